@@ -1,0 +1,88 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from '../db/schema';
+import { migrationsFolder } from './paths';
+
+export type Schema = typeof schema;
+/** The one database type modules see; the driver underneath is PGlite or node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` while holding a cluster-wide lock, so that only one instance migrates or seeds at a time. */
+  withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir?: string } // dataDir undefined → in memory
+  | { kind: 'postgres'; url: string; poolMax: number };
+
+// Arbitrary constant shared by every instance: the advisory-lock key for start-up work.
+const STARTUP_LOCK_KEY = 724_160_301;
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') {
+    const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      // PGlite is one process and one connection: there is nobody to race with.
+      withStartupLock: (fn) => fn(db),
+      migrate: async () => {
+        await migratePglite(db as never, { migrationsFolder });
+      },
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        if (!client.closed) await client.close();
+      },
+    };
+  }
+
+  const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax, application_name: 'dandelion' });
+  // An idle client error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const withStartupLock: Database['withStartupLock'] = async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await fn(drizzlePg(client, { schema }) as unknown as Db);
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+  };
+  return {
+    db,
+    kind: 'postgres',
+    withStartupLock,
+    migrate: async () => {
+      await withStartupLock((locked) => migratePg(locked as never, { migrationsFolder }));
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await pool.end();
+    },
+  };
+}

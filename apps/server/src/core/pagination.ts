@@ -1,0 +1,15 @@
+import type { Page, PageParameter } from '@dandelion/shared';
+
+/**
+ * Runs a page query and its count: `pageParameter` → `{ list, total, pageNum, pageSize }`.
+ * The caller builds both queries with the same filter; this keeps the arithmetic in one place.
+ */
+export async function paginate<T>(
+  page: PageParameter,
+  fetchRows: (limit: number, offset: number) => Promise<T[]>,
+  countRows: () => Promise<number>,
+): Promise<Page<T>> {
+  const offset = (page.pageNum - 1) * page.pageSize;
+  const [list, total] = await Promise.all([fetchRows(page.pageSize, offset), countRows()]);
+  return { list, total: Number(total), pageNum: page.pageNum, pageSize: page.pageSize };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_PARAMETER, pageParameterSchema } from '@dandelion/shared';
+
+/**
+ * A timestamp: a Date inside the server, an ISO 8601 string on the wire.
+ * The response serializer encodes through this codec, so services return Dates.
+ */
+export const zDateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (s) => new Date(s),
+  encode: (d) => d.toISOString(),
+});
+
+const ID_MESSAGE = '编号格式不正确';
+/**
+ * Record ids: bigint identity in SQL, a number inside the server (ids stay far
+ * below 2^53), a string in JSON so no client ever rounds one.
+ */
+export const zId = z.codec(
+  z.union([z.string().regex(/^[1-9]\d{0,15}$/, ID_MESSAGE), z.number().int().positive(ID_MESSAGE)], { error: ID_MESSAGE }),
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER, ID_MESSAGE),
+  { decode: (v) => Number(v), encode: (n) => String(n) },
+);
+
+/** `pageParameter` of a page request (shared with the web forms), defaulting to page 1 of 10. */
+export const zPageParameter = pageParameterSchema.default({ ...DEFAULT_PAGE_PARAMETER });
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+}

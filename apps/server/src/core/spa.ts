@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendFailure } from './errorHandler';
+import { registerPublicPlugins } from './permissions';
+
+/** Paths that belong to the API: an unknown one answers a 404 envelope, never the web app. */
+const API_PREFIXES = [
+  '/rest/', '/api/', '/api-docs', '/callback', '/logout', '/cas/', '/thirdLogin/', '/auth/', '/stream/',
+  '/pillar/', '/sys/', '/vue-admin-template/', '/healthz', '/readyz',
+];
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p));
+}
+
+/**
+ * Serves the built React app. Hashed assets are cached for a year; index.html is
+ * revalidated so a deployment is picked up at once. Unknown non-API GETs get
+ * index.html so client-side routes (/404 included) work on reload.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string | null) {
+  const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
+  const hasWeb = indexFile !== null && fs.existsSync(indexFile);
+  // index.html is small and fixed for a deployment: read once, served from memory.
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile!) : null;
+
+  if (hasWeb) {
+    await registerPublicPlugins(app, async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: webDistDir!,
+        wildcard: false,
+        index: false,
+        setHeaders: (reply, filePath) => {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    if (hasWeb && wantsPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    return sendFailure(request, reply, { status: 404, code: '404', msg: '请求的接口不存在' });
+  });
+}

@@ -1,0 +1,9 @@
+/** Every feature's tables, for Drizzle's relational queries and drizzle-kit. */
+export * from '../modules/system/org/schema';
+export * from '../modules/system/user/schema';
+export * from '../modules/system/role/schema';
+export * from '../modules/system/func/schema';
+export * from '../modules/base/dict/schema';
+export * from '../modules/cms/site/schema';
+export * from '../modules/cms/catalog/schema';
+export * from '../modules/cms/content/schema';

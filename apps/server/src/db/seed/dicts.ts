@@ -1,0 +1,20 @@
+/** Base dictionaries a new installation needs (spec §3 sample dictionaries plus the status codes used by records). */
+export interface DictSeed {
+  code: string;
+  name: string;
+  items: Array<[code: string, name: string]>;
+}
+
+export const BASE_DICTIONARIES: DictSeed[] = [
+  { code: 'ORG_TYPE', name: '机构类型', items: [['UNIT', '单位'], ['DEPT', '部门'], ['OFFICE', '处室'], ['EXTERNAL', '外部单位']] },
+  { code: 'ORG_LEVEL', name: '机构级别', items: [['NATIONAL', '国家级'], ['PROVINCE', '省级'], ['CITY', '市级'], ['COUNTY', '县级']] },
+  { code: 'ROLE_TYPE', name: '角色类型', items: [['SYS', '系统'], ['CENTER', '中心'], ['CLIENT', '客户端']] },
+  { code: 'USER_STATUS', name: '用户状态', items: [['NORMAL', '正常'], ['FROZEN', '冻结']] },
+  { code: 'ORG_STATUS', name: '机构状态', items: [['NORMAL', '正常'], ['DISABLED', '停用']] },
+  { code: 'EMP_STATUS', name: '人员状态', items: [['NORMAL', '在职'], ['LEAVE', '离职']] },
+  { code: 'ENABLE_FLAG', name: '启用标志', items: [['1', '启用'], ['0', '停用']] },
+  { code: 'USER_SEX', name: '性别', items: [['0', '未知'], ['1', '男'], ['2', '女']] },
+  { code: 'SITE_STATUS', name: '站点状态', items: [['1', '下线'], ['2', '上线']] },
+  { code: 'CATALOG_STATUS', name: '栏目状态', items: [['ENABLE', '启用'], ['DISABLE', '停用']] },
+  { code: 'CONTENT_STATUS', name: '文章状态', items: [['DRAFT', '草稿'], ['PUBLISHED', '已发布'], ['OFFLINE', '已下线']] },
+];

@@ -1,0 +1,150 @@
+/**
+ * The console's function tree: every page of spec §2 with its permission code
+ * (module:feature:action, spec §6). Sub-pages are hidden and highlight their
+ * parent (activeMenu). Buttons are the actions a page offers.
+ */
+export interface FuncSeed {
+  code: string;
+  name: string;
+  type: 'DIR' | 'MENU' | 'BUTTON';
+  path?: string;
+  url?: string;
+  redirect?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  icon?: string;
+  activeMenu?: string;
+  children?: FuncSeed[];
+}
+
+const page = (code: string, name: string, path: string, url: string, extra: Partial<FuncSeed> = {}): FuncSeed => ({ code, name, type: 'MENU', path, url, ...extra });
+const sub = (code: string, name: string, path: string, url: string, parentPath: string): FuncSeed =>
+  page(code, name, path, url, { hidden: true, activeMenu: parentPath });
+const buttons = (prefix: string, actions: Array<[string, string]>): FuncSeed[] =>
+  actions.map(([action, name]) => ({ code: `${prefix}:${action}`, name, type: 'BUTTON' }));
+
+export const FUNCTION_TREE: FuncSeed[] = [
+  {
+    code: 'base', name: '基础模块', type: 'DIR', path: '/base', url: 'Layout', icon: 'AppstoreOutlined', alwaysShow: true,
+    children: [
+      page('base:dict:main', '数据字典', '/base/dict', 'Layout', {
+        redirect: '/base/dict/dictList', icon: 'BookOutlined',
+        children: [
+          sub('base:dict:list', '字典列表', '/base/dict/dictList', 'base/dict/dictList', '/base/dict'),
+          ...buttons('base:dict', [['add', '新增'], ['upd', '修改'], ['del', '删除'], ['detail', '详情'], ['sort', '排序'], ['lock', '锁定']]),
+        ],
+      }),
+      page('base:scheduler:main', '定时任务', '/base/scheduler', 'Layout', {
+        redirect: '/base/scheduler/schedulerMain', icon: 'ClockCircleOutlined',
+        children: [
+          sub('base:scheduler:list', '任务列表', '/base/scheduler/schedulerMain', 'base/scheduler/schedulerMain', '/base/scheduler'),
+          sub('base:scheduler:add', '新增任务', '/base/scheduler/schedulerAdd', 'base/scheduler/schedulerForm', '/base/scheduler'),
+          sub('base:scheduler:upd', '修改任务', '/base/scheduler/schedulerUpd', 'base/scheduler/schedulerForm', '/base/scheduler'),
+          sub('base:scheduler:detail', '任务详情', '/base/scheduler/schedulerDetail', 'base/scheduler/schedulerForm', '/base/scheduler'),
+          sub('base:scheduler:logdetail', '执行日志', '/base/scheduler/schedulerLogDetail', 'base/scheduler/schedulerLogDetail', '/base/scheduler'),
+          ...buttons('base:scheduler', [['del', '删除'], ['enable', '启用/停用']]),
+        ],
+      }),
+      page('base:progress:main', '流程管理', '/base/progress', 'Layout', {
+        redirect: '/base/progress/progressMain', icon: 'PartitionOutlined',
+        children: [sub('base:progress:list', '流程列表', '/base/progress/progressMain', 'base/progress/progressMain', '/base/progress'), ...buttons('base:progress', [['add', '新增'], ['upd', '修改'], ['del', '删除']])],
+      }),
+      page('base:calendar:main', '节假日管理', '/base/calendar', 'Layout', {
+        redirect: '/base/calendar/calendarList', icon: 'CalendarOutlined',
+        children: [sub('base:calendar:list', '节假日列表', '/base/calendar/calendarList', 'base/calendar/calendarList', '/base/calendar'), ...buttons('base:calendar', [['add', '新增'], ['upd', '修改'], ['del', '删除']])],
+      }),
+      page('base:serial:main', '流水号', '/base/serial', 'Layout', {
+        redirect: '/base/serial/serialList', icon: 'NumberOutlined',
+        children: [sub('base:serial:list', '流水号规则', '/base/serial/serialList', 'base/serial/serialList', '/base/serial'), ...buttons('base:serial', [['add', '新增'], ['upd', '修改'], ['del', '删除']])],
+      }),
+      page('base:rest:main', '接口日志', '/base/rest', 'Layout', {
+        redirect: '/base/rest/restList', icon: 'ApiOutlined',
+        children: [
+          sub('base:rest:list', '接口调用日志', '/base/rest/restList', 'base/rest/restList', '/base/rest'),
+          sub('base:rest:detail', '接口日志详情', '/base/rest/restDetail', 'base/rest/restDetail', '/base/rest'),
+        ],
+      }),
+      page('base:log:main', '操作日志', '/base/log', 'Layout', {
+        redirect: '/base/log/logList', icon: 'FileSearchOutlined',
+        children: [
+          sub('base:log:list', '操作日志列表', '/base/log/logList', 'base/log/logList', '/base/log'),
+          sub('base:log:detail', '操作日志详情', '/base/log/logDetail', 'base/log/logDetail', '/base/log'),
+        ],
+      }),
+    ],
+  },
+  {
+    code: 'cms', name: '内容管理', type: 'DIR', path: '/cms', url: 'Layout', icon: 'ReadOutlined', alwaysShow: true,
+    children: [
+      page('cms:setting:main', '站点设置', '/cms/setting', 'Layout', {
+        redirect: '/cms/setting/settingMain', icon: 'SettingOutlined',
+        children: [sub('cms:setting:list', '站点设置', '/cms/setting/settingMain', 'cms/setting/settingMain', '/cms/setting'), ...buttons('cms:setting', [['upd', '修改']])],
+      }),
+      page('cms:resource:main', '资源管理', '/cms/resource', 'Layout', {
+        redirect: '/cms/resource/resourceList', icon: 'FolderOpenOutlined',
+        children: [
+          sub('cms:resource:list', '资源列表', '/cms/resource/resourceList', 'cms/resource/resourceList', '/cms/resource'),
+          sub('cms:resource:add', '新增资源', '/cms/resource/resourceAdd', 'cms/resource/resourceForm', '/cms/resource'),
+          sub('cms:resource:upd', '修改资源', '/cms/resource/resourceUpd', 'cms/resource/resourceForm', '/cms/resource'),
+          sub('cms:resource:detail', '资源详情', '/cms/resource/resourceDetail', 'cms/resource/resourceForm', '/cms/resource'),
+          ...buttons('cms:resource', [['del', '删除'], ['addAtricle', '发布文章']]),
+        ],
+      }),
+    ],
+  },
+  {
+    code: 'system', name: '系统管理', type: 'DIR', path: '/system', url: 'Layout', icon: 'ControlOutlined', alwaysShow: true,
+    children: [
+      page('system:org:main', '机构管理', '/system/org', 'Layout', {
+        redirect: '/system/org/orgList', icon: 'ApartmentOutlined',
+        children: [
+          sub('system:org:list', '机构列表', '/system/org/orgList', 'system/org/orgList', '/system/org'),
+          sub('system:org:add', '新增机构', '/system/org/orgAdd', 'system/org/orgForm', '/system/org'),
+          sub('system:org:upd', '修改机构', '/system/org/orgUpd', 'system/org/orgForm', '/system/org'),
+          sub('system:org:detail', '机构详情', '/system/org/orgDetail', 'system/org/orgForm', '/system/org'),
+          ...buttons('system:org', [['del', '删除'], ['sort', '排序'], ['bind', '绑定权限']]),
+        ],
+      }),
+      page('system:user:main', '用户管理', '/system/user', 'Layout', {
+        redirect: '/system/user/userList', icon: 'UserOutlined',
+        children: [
+          sub('system:user:list', '用户列表', '/system/user/userList', 'system/user/userList', '/system/user'),
+          sub('system:user:add', '新增用户', '/system/user/userAdd', 'system/user/userForm', '/system/user'),
+          sub('system:user:upd', '修改用户', '/system/user/userUpd', 'system/user/userForm', '/system/user'),
+          sub('system:user:detail', '用户详情', '/system/user/userDetail', 'system/user/userForm', '/system/user'),
+          sub('system:user:perm', '分配角色', '/system/user/userPerm', 'system/user/userPerm', '/system/user'),
+          ...buttons('system:user', [['del', '删除'], ['lock', '冻结/解冻'], ['reset', '重置密码'], ['enable', '启用/停用']]),
+        ],
+      }),
+      page('system:role:main', '角色管理', '/system/role', 'Layout', {
+        redirect: '/system/role/roleList', icon: 'TeamOutlined',
+        children: [
+          sub('system:role:list', '角色列表', '/system/role/roleList', 'system/role/roleList', '/system/role'),
+          sub('system:role:add', '新增角色', '/system/role/roleAdd', 'system/role/roleForm', '/system/role'),
+          sub('system:role:upd', '修改角色', '/system/role/roleUpd', 'system/role/roleForm', '/system/role'),
+          sub('system:role:detail', '角色详情', '/system/role/roleDetail', 'system/role/roleForm', '/system/role'),
+          ...buttons('system:role', [['del', '删除'], ['perm', '分配权限'], ['bind', '绑定用户']]),
+        ],
+      }),
+      page('system:func:main', '功能菜单', '/system/func', 'Layout', {
+        redirect: '/system/func/funcList', icon: 'MenuOutlined',
+        children: [
+          sub('system:func:list', '菜单列表', '/system/func/funcList', 'system/func/funcList', '/system/func'),
+          sub('system:func:add', '新增菜单', '/system/func/funcAdd', 'system/func/funcForm', '/system/func'),
+          sub('system:func:upd', '修改菜单', '/system/func/funcUpd', 'system/func/funcForm', '/system/func'),
+          sub('system:func:detail', '菜单详情', '/system/func/funcDetail', 'system/func/funcForm', '/system/func'),
+          ...buttons('system:func', [['del', '删除'], ['sort', '排序']]),
+        ],
+      }),
+    ],
+  },
+  page('center:main', '个人中心', '/center', 'center/index', { icon: 'IdcardOutlined' }),
+];
+
+/** Flattens the tree, parents first. */
+export function flattenFunctions(tree: FuncSeed[], parentCode: string | null = null): Array<FuncSeed & { parentCode: string | null; sort: number }> {
+  return tree.flatMap((node, index) => [
+    { ...node, parentCode, sort: (index + 1) * 10 },
+    ...flattenFunctions(node.children ?? [], node.code),
+  ]);
+}

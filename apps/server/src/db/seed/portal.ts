@@ -1,0 +1,51 @@
+/** Demo portal content so that a new installation's home page is not empty. */
+export const DEFAULT_SITE = {
+  siteCode: 'dandelion',
+  siteName: '蒲公英科技奖励申报平台',
+  displayName: '蒲公英科技奖励申报平台',
+};
+
+export interface CatalogSeed {
+  code: string;
+  name: string;
+  articles: Array<{ title: string; summary: string; body: string; daysAgo: number; isTop?: boolean }>;
+}
+
+const p = (text: string) => `<p>${text}</p>`;
+
+export const DEMO_CATALOGS: CatalogSeed[] = [
+  {
+    code: 'notification',
+    name: '通知公告',
+    articles: [
+      { title: '关于开展2026年度科学技术奖提名工作的通知', summary: '2026年度科学技术奖提名工作现已启动，请各提名单位按要求组织申报。', body: p('根据科学技术奖励工作安排，2026年度科学技术奖提名工作现已启动。请各提名单位认真组织，按时在本平台完成网上提名。'), daysAgo: 1, isTop: true },
+      { title: '申报系统开放时间安排', summary: '申报系统每日开放，材料提交截止前三天请避开高峰时段。', body: p('申报系统全天开放。为保证材料顺利提交，请申报人尽早完成填报，避免在截止日前集中提交。'), daysAgo: 3 },
+      { title: '关于评审专家库补充遴选的通知', summary: '现面向社会补充遴选评审专家，欢迎符合条件的专家申请入库。', body: p('为进一步完善评审专家库，现面向社会补充遴选评审专家。符合条件的专家可在平台注册后提交入库申请。'), daysAgo: 6 },
+    ],
+  },
+  {
+    code: 'policy',
+    name: '政策文件',
+    articles: [
+      { title: '科学技术奖励办法', summary: '规范科学技术奖励的设置、提名、评审与授奖。', body: p('为奖励在科学技术进步活动中做出突出贡献的个人和组织，调动科学技术工作者的积极性和创造性，制定本办法。'), daysAgo: 10 },
+      { title: '科学技术奖提名制实施细则', summary: '明确提名单位、提名专家的资格条件和提名程序。', body: p('本细则对提名单位和提名专家的资格条件、提名程序、提名材料要求等作出规定。'), daysAgo: 20 },
+    ],
+  },
+  {
+    code: 'news',
+    name: '新闻动态',
+    articles: [
+      { title: '2025年度科学技术奖励大会召开', summary: '大会表彰了一批在科技创新中做出突出贡献的集体和个人。', body: p('2025年度科学技术奖励大会隆重召开，会议表彰了在基础研究、技术发明和科技进步方面做出突出贡献的集体和个人。'), daysAgo: 2 },
+      { title: '申报平台完成升级，支持手机号登录', summary: '平台升级后支持手机号验证码登录，申报流程更加便捷。', body: p('为方便申报人使用，申报平台完成升级，新增手机号验证码登录，并优化了材料上传体验。'), daysAgo: 8 },
+    ],
+  },
+  {
+    code: 'introduce',
+    name: '奖项介绍',
+    articles: [
+      { title: '自然科学奖', summary: '授予在基础研究和应用基础研究中阐明自然现象、特征和规律，做出重大科学发现的个人。', body: p('自然科学奖授予在基础研究和应用基础研究中阐明自然现象、特征和规律，做出重大科学发现的个人。'), daysAgo: 30 },
+      { title: '技术发明奖', summary: '授予运用科学技术知识做出产品、工艺、材料及其系统等重大技术发明的个人。', body: p('技术发明奖授予运用科学技术知识做出产品、工艺、材料、器件及其系统等重大技术发明的个人。'), daysAgo: 30 },
+      { title: '科学技术进步奖', summary: '授予在应用推广先进科学技术成果、完成重大科学技术工程中做出突出贡献的个人和组织。', body: p('科学技术进步奖授予在应用推广先进科学技术成果，完成重大科学技术工程、计划、项目等方面做出突出贡献的个人和组织。'), daysAgo: 30 },
+    ],
+  },
+];

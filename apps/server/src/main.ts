@@ -1,0 +1,92 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './core/db';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './core/dataDirLock';
+import { seedDatabase } from './db/seed';
+
+/** Start: config → lock → database → migrate → seed-if-empty → listen. Stop: drain → close → unlock. */
+export async function main(env: NodeJS.ProcessEnv = process.env) {
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`蒲公英无法启动。${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.LOG_LEVEL, base: { pid: process.pid } });
+
+  let lock: DataDirLock | null = null;
+  let database: Database | null = null;
+  try {
+    if (!config.DATABASE_URL) {
+      lock = await lockDataDir(config.DATA_DIR, (err) => {
+        log.fatal({ err }, '数据目录锁已失效，为避免数据损坏立即停止');
+        process.exit(1);
+      });
+    }
+    database = config.DATABASE_URL
+      ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX })
+      : await openDatabase({ kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pgdata') });
+    log.info({ database: database.kind, dataDir: config.DATA_DIR }, '数据库已打开');
+
+    await database.migrate();
+    const seeded = await database.withStartupLock((db) => seedDatabase(db, { adminPassword: config.ADMIN_PASSWORD }));
+    if (seeded.generatedAdminPassword) {
+      // Shown once, on the start that created the account; it is not stored anywhere in clear.
+      log.warn(`已创建管理员账号 admin，初始密码：${seeded.generatedAdminPassword} （仅显示这一次，请登录后立即修改）`);
+    } else if (seeded.adminCreated) {
+      log.info('已创建管理员账号 admin，密码为 ADMIN_PASSWORD 中的设置');
+    }
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      log.error(err.message);
+    } else {
+      log.fatal({ err }, '启动失败');
+    }
+    await database?.close().catch(() => {});
+    await lock?.release().catch(() => {});
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database, serveWeb: true });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, '正在停止：等待进行中的请求完成');
+    const force = setTimeout(() => {
+      app.log.error('停止超时，强制退出');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database!.close();
+      await lock?.release();
+      app.log.info('已停止');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, '停止时出错');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    app.log.info(`蒲公英已启动：${address}  接口文档：${address}/api-docs`);
+  } catch (err) {
+    app.log.fatal({ err }, `无法监听 ${config.HOST}:${config.PORT}`);
+    await database!.close();
+    await lock?.release();
+    process.exit(1);
+  }
+}
+
+await main();

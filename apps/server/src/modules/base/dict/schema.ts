@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from '../../../core/records';
+
+/**
+ * Dictionaries (spec §3 Dictionary item): a DICT row is a category (ORG_TYPE),
+ * its ITEM rows are the values. dictFullCode is PARENT|CODE and unique.
+ */
+export const baseDict = pgTable(
+  'base_dict',
+  {
+    id: idColumn(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    dictCode: varchar('dict_code', { length: 64 }).notNull(),
+    dictFullCode: varchar('dict_full_code', { length: 256 }).notNull(),
+    dictName: varchar('dict_name', { length: 128 }).notNull(),
+    dictType: varchar('dict_type', { length: 8 }).notNull(),
+    dictLevel: integer('dict_level').notNull().default(1),
+    dictSort: integer('dict_sort').notNull().default(0),
+    lockFlag: boolean('lock_flag').notNull().default(false),
+    remark: varchar('remark', { length: 512 }),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('base_dict_full_code_uq').on(t.dictFullCode).where(sql`del_flag = 0`),
+    index('base_dict_parent_idx').on(t.parentId),
+  ],
+);

@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from '../../../core/records';
+
+/** Portal sites (spec §3 CMS site). siteStatus '2' is online. */
+export const cmsSite = pgTable(
+  'cms_site',
+  {
+    id: idColumn(),
+    siteCode: varchar('site_code', { length: 64 }).notNull(),
+    siteName: varchar('site_name', { length: 128 }).notNull(),
+    displayName: varchar('display_name', { length: 128 }).notNull(),
+    siteStatus: varchar('site_status', { length: 8 }).notNull().default('2'),
+    themeId: bigint('theme_id', { mode: 'number' }),
+    portalId: bigint('portal_id', { mode: 'number' }),
+    /** The site the portal shows when a call names none. */
+    isDefault: boolean('is_default').notNull().default(false),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('cms_site_code_uq').on(t.siteCode).where(sql`del_flag = 0`)],
+);

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from '../../../core/records';
+
+/**
+ * Functions: the console's menu tree and its buttons (spec §2 menu node).
+ * funcCode is the permission code (module:feature:action) and the menu node's `name`.
+ */
+export const sysFunc = pgTable(
+  'sys_func',
+  {
+    id: idColumn(),
+    pid: bigint('pid', { mode: 'number' }),
+    funcCode: varchar('func_code', { length: 128 }).notNull(),
+    funcName: varchar('func_name', { length: 64 }).notNull(),
+    /** DIR (menu group), MENU (a page) or BUTTON (an action on a page). */
+    funcType: varchar('func_type', { length: 16 }).notNull(),
+    path: varchar('path', { length: 256 }),
+    /** Layout or page component path. */
+    url: varchar('url', { length: 256 }),
+    redirect: varchar('redirect', { length: 256 }),
+    hidden: boolean('hidden').notNull().default(false),
+    alwaysShow: boolean('always_show').notNull().default(false),
+    icon: varchar('icon', { length: 128 }),
+    activeMenu: varchar('active_menu', { length: 256 }),
+    sort: integer('sort').notNull().default(0),
+    status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('sys_func_code_uq').on(t.funcCode).where(sql`del_flag = 0`), index('sys_func_pid_idx').on(t.pid)],
+);

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from '../../../core/records';
+
+/**
+ * Accounts: console staff and portal users (applicants, reviewers, experts) alike.
+ * The password hash never leaves the server: response schemas whitelist fields.
+ */
+export const sysUser = pgTable(
+  'sys_user',
+  {
+    id: idColumn(),
+    username: varchar('username', { length: 64 }).notNull(),
+    passwordHash: varchar('password_hash', { length: 256 }),
+    realname: varchar('realname', { length: 64 }),
+    nickName: varchar('nick_name', { length: 64 }),
+    avatar: varchar('avatar', { length: 512 }),
+    /** 1 male, 2 female, 0 unknown. */
+    userSex: smallint('user_sex').notNull().default(0),
+    phone: varchar('phone', { length: 20 }),
+    email: varchar('email', { length: 128 }),
+    orgId: bigint('org_id', { mode: 'number' }),
+    /** STAFF (console) or CLIENT (portal: applicant, reviewer, expert). */
+    userType: varchar('user_type', { length: 16 }).notNull().default('STAFF'),
+    /** NORMAL or FROZEN. */
+    status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 512 }),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('sys_user_username_uq').on(sql`lower(${t.username})`).where(sql`del_flag = 0`),
+    uniqueIndex('sys_user_phone_uq').on(t.phone).where(sql`del_flag = 0 and phone is not null`),
+    uniqueIndex('sys_user_email_uq').on(sql`lower(${t.email})`).where(sql`del_flag = 0 and email is not null`),
+    index('sys_user_org_idx').on(t.orgId),
+  ],
+);
+
+export const sysUserRole = pgTable(
+  'sys_user_role',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+);
