@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './core/db';
 import { registerErrorHandler } from './core/errorHandler';
+import { errors } from './core/errors';
 import { registerHealthRoutes } from './core/health';
 import { loggerOptions } from './core/logger';
 import { registerOpenApi } from './core/openapi';
@@ -42,13 +43,23 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     trustProxy: config.TRUST_PROXY,
     // Idle keep-alive sockets are closed at shutdown; requests in flight finish first.
     forceCloseConnections: 'idle',
+    // Requests that arrive while draining get our own 503 envelope (below), not Fastify's English one.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw errors.unavailable('服务正在重启，请稍后重试');
+    }
   });
   // The spec's calls are POSTs whose body may be left out entirely; treat that as an empty object.
   app.addHook('preValidation', async (request) => {

@@ -30,28 +30,47 @@ export interface DataDirLock {
   release(): Promise<void>;
 }
 
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export async function lockDataDir(dataDir: string, onCompromised?: (err: Error) => void): Promise<DataDirLock> {
   fs.mkdirSync(dataDir, { recursive: true });
   const ownerFile = path.join(dataDir, OWNER_FILE);
+  const lockfilePath = path.join(dataDir, LOCK_NAME);
+  const options = {
+    lockfilePath,
+    realpath: false,
+    stale: STALE_MS,
+    update: STALE_MS / 2,
+    retries: 0,
+    onCompromised: (err: Error) => {
+      if (onCompromised) onCompromised(err);
+      else throw err;
+    },
+  };
   let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(dataDir, {
-      lockfilePath: path.join(dataDir, LOCK_NAME),
-      realpath: false,
-      stale: STALE_MS,
-      update: STALE_MS / 2,
-      retries: 0,
-      onCompromised: (err) => {
-        if (onCompromised) onCompromised(err);
-        else throw err;
-      },
-    });
+    release = await lockfile.lock(dataDir, options);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') {
-      const owner = fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, 'utf8').trim() : null;
-      throw new DataDirLockedError(dataDir, owner);
+    if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+    const owner = fs.existsSync(ownerFile) ? fs.readFileSync(ownerFile, 'utf8').trim() : null;
+    // The owner crashed (kill -9, power loss): its PID is gone on this host, so the lock is
+    // left over. Take it at once instead of making the operator wait for it to go stale.
+    const ownerPid = owner && /^\d+$/.test(owner) ? Number(owner) : null;
+    if (ownerPid === null || ownerPid === process.pid || isProcessAlive(ownerPid)) throw new DataDirLockedError(dataDir, owner);
+    fs.rmSync(lockfilePath, { recursive: true, force: true });
+    try {
+      release = await lockfile.lock(dataDir, options);
+    } catch (retryErr) {
+      if ((retryErr as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir, owner);
+      throw retryErr;
     }
-    throw err;
   }
   fs.writeFileSync(ownerFile, String(process.pid));
   return {

@@ -4,7 +4,7 @@ import type { Database } from '../../src/core/db';
 import { resetDatabase, testDatabase } from './testDatabase';
 
 export const testConfig: AppDeps['config'] = {
-  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  LOG_LEVEL: (process.env.TEST_LOG_LEVEL as AppDeps['config']['LOG_LEVEL'] | undefined) ?? 'silent',
   BODY_LIMIT_BYTES: 64 * 1024,
   TRUST_PROXY: false,
   WEB_DIST_DIR: undefined,
@@ -47,5 +47,6 @@ export async function post<T = any>(app: DandelionApp, url: string, body?: unkno
 
 export async function get<T = any>(app: DandelionApp, url: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
   const res = await app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, body: res.headers['content-type']?.includes('json') ? res.json() : res.body, headers: res.headers };
+  const isJson = String(res.headers['content-type'] ?? '').includes('json');
+  return { status: res.statusCode, body: (isJson ? res.json() : res.body) as T, headers: res.headers };
 }
