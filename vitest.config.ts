@@ -41,6 +41,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
         },
       },
     ],

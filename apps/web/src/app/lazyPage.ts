@@ -1,0 +1,38 @@
+import type { ComponentType } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@dandelion/shared';
+
+/** A page chunk that failed or timed out (spec §8: name ChunkLoadError, message "Loading chunk … failed"). */
+export class ChunkLoadError extends Error {
+  override readonly name = 'ChunkLoadError';
+  constructor(chunk: string, cause?: unknown) {
+    super(`Loading chunk ${chunk} failed.`, { cause });
+  }
+}
+
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ChunkLoadError';
+}
+
+/**
+ * A React Router `lazy` function for a page module: loads the chunk (giving up after
+ * 120 s, spec §9) and hands its component to the route as `Component`.
+ */
+export function lazyPage<M>(chunk: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async (): Promise<{ Component: ComponentType }> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ChunkLoadError(chunk)), CHUNK_LOAD_TIMEOUT_MS);
+    });
+    try {
+      const module = await Promise.race([load(), timeout]);
+      return { Component: pick(module) };
+    } catch (error) {
+      throw isChunkLoadError(error) ? error : new ChunkLoadError(chunk, error);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+/** The default export of a page module. */
+export const defaultExport = (module: { default: ComponentType }) => module.default;

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Space, type FormInstance } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { sendSmsCode } from '../api/auth';
+import { errorMessage } from '../api/http';
+import { useCountdown } from '../lib/useCountdown';
+
+/** Seconds before another code may be requested. */
+const RESEND_SECONDS = 60;
+
+interface SmsCodeFieldProps {
+  form: FormInstance;
+  /** Name of the form's phone field; it is validated before a code is sent. */
+  phoneField: string;
+  /** Name of the code field itself. */
+  name: string;
+  label: string;
+  /** Id of the code input, so the label points at it (antd ids are `${formName}_${name}`). */
+  inputId: string;
+  requiredMessage: string;
+  size?: 'large' | 'medium';
+}
+
+/** A code input with a 获取验证码 button that sends an SMS to the phone field, then counts down. */
+export function SmsCodeField({ form, phoneField, name, label, inputId, requiredMessage, size }: SmsCodeFieldProps) {
+  const { message } = App.useApp();
+  const [secondsLeft, startCountdown] = useCountdown();
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    let phone: string;
+    try {
+      phone = (await form.validateFields([phoneField]))[phoneField] as string;
+    } catch {
+      return; // the phone field shows its own message
+    }
+    setSending(true);
+    try {
+      await sendSmsCode(phone);
+      message.success('验证码已发送，请注意查收');
+      startCountdown(RESEND_SECONDS);
+    } catch (error) {
+      message.error(errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Form.Item label={label} htmlFor={inputId} required>
+      <Space.Compact block>
+        <Form.Item name={name} noStyle rules={[{ required: true, whitespace: true, message: requiredMessage }]}>
+          <Input
+            id={inputId}
+            size={size}
+            prefix={<SafetyCertificateOutlined />}
+            placeholder="请输入短信验证码"
+            maxLength={8}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+          />
+        </Form.Item>
+        <Button size={size} onClick={send} loading={sending} disabled={secondsLeft > 0}>
+          {secondsLeft > 0 ? `${secondsLeft} 秒后重新获取` : '获取验证码'}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { Card, Col, Row, Skeleton } from 'antd';
+import { FileSearchOutlined, FormOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+interface EntryCardProps {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+}
+
+function EntryCard({ to, icon, title, description }: EntryCardProps) {
+  return (
+    <Link to={to} className="dl-entry-link">
+      <Card hoverable className="dl-entry-card">
+        <span className="dl-entry-card__icon" aria-hidden>
+          {icon}
+        </span>
+        <span className="dl-entry-card__text">
+          <strong>{title}</strong>
+          <span>{description}</span>
+        </span>
+      </Card>
+    </Link>
+  );
+}
+
+/** The band at the top of the home page: site name, tagline and the two main entries. */
+export function HomeHero({ siteName }: { siteName: string | undefined }) {
+  return (
+    <section className="dl-hero">
+      <div className="dl-container">
+        {siteName ? (
+          <h1 className="dl-hero__title">{siteName}</h1>
+        ) : (
+          <Skeleton.Input active className="dl-hero__title-skeleton" />
+        )}
+        <p className="dl-hero__tagline">申报 · 评审 · 公示</p>
+        <Row gutter={[16, 16]} className="dl-hero__entries">
+          <Col xs={24} sm={12}>
+            <EntryCard
+              to="/login?redirect=/declare"
+              icon={<FormOutlined />}
+              title="我要申报"
+              description="登录后在线填写并提交奖项申报"
+            />
+          </Col>
+          <Col xs={24} sm={12}>
+            <EntryCard to="/query" icon={<FileSearchOutlined />} title="结果查询" description="查询评审结果与公示信息" />
+          </Col>
+        </Row>
+      </div>
+    </section>
+  );
+}
