@@ -15,7 +15,6 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
     pool: 'forks' as const,
     // One database per worker, shared by the files it runs (PGlite costs seconds to start).
     isolate: false,
-    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { TEST_DB_KIND: dbKind },
@@ -24,6 +23,8 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // The machine has two cores.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /**
@@ -26,3 +27,5 @@ export const baseDict = pgTable(
     index('base_dict_parent_idx').on(t.parentId),
   ],
 );
+
+registerUniqueField('base_dict_full_code_uq', '字典编码');

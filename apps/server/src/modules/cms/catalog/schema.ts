@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /** Catalogues of a site (spec §3 Catalogue). */
@@ -26,3 +27,5 @@ export const cmsCatalog = pgTable(
     index('cms_catalog_parent_idx').on(t.parentCatalogId),
   ],
 );
+
+registerUniqueField('cms_catalog_site_code_uq', '栏目编码');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /** Portal sites (spec §3 CMS site). siteStatus '2' is online. */
@@ -19,3 +20,5 @@ export const cmsSite = pgTable(
   },
   (t) => [uniqueIndex('cms_site_code_uq').on(t.siteCode).where(sql`del_flag = 0`)],
 );
+
+registerUniqueField('cms_site_code_uq', '站点编码');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /**
@@ -29,3 +30,5 @@ export const sysFunc = pgTable(
   },
   (t) => [uniqueIndex('sys_func_code_uq').on(t.funcCode).where(sql`del_flag = 0`), index('sys_func_pid_idx').on(t.pid)],
 );
+
+registerUniqueField('sys_func_code_uq', '权限标识');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /** Organisations (spec §3 Current user info → org). orgType/orgLevel are ORG_TYPE/ORG_LEVEL dictionary codes. */
@@ -28,3 +29,5 @@ export const sysOrg = pgTable(
     index('sys_org_parent_idx').on(t.parentOrgId),
   ],
 );
+
+registerUniqueField('sys_org_code_uq', '机构编码');

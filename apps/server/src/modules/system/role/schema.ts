@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /** Roles. roleType is a ROLE_TYPE dictionary code: SYS, CENTER or CLIENT (spec §6). */
@@ -29,3 +30,5 @@ export const sysRoleFunc = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roleId, t.funcId] }), index('sys_role_func_func_idx').on(t.funcId)],
 );
+
+registerUniqueField('sys_role_code_uq', '角色编码');

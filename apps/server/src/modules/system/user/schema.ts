@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /**
@@ -44,3 +45,7 @@ export const sysUserRole = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
 );
+
+registerUniqueField('sys_user_username_uq', '用户名');
+registerUniqueField('sys_user_phone_uq', '手机号');
+registerUniqueField('sys_user_email_uq', '邮箱');
