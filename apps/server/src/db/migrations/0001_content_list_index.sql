@@ -1,0 +1,2 @@
+DROP INDEX "cms_content_catalog_list_idx";--> statement-breakpoint
+CREATE INDEX "cms_content_published_list_idx" ON "cms_content" USING btree ("catalog_id","is_top" DESC NULLS FIRST,"sort" DESC NULLS FIRST,"publish_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'PUBLISHED' and del_flag = 0;

@@ -1,0 +1,312 @@
+#!/usr/bin/env node
+// API benchmark: the built server under load, against a bare Fastify app running the same SQL.
+//   (a) GET /healthz                                  — the framework stack alone
+//   (b) POST /rest/content/queryClientListByPage      — the full stack, 4 queries on 10 000+ articles
+//   (c) the same 4 queries behind a bare Fastify app  — what the database and Node cost by themselves
+// PGlite always; PostgreSQL too when DATABASE_URL is set (in a throwaway database that is dropped afterwards).
+// Writes bench/results/api.json; exits non-zero when any request failed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { DEFAULT_LOAD, failuresOf, runLoad } from '../lib/load.mjs';
+import { machineInfo, waitForQuiet, warnIfBusy } from '../lib/machine.mjs';
+import { freePort, probeLatency } from '../lib/net.mjs';
+import { isMain } from '../lib/paths.mjs';
+import { readRss, toMB } from '../lib/proc.mjs';
+import { printTable, round, writeResult } from '../lib/report.mjs';
+import { childEnv, makeTempDir, removeDir, spawnNode, startServer } from '../lib/server.mjs';
+import { CATALOG_CODE, seedArticles } from './seed.mjs';
+import { COUNT_SQL, PAGE_SQL, listByCatalog } from './queries.mjs';
+
+const ARTICLES = 10_000;
+const BENCH_DB = 'dandelion_bench';
+// The server's DATABASE_POOL_MAX default; the baseline gets the same number of connections.
+const POOL_MAX = 10;
+const LIST_PATH = '/rest/content/queryClientListByPage';
+const LIST_BODY = { catalogCode: CATALOG_CODE, pageParameter: { pageNum: 1, pageSize: 10 } };
+const bareScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-server.mjs');
+
+function loadSettings() {
+  const clamp = (v, lo, hi, dflt) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : dflt);
+  return {
+    connections: clamp(Number(process.env.BENCH_CONNECTIONS), 10, 50, DEFAULT_LOAD.connections),
+    durationS: clamp(Number(process.env.BENCH_DURATION), 1, 30, DEFAULT_LOAD.durationS),
+    warmupS: DEFAULT_LOAD.warmupS,
+  };
+}
+
+/** Runs `fn(query)` on the engine's database directly (the server must not be running on it). */
+async function withDirectDb(engine, { pgdata, url }, fn) {
+  if (engine === 'pglite') {
+    const db = new PGlite(pgdata);
+    await db.waitReady;
+    try {
+      return await fn((text, params) => db.query(text, params));
+    } finally {
+      await db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url, application_name: 'dandelion-bench-seed' });
+  await client.connect();
+  try {
+    return await fn((text, params) => client.query(text, params));
+  } finally {
+    await client.end();
+  }
+}
+
+async function postJson(url, body) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, json, text };
+}
+
+/** Starts the bare baseline app and waits for its IPC "ready". */
+async function startBare(engine, { pgdata, url }) {
+  const port = await freePort();
+  const env = childEnv({
+    BENCH_ENGINE: engine,
+    BENCH_PORT: String(port),
+    ...(engine === 'pglite' ? { BENCH_PGDATA: pgdata } : { BENCH_DATABASE_URL: url, BENCH_POOL_MAX: String(POOL_MAX) }),
+  });
+  const started = Date.now();
+  const proc = spawnNode([bareScript], { env, ipc: true });
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('bare baseline did not start within 60 s')), 60_000);
+    proc.child.on('message', (m) => {
+      if (m?.ready) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    proc.exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`bare baseline exited with ${code}: ${proc.output.lines.slice(-5).join('\n')}`));
+    });
+  });
+  return { ...proc, url: `http://127.0.0.1:${port}`, startupMs: Date.now() - started };
+}
+
+/**
+ * The two heavy statements on their own, straight on the database: the median of 5 runs of
+ * EXPLAIN ANALYZE's execution time, the median wall time of one call as the client sees it, and the plan.
+ */
+async function timeQueries(query, catalogId) {
+  const filter = [catalogId, 'PUBLISHED', new Date().toISOString(), 0];
+  const out = {};
+  for (const [name, sql, params] of [['page', PAGE_SQL, [...filter, 10, 0]], ['count', COUNT_SQL, filter]]) {
+    const exec = [];
+    const wall = [];
+    let plan = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      await query(sql, params);
+      wall.push(performance.now() - t);
+      const { rows } = await query(`explain (analyze, costs off) ${sql}`, params);
+      plan = rows.map((r) => r['QUERY PLAN']);
+      exec.push(Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1))?.[1]));
+    }
+    const median = (xs) => round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)], 2);
+    out[name] = { executionMs: median(exec), clientMs: median(wall), plan: plan.filter((l) => !/^(Planning|Execution)/.test(l)).map((l) => l.trim()) };
+  }
+  return out;
+}
+
+function checkStop(label, result, failures) {
+  if (result.forced) failures.push(`${label}: did not exit within 30 s of SIGTERM (killed)`);
+  else if (result.code !== 0) failures.push(`${label}: exited with code ${result.code} signal ${result.signal}`);
+}
+
+/** a, b, c for one engine. `url` is the throwaway PostgreSQL database (postgres only). */
+async function benchEngine(engine, { url, load, failures }) {
+  const label = engine === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const dataDir = makeTempDir(engine);
+  const pgdata = path.join(dataDir, 'pgdata');
+  let copyDir = null;
+  let server = null;
+  let bare = null;
+  const out = { engine, startup: {}, rssMB: {}, shutdown: {} };
+  const say = (msg) => console.log(`[api:${engine}] ${msg}`);
+  try {
+    out.machineBefore = await waitForQuiet(`api:${engine}`);
+    say('first start on a fresh DATA_DIR (migrations + seed) …');
+    server = await startServer({ dataDir, databaseUrl: url });
+    out.startup.firstStartMs = server.startupMs;
+    out.shutdown.first = await server.stop();
+    checkStop(`${label} server (first start)`, out.shutdown.first, failures);
+    server = null;
+
+    say(`inserting ${ARTICLES} published articles into "${CATALOG_CODE}" …`);
+    await withDirectDb(engine, { pgdata, url }, async (query) => {
+      out.seed = await seedArticles(query, ARTICLES);
+      out.queryTimes = await timeQueries(query, out.seed.catalogId);
+    });
+    say(`inserted in ${out.seed.ms} ms; ${out.seed.publishedInCatalog} published articles in the catalogue`);
+
+    server = await startServer({ dataDir, databaseUrl: url });
+    out.startup.secondStartMs = server.startupMs;
+    out.rssMB.idleAfterStart = toMB(readRss(server.pid));
+
+    const probe = await postJson(server.url + LIST_PATH, LIST_BODY);
+    const ds = probe.json?.dataSet;
+    if (probe.status !== 200 || probe.json?.rtnCode !== '0000' || ds?.total !== out.seed.publishedInCatalog || ds?.list?.length !== 10) {
+      throw new Error(`${label}: the list call does not answer what was seeded: HTTP ${probe.status} ${probe.text.slice(0, 300)}`);
+    }
+    const expectedIds = ds.list.map((c) => String(c.contentId));
+    out.responseBytes = { list: Buffer.byteLength(probe.text) };
+
+    say(`(a) GET /healthz, ${load.connections} connections, ${load.durationS} s …`);
+    out.a = { label: 'GET /healthz (full stack)', ...(await runLoad({ url: `${server.url}/healthz`, ...load, watchPid: server.pid })) };
+    failures.push(...failuresOf(`${label} (a) healthz`, out.a));
+
+    say(`(b) POST ${LIST_PATH} …`);
+    // A separate client asks /healthz twice a second meanwhile: does the list load stall everything else?
+    const prober = probeLatency(`${server.url}/healthz`);
+    out.b = { label: `POST ${LIST_PATH} (full stack)`, ...(await runLoad({ url: server.url + LIST_PATH, method: 'POST', body: LIST_BODY, ...load, watchPid: server.pid })) };
+    out.b.healthzWhileLoaded = await prober.stop();
+    failures.push(...failuresOf(`${label} (b) list`, out.b));
+    out.rssMB.afterLoad = toMB(readRss(server.pid));
+
+    out.serverLog = { lines: server.output.count(), first: server.output.lines.slice(0, 10) };
+    out.shutdown.afterLoad = await server.stop();
+    checkStop(`${label} server (after load)`, out.shutdown.afterLoad, failures);
+    server = null;
+
+    // (c) never opens a directory a server holds: PGlite gets a copy of the stopped server's data.
+    let target = { url };
+    if (engine === 'pglite') {
+      copyDir = makeTempDir('pglite-copy');
+      fs.cpSync(pgdata, path.join(copyDir, 'pgdata'), { recursive: true });
+      target = { pgdata: path.join(copyDir, 'pgdata') };
+    }
+    bare = await startBare(engine, target);
+    const bareProbe = await postJson(bare.url + LIST_PATH, LIST_BODY);
+    const bareIds = (bareProbe.json?.list ?? []).map((c) => String(c.id));
+    if (bareProbe.status !== 200 || bareProbe.json.total !== out.seed.publishedInCatalog || bareIds.join() !== expectedIds.join()) {
+      throw new Error(`${label}: the bare baseline answers a different page than the server: ${bareProbe.text.slice(0, 300)}`);
+    }
+    out.responseBytes.bareList = Buffer.byteLength(bareProbe.text);
+
+    say('(c) the same 4 queries behind a bare Fastify app …');
+    out.c = { label: `POST ${LIST_PATH} (bare Fastify + same SQL)`, ...(await runLoad({ url: bare.url + LIST_PATH, method: 'POST', body: LIST_BODY, ...load, watchPid: bare.pid })) };
+    failures.push(...failuresOf(`${label} (c) bare`, out.c));
+    out.shutdown.bare = await bare.stop();
+    checkStop(`${label} bare baseline`, out.shutdown.bare, failures);
+    bare = null;
+
+    out.ratios = {
+      requestsPerSec_b_over_c: round(out.b.requestsPerSec / out.c.requestsPerSec, 3),
+      p99_b_over_c: out.c.latencyMs.p99 ? round(out.b.latencyMs.p99 / out.c.latencyMs.p99, 3) : null,
+      // Node-process CPU per request, full stack over bare (the database server's own CPU is not in it).
+      cpuMsPerRequest_b_over_c: out.c.process?.cpuMsPerRequest ? round(out.b.process.cpuMsPerRequest / out.c.process.cpuMsPerRequest, 3) : null,
+    };
+    return out;
+  } finally {
+    if (server) await server.stop();
+    if (bare) await bare.stop();
+    removeDir(dataDir);
+    removeDir(copyDir);
+  }
+}
+
+/** Creates the throwaway database on the DATABASE_URL server; returns its URL and a drop function. */
+async function createBenchDatabase(databaseUrl) {
+  const admin = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${BENCH_DB}" with (force)`);
+    await admin.query(`create database "${BENCH_DB}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(databaseUrl);
+  url.pathname = `/${BENCH_DB}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists "${BENCH_DB}" with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+function printApiTable(results) {
+  const rows = [];
+  for (const e of Object.values(results.engines)) {
+    const name = e.engine === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    for (const [key, run] of [['a healthz', e.a], ['b list (full stack)', e.b], ['c list (bare Fastify)', e.c]]) {
+      if (!run) continue;
+      const p = run.process;
+      rows.push([name, key, run.requestsPerSec, run.latencyMs.p50, run.latencyMs.p99, run.latencyMs.max, run.errors + run.timeouts, run.non2xx, p?.rssMB?.max, p?.cpuPct.process, p?.cpuMsPerRequest, p?.cpuPct.machineBusy]);
+    }
+  }
+  printTable(['engine', 'case', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'RSS max MB', 'proc CPU %', 'CPU ms/req', 'machine busy %'], rows, {
+    title: `API benchmark — ${results.settings.connections} connections × ${results.settings.durationS} s, ${results.settings.articles} articles`,
+  });
+  for (const e of Object.values(results.engines)) {
+    if (!e.ratios) continue;
+    console.log(
+      `${e.engine}: (b)/(c) req/s = ${e.ratios.requestsPerSec_b_over_c}  ·  p99 (b)/(c) = ${e.ratios.p99_b_over_c}` +
+        `  ·  Node CPU/request (b)/(c) = ${e.ratios.cpuMsPerRequest_b_over_c}` +
+        `  ·  server RSS idle ${e.rssMB.idleAfterStart} MB → max ${e.b.process?.rssMB?.max} MB under (b)` +
+        `  ·  DB alone: page ${e.queryTimes?.page.clientMs} ms + count ${e.queryTimes?.count.clientMs} ms` +
+        `  ·  /healthz during (b): p50 ${e.b.healthzWhileLoaded?.p50Ms} ms, max ${e.b.healthzWhileLoaded?.maxMs} ms`,
+    );
+  }
+}
+
+export async function runApiBench({ databaseUrl = process.env.DATABASE_URL } = {}) {
+  const load = loadSettings();
+  const results = {
+    benchmark: 'api',
+    date: new Date().toISOString(),
+    machine: machineInfo(),
+    settings: { ...load, articles: ARTICLES, poolMax: POOL_MAX, list: { path: LIST_PATH, body: LIST_BODY } },
+    engines: {},
+    failures: [],
+  };
+  const failures = results.failures;
+  results.machine.busyAtStart = warnIfBusy('api');
+  try {
+    results.engines.pglite = await benchEngine('pglite', { load, failures });
+    if (databaseUrl) {
+      const benchDb = await createBenchDatabase(databaseUrl);
+      try {
+        results.engines.postgres = await benchEngine('postgres', { url: benchDb.url, load, failures });
+      } finally {
+        await benchDb.drop();
+      }
+    } else {
+      console.log('[api] DATABASE_URL is not set: PostgreSQL skipped');
+    }
+  } catch (err) {
+    failures.push(`aborted: ${err.message}`);
+    throw err;
+  } finally {
+    const file = writeResult('api.json', results);
+    printApiTable(results);
+    console.log(`[api] wrote ${path.relative(process.cwd(), file)}`);
+  }
+  if (failures.length) {
+    throw new Error(`API benchmark FAILED — requests must all succeed:\n  ${failures.join('\n  ')}`);
+  }
+  return results;
+}
+
+if (isMain(import.meta.url)) {
+  runApiBench().catch((err) => {
+    console.error(`\n✖ ${err.message}`);
+    process.exitCode = 1;
+  });
+}

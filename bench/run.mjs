@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// `npm run bench`: builds what is stale (scripts/build.mjs, run by the npm script), then
+// the API benchmark and the bundle benchmark, one after the other, and a short summary.
+// Each writes its own bench/results/*.json; each can also run alone (node bench/api/run.mjs).
+import { runApiBench } from './api/run.mjs';
+import { runBundleBench } from './bundle/run.mjs';
+import { printTable, round } from './lib/report.mjs';
+
+const outcomes = [];
+let api = null;
+let bundle = null;
+
+for (const [name, run] of [['api', runApiBench], ['bundle', runBundleBench]]) {
+  console.log(`\n=== ${name} ===`);
+  try {
+    const r = await run();
+    if (name === 'api') api = r;
+    else bundle = r;
+    outcomes.push([name, 'ok']);
+  } catch (err) {
+    console.error(`\n✖ ${name}: ${err.message}`);
+    outcomes.push([name, 'FAILED']);
+  }
+}
+
+console.log('\n=== summary ===');
+if (api) {
+  printTable(
+    ['engine', 'healthz req/s', 'list req/s', 'bare list req/s', 'list/bare req/s', 'list p99 ms', 'bare p99 ms', 'server RSS max MB'],
+    Object.values(api.engines).map((e) => [
+      e.engine, e.a.requestsPerSec, e.b.requestsPerSec, e.c.requestsPerSec, e.ratios.requestsPerSec_b_over_c,
+      e.b.latencyMs.p99, e.c.latencyMs.p99, e.b.process?.rssMB?.max,
+    ]),
+    { title: 'API (bench/results/api.json)' },
+  );
+}
+if (bundle) {
+  printTable(
+    ['page', 'JS files', 'raw KB', 'gzip KB', 'LCP ms'],
+    bundle.pages.map((p) => [p.path, p.jsFiles, round(p.rawBytes / 1024, 1), round(p.gzipBytes / 1024, 1), p.lcpMs.median]),
+    { title: 'Bundle (bench/results/bundle.json)' },
+  );
+}
+for (const [name, status] of outcomes) console.log(`${name}: ${status}`);
+if (outcomes.some(([, s]) => s !== 'ok')) process.exitCode = 1;
