@@ -1,17 +1,31 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
+import { createMemoryBus, type EventBus } from './core/bus';
+import { createInvalidatingCache } from './core/cache';
 import type { Database } from './core/db';
 import { registerErrorHandler } from './core/errorHandler';
 import { errors } from './core/errors';
 import { registerHealthRoutes } from './core/health';
 import { loggerOptions } from './core/logger';
 import { registerOpenApi } from './core/openapi';
-import { registerPermissionGuard, type Authenticator, type DeclaredRoute } from './core/permissions';
+import { registerPermissionGuard, type Authenticator, type DeclaredRoute, type Principal } from './core/permissions';
 import { defaultWebDistDir } from './core/paths';
 import { registerSpa } from './core/spa';
+import { createBruteForceGuard } from './modules/auth/bruteForce';
+import { createCaptchaService } from './modules/auth/captchaService';
+import { registerCurrentUserRoutes } from './modules/auth/currentUserRoutes';
+import { createCurrentUserService } from './modules/auth/currentUserService';
+import { createLoginService, type LoginService } from './modules/auth/loginService';
+import { registerAuthRoutes, type LoginMethods } from './modules/auth/routes';
+import { createSessionService, type SessionService } from './modules/auth/sessionService';
+import { tokenFromHeader } from './modules/auth/token';
+import { createFuncService } from './modules/system/func/service';
+import { createRoleService } from './modules/system/role/service';
+import { createUserService } from './modules/system/user/service';
 import { createCatalogService } from './modules/cms/catalog/service';
 import { createContentService } from './modules/cms/content/service';
 import { registerPortalRoutes } from './modules/cms/portal/routes';
@@ -24,7 +38,9 @@ z.config(z.locales.zhCN());
 export interface AppDeps {
   config: Pick<Config, 'LOG_LEVEL' | 'BODY_LIMIT_BYTES' | 'TRUST_PROXY' | 'WEB_DIST_DIR'>;
   database: Database;
-  /** Resolves the caller from the request; the identity module provides it. */
+  /** Cross-instance messages (cache invalidation); in memory unless main passes the PostgreSQL bus. */
+  bus?: EventBus;
+  /** Replaces the session-based authenticator (tests of the guard itself only). */
   authenticator?: Authenticator | null;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
@@ -32,6 +48,8 @@ export interface AppDeps {
 
 export interface DandelionApp extends FastifyInstance {
   declaredRoutes(): DeclaredRoute[];
+  /** Services other parts of the process (scheduler, tests) call directly. */
+  services: { sessions: SessionService; login: LoginService };
 }
 
 /** Builds the whole application: core plugins, then every module. Used by main and by tests. */
@@ -66,7 +84,21 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     if (request.body == null && (request.method === 'POST' || request.method === 'PUT')) request.body = {};
   });
 
-  const guard = registerPermissionGuard(app, deps.authenticator ?? null);
+  const db = database.db;
+  const bus = deps.bus ?? createMemoryBus();
+  const users = createUserService({ db });
+  const roles = createRoleService({ db });
+  const funcs = createFuncService({ db });
+  const sites = createSiteService({ db });
+  const sessionCache = createInvalidatingCache<Principal & { expiresAt: number; lastSeenAt: number }>(bus, 'session', { ttlMs: 60_000, maxEntries: 10_000 });
+  const sessions = createSessionService({ db, users, roles, funcs, cache: sessionCache });
+  const authenticator: Authenticator = deps.authenticator ?? {
+    authenticate: async (request) => {
+      const token = tokenFromHeader(request.headers.authorization);
+      return token ? sessions.resolve(token) : null;
+    },
+  };
+  const guard = registerPermissionGuard(app, authenticator);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -85,20 +117,28 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Per-route limits (login, captcha, SMS); counters are per instance.
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => errors.tooManyRequests() });
   await registerOpenApi(app);
 
-  const db = database.db;
-  const sites = createSiteService({ db });
+  const captchas = createCaptchaService({ db });
+  const bruteForce = createBruteForceGuard({ db });
+  const login = createLoginService({ db, users, roles, sessions, captchas, guard: bruteForce });
+  const current = createCurrentUserService({ users, roles, funcs, sites });
+  const methods: LoginMethods = {};
   const catalogs = createCatalogService({ db });
   const contents = createContentService({ db });
   const portal = createPortalService({ sites, catalogs, contents });
 
   registerHealthRoutes(app, { database });
   registerPortalRoutes(app, { portal });
+  registerAuthRoutes(app, { login, sessions, captchas, guard: bruteForce, methods });
+  registerCurrentUserRoutes(app, { current });
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 
   const dandelion = app as unknown as DandelionApp;
   dandelion.declaredRoutes = () => guard.routes();
+  dandelion.services = { sessions, login };
   return dandelion;
 }

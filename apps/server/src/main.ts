@@ -2,6 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { createMemoryBus, createPostgresBus, type EventBus } from './core/bus';
 import { openDatabase, type Database } from './core/db';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './core/dataDirLock';
 import { seedDatabase } from './db/seed';
@@ -53,7 +54,11 @@ export async function main(env: NodeJS.ProcessEnv = process.env) {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, database, serveWeb: true });
+  // Several instances share PostgreSQL, so they hear each other through LISTEN/NOTIFY.
+  const bus: EventBus = config.DATABASE_URL
+    ? await createPostgresBus(config.DATABASE_URL, (err) => log.warn({ err }, '消息总线连接中断，正在重连'))
+    : createMemoryBus();
+  const app = await buildApp({ config, database, bus, serveWeb: true });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -66,6 +71,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env) {
     force.unref();
     try {
       await app.close();
+      await bus.close();
       await database!.close();
       await lock?.release();
       app.log.info('已停止');

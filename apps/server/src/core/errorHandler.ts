@@ -7,6 +7,8 @@ interface Failure {
   status: number;
   code: string;
   msg: string;
+  /** What the client needs to act on the failure, e.g. { captchaRequired: true }. */
+  attributes?: Record<string, unknown>;
 }
 
 function fieldName(instancePath: string): string {
@@ -15,7 +17,7 @@ function fieldName(instancePath: string): string {
 
 /** Turns anything thrown into the envelope with the right HTTP status; 5xx text is never shown. */
 function toFailure(err: FastifyError | Error, request: FastifyRequest): Failure {
-  if (err instanceof AppError) return { status: err.status, code: err.code, msg: err.message };
+  if (err instanceof AppError) return { status: err.status, code: err.code, msg: err.message, attributes: err.details };
 
   const fe = err as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fe)) {
@@ -61,7 +63,8 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, failur
   if (request.routeOptions.config?.envelope === 'portal') {
     return reply.send({ rtnCode: failure.code, rtnMessage: failure.msg, dataSet: null });
   }
-  return reply.send({ code: failure.code, success: false, msg: failure.msg, data: null });
+  const body = { code: failure.code, success: false, msg: failure.msg, data: null };
+  return reply.send(failure.attributes ? { ...body, attributes: failure.attributes } : body);
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

@@ -7,3 +7,4 @@ export * from '../modules/base/dict/schema';
 export * from '../modules/cms/site/schema';
 export * from '../modules/cms/catalog/schema';
 export * from '../modules/cms/content/schema';
+export * from '../modules/auth/schema';

@@ -19,10 +19,10 @@ export interface TestContext {
  * A fresh installation (reset + seeded database) and the real app on it.
  * `beforeReady` may register extra routes, e.g. to exercise core plugins.
  */
-export async function createTestApp(options: Partial<Pick<AppDeps, 'authenticator'>> & { beforeReady?: (app: DandelionApp) => void } = {}): Promise<TestContext> {
+export async function createTestApp(options: Partial<Pick<AppDeps, 'authenticator' | 'bus'>> & { beforeReady?: (app: DandelionApp) => void } = {}): Promise<TestContext> {
   const database = await testDatabase();
   await resetDatabase(database);
-  const app = await buildApp({ config: testConfig, database, serveWeb: false, authenticator: options.authenticator });
+  const app = await buildApp({ config: testConfig, database, serveWeb: false, authenticator: options.authenticator, bus: options.bus });
   options.beforeReady?.(app);
   await app.ready();
   return { app, database };
@@ -35,10 +35,17 @@ export interface Answer<T = any> {
 }
 
 /** POST a JSON body the way the web client does. */
-export async function post<T = any>(app: DandelionApp, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+export async function post<T = any>(
+  app: DandelionApp,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  options: { remoteAddress?: string } = {},
+): Promise<Answer<T>> {
   const res = await app.inject({
     method: 'POST',
     url,
+    remoteAddress: options.remoteAddress,
     headers: { is_ajax_request: 'true', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     payload: body === undefined ? undefined : JSON.stringify(body),
   });
