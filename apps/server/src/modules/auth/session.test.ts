@@ -29,7 +29,8 @@ const me = (app: DandelionApp, token: string) => get(app, '/api/user/info', { au
 
 describe('sessions', () => {
   it('answers 401 with the spec message without a token, or with an unknown one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer not-a-real-token-1234567890' }, { authorization: '<script>' }]) {
+    const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer not-a-real-token-1234567890' }, { authorization: '<script>' }];
+    for (const headers of attempts) {
       const res = await get(ctx.app, '/api/user/info', headers);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ code: '401', success: false, msg: '未授权，请重新登录', data: null });
