@@ -36,7 +36,11 @@ import { createSiteService } from './modules/cms/site/service';
 z.config(z.locales.zhCN());
 
 export interface AppDeps {
-  config: Pick<Config, 'LOG_LEVEL' | 'BODY_LIMIT_BYTES' | 'TRUST_PROXY' | 'WEB_DIST_DIR'>;
+  config: Pick<
+    Config,
+    | 'LOG_LEVEL' | 'BODY_LIMIT_BYTES' | 'TRUST_PROXY' | 'WEB_DIST_DIR' | 'PUBLIC_URL'
+    | 'SMS_PROVIDER' | 'SMS_WEBHOOK_URL' | 'SMS_WEBHOOK_SECRET' | 'CAS_SERVER_URL' | 'OIDC_PROVIDERS'
+  >;
   database: Database;
   /** Cross-instance messages (cache invalidation); in memory unless main passes the PostgreSQL bus. */
   bus?: EventBus;
@@ -132,6 +136,8 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
 
   registerHealthRoutes(app, { database });
   registerPortalRoutes(app, { portal });
+  // ── identity: SMS codes, registration, passwords, binding, identity verification ──
+  // ── identity: single sign-on (CAS) and third-party (OIDC) ──
   registerAuthRoutes(app, { login, sessions, captchas, guard: bruteForce, methods });
   registerCurrentUserRoutes(app, { current });
 

@@ -9,6 +9,18 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const oidcProvidersSchema = z.array(
+  z.object({
+    code: z.string().regex(/^[a-z][a-z0-9_-]{1,31}$/),
+    name: z.string().min(1),
+    issuer: z.url(),
+    clientId: z.string().min(1),
+    clientSecret: z.string().optional(),
+    scope: z.string().default('openid profile email phone'),
+  }),
+);
+export type OidcProviderConfig = z.infer<typeof oidcProvidersSchema>[number];
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -29,7 +41,29 @@ const configSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
-});
+  /** The address browsers use to reach this server (behind a proxy it differs from HOST:PORT); CAS and OIDC callbacks are built on it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' }).optional(),
+  /** log: SMS are recorded in the SMS log only (no gateway needed); webhook: POSTed to SMS_WEBHOOK_URL. */
+  SMS_PROVIDER: z.enum(['log', 'webhook']).default('log'),
+  SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' }).optional(),
+  /** Shared secret: the webhook request carries an HMAC-SHA256 signature of its body. */
+  SMS_WEBHOOK_SECRET: z.string().min(16, '至少 16 个字符').optional(),
+  /** CAS server base, e.g. https://sso.example.edu.cn/cas; unset turns CAS sign-in off. */
+  CAS_SERVER_URL: z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' }).optional(),
+  /** JSON array of OpenID Connect providers: [{"code":"wechat","name":"微信","issuer":"https://…","clientId":"…","clientSecret":"…"}]. */
+  OIDC_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [];
+      try {
+        return oidcProvidersSchema.parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: '必须是 JSON 数组：[{"code","name","issuer","clientId","clientSecret"}]' });
+        return z.NEVER;
+      }
+    }),
+}).refine((c) => c.SMS_PROVIDER !== 'webhook' || !!c.SMS_WEBHOOK_URL, { path: ['SMS_WEBHOOK_URL'], message: 'SMS_PROVIDER=webhook 时必须设置' });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };
 
@@ -52,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '?');
         const given = cleaned[key];
-        const shown = key.includes('PASSWORD') || key.includes('URL') ? '(已隐藏)' : JSON.stringify(given);
+        const shown = /PASSWORD|URL|SECRET|PROVIDERS/.test(key) ? '(已隐藏)' : JSON.stringify(given);
         return `${key}=${shown}: ${issue.message}`;
       }),
     );

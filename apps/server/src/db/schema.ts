@@ -8,3 +8,5 @@ export * from '../modules/cms/site/schema';
 export * from '../modules/cms/catalog/schema';
 export * from '../modules/cms/content/schema';
 export * from '../modules/auth/schema';
+export * from '../modules/message/sms/schema';
+export * from '../modules/auth/sso/schema';

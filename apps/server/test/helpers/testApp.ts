@@ -8,6 +8,12 @@ export const testConfig: AppDeps['config'] = {
   BODY_LIMIT_BYTES: 64 * 1024,
   TRUST_PROXY: false,
   WEB_DIST_DIR: undefined,
+  PUBLIC_URL: undefined,
+  SMS_PROVIDER: 'log',
+  SMS_WEBHOOK_URL: undefined,
+  SMS_WEBHOOK_SECRET: undefined,
+  CAS_SERVER_URL: undefined,
+  OIDC_PROVIDERS: [],
 };
 
 export interface TestContext {

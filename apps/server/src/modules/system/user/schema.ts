@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
@@ -27,6 +27,15 @@ export const sysUser = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 512 }),
+    /** ID_CARD (18-digit mainland ID) or PASSPORT. */
+    idType: varchar('id_type', { length: 16 }),
+    idNumber: varchar('id_number', { length: 32 }),
+    /** Real name + ID number checked (format and check digit) through /rest/identify/verify. */
+    identityVerified: boolean('identity_verified').notNull().default(false),
+    identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
+    /** The applicant's unit and its unified social credit code. */
+    unitName: varchar('unit_name', { length: 128 }),
+    unitCode: varchar('unit_code', { length: 18 }),
     ...auditColumns,
   },
   (t) => [
