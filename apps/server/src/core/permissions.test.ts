@@ -10,8 +10,8 @@ import { PUBLIC, SIGNED_IN, type Authenticator, type Principal } from './permiss
  * authenticator; the guard only needs something that answers "who is this".
  */
 const principals: Record<string, Principal> = {
-  editor: { userId: 2, username: 'editor', realname: '编辑', orgId: 1, roleCodes: ['EDITOR'], permissions: new Set(['cms:resource:list']), isSuperAdmin: false, sessionId: 's2' },
-  admin: { userId: 1, username: 'admin', realname: '管理员', orgId: 1, roleCodes: ['ADMIN'], permissions: new Set(), isSuperAdmin: true, sessionId: 's1' },
+  editor: { userId: 2, username: 'editor', realname: '编辑', orgId: 1, roleCodes: ['EDITOR'], permissions: new Set(['cms:resource:list']), isSuperAdmin: false, dataScope: { all: false, subtreeOf: null, orgIds: [], userId: 2 }, sessionId: 's2' },
+  admin: { userId: 1, username: 'admin', realname: '管理员', orgId: 1, roleCodes: ['ADMIN'], permissions: new Set(), isSuperAdmin: true, dataScope: { all: true, subtreeOf: null, orgIds: [], userId: 1 }, sessionId: 's1' },
 };
 const headerAuthenticator: Authenticator = {
   authenticate: async (request) => principals[String(request.headers['x-test-user'] ?? '')] ?? null,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EffectiveDataScope } from './dataScope';
 import { errors } from './errors';
 
 /** A route anyone may call. */
@@ -17,6 +18,8 @@ export interface Principal {
   permissions: Set<string>;
   /** Holders of the ADMIN role pass every permission check (spec §6: the admin holds all codes). */
   isSuperAdmin: boolean;
+  /** What organisation-owned data the user may see, combined over their roles (widest wins). */
+  dataScope: EffectiveDataScope;
   sessionId: string;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { SESSION_LIFETIME_MS } from '@dandelion/shared';
 import type { Executor } from '../../core/db';
 import type { InvalidatingCache } from '../../core/cache';
+import { combineDataScopes } from '../../core/dataScope';
 import type { Principal } from '../../core/permissions';
 import { createdBy } from '../../core/records';
 import type { FuncService } from '../system/func/service';
@@ -34,7 +35,13 @@ export function createSessionService({ db, users, roles, funcs, cache }: Session
     const user = await users.findById(userId);
     if (!user || user.status !== USER_STATUS.NORMAL) return null;
     const userRoles = await roles.rolesOfUser(userId);
-    const granted = await funcs.listByIds(await roles.funcIdsOfRoles(userRoles.map((r) => r.id)));
+    const roleIds = userRoles.map((r) => r.id);
+    const granted = await funcs.listByIds(await roles.funcIdsOfRoles(roleIds));
+    const customOrgs = await roles.customOrgIdsOfRoles(roleIds);
+    const dataScope = combineDataScopes(
+      userRoles.map((r) => ({ dataScope: r.dataScope, customOrgIds: customOrgs.get(r.id) })),
+      { userId: user.id, orgId: user.orgId },
+    );
     return {
       userId: user.id,
       username: user.username,
@@ -43,6 +50,7 @@ export function createSessionService({ db, users, roles, funcs, cache }: Session
       roleCodes: userRoles.map((r) => r.roleCode),
       permissions: new Set(granted.map((f) => f.funcCode)),
       isSuperAdmin: userRoles.some((r) => r.roleCode === SUPER_ROLE_CODE),
+      dataScope,
       sessionId: String(sessionId),
     };
   }

@@ -32,3 +32,13 @@ export const sysRoleFunc = pgTable(
 );
 
 registerUniqueField('sys_role_code_uq', '角色编码');
+
+/** Organisations a CUSTOM data-scope role may see. */
+export const sysRoleDataOrg = pgTable(
+  'sys_role_data_org',
+  {
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+    orgId: bigint('org_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.orgId] })],
+);

@@ -1,0 +1,70 @@
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sysOrg } from '../modules/system/org/schema';
+
+/**
+ * How far a role sees organisation-owned data. A user with several roles sees
+ * the union of what each role sees: the widest scope wins, and CUSTOM org lists
+ * add up. Everyone always sees the records they created themselves.
+ */
+export type DataScopeType = 'ALL' | 'ORG_AND_CHILDREN' | 'ORG' | 'CUSTOM' | 'SELF';
+
+export interface RoleScope {
+  dataScope: string;
+  customOrgIds?: number[];
+}
+
+export interface EffectiveDataScope {
+  all: boolean;
+  /** Org whose whole subtree is visible (ORG_AND_CHILDREN). */
+  subtreeOf: number | null;
+  /** Orgs visible one by one (ORG, CUSTOM). */
+  orgIds: number[];
+  /** The user; their own records are always visible. */
+  userId: number;
+}
+
+export function combineDataScopes(roles: RoleScope[], user: { userId: number; orgId: number | null }): EffectiveDataScope {
+  const effective: EffectiveDataScope = { all: false, subtreeOf: null, orgIds: [], userId: user.userId };
+  const orgIds = new Set<number>();
+  for (const role of roles) {
+    switch (role.dataScope as DataScopeType) {
+      case 'ALL':
+        effective.all = true;
+        break;
+      case 'ORG_AND_CHILDREN':
+        if (user.orgId !== null) effective.subtreeOf = user.orgId;
+        break;
+      case 'ORG':
+        if (user.orgId !== null) orgIds.add(user.orgId);
+        break;
+      case 'CUSTOM':
+        role.customOrgIds?.forEach((id) => orgIds.add(id));
+        break;
+      default: // SELF and anything unknown: nothing beyond one's own records
+        break;
+    }
+  }
+  effective.orgIds = [...orgIds];
+  return effective;
+}
+
+/**
+ * The WHERE condition that limits a query to what the scope may see; undefined
+ * means no limit. `orgId` is the column naming the owning organisation,
+ * `ownerId` the column naming the creating user.
+ */
+export function dataScopeCondition(scope: EffectiveDataScope, columns: { orgId: AnyPgColumn; ownerId: AnyPgColumn }): SQL | undefined {
+  if (scope.all) return undefined;
+  const visible: SQL[] = [eq(columns.ownerId, scope.userId)];
+  if (scope.orgIds.length) visible.push(inArray(columns.orgId, scope.orgIds));
+  if (scope.subtreeOf !== null) {
+    // parent_org_ids lists ancestors root first, comma separated: a subtree is the org
+    // itself plus every org whose ancestor list contains it.
+    const subtree = sql`select ${sysOrg.id} from ${sysOrg} where ${sysOrg.id} = ${scope.subtreeOf}
+      or (',' || ${sysOrg.parentOrgIds} || ',') like ${`%,${scope.subtreeOf},%`}`;
+    visible.push(sql`${columns.orgId} in (${subtree})`);
+  }
+  return visible.length === 1 ? visible[0] : or(...visible);
+}
+
