@@ -22,7 +22,20 @@ import { createCurrentUserService } from './modules/auth/currentUserService';
 import { createLoginService, type LoginService } from './modules/auth/loginService';
 import { registerAuthRoutes, type LoginMethods } from './modules/auth/routes';
 import { createSessionService, type SessionService } from './modules/auth/sessionService';
+import { createCasService } from './modules/auth/sso/casService';
+import { createIdentityService } from './modules/auth/sso/identityService';
+import { createOidcService } from './modules/auth/sso/oidcService';
+import { registerSsoRoutes } from './modules/auth/sso/routes';
 import { tokenFromHeader } from './modules/auth/token';
+import { createPasswordService } from './modules/auth/account/passwordService';
+import { createPhoneCodeLogin } from './modules/auth/account/phoneLogin';
+import { createProfileService } from './modules/auth/account/profileService';
+import { createRegisterService } from './modules/auth/account/registerService';
+import { registerAccountRoutes } from './modules/auth/account/routes';
+import { createSmsProvider } from './modules/message/sms/providers';
+import { registerSmsRoutes } from './modules/message/sms/routes';
+import { createSmsService } from './modules/message/sms/service';
+import { createVerifyCodeService } from './modules/message/sms/verifyCodeService';
 import { createFuncService } from './modules/system/func/service';
 import { createRoleService } from './modules/system/role/service';
 import { createUserService } from './modules/system/user/service';
@@ -137,7 +150,23 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerHealthRoutes(app, { database });
   registerPortalRoutes(app, { portal });
   // ── identity: SMS codes, registration, passwords, binding, identity verification ──
+  const sms = createSmsService({ db, provider: createSmsProvider(deps.config) });
+  const codes = createVerifyCodeService({ db, sms });
+  methods.phoneCode = createPhoneCodeLogin({ db, codes, login });
+  registerSmsRoutes(app, { sms, codes });
+  registerAccountRoutes(app, {
+    register: createRegisterService({ db, codes }),
+    passwords: createPasswordService({ db, users, codes, sessions }),
+    profile: createProfileService({ db, users, codes }),
+  });
   // ── identity: single sign-on (CAS) and third-party (OIDC) ──
+  const identities = createIdentityService({ db, users });
+  const cas = createCasService({ config, identities, login });
+  const oidc = createOidcService({ db, users, identities, login, config });
+  const describeBeforeSso = methods.describe;
+  methods.casLogoutUrl = cas.logoutUrl;
+  methods.describe = () => ({ ...describeBeforeSso?.(), ...cas.describe(), ...oidc.describe() });
+  registerSsoRoutes(app, { cas, oidc });
   registerAuthRoutes(app, { login, sessions, captchas, guard: bruteForce, methods });
   registerCurrentUserRoutes(app, { current });
 

@@ -138,6 +138,10 @@ export const FUNCTION_TREE: FuncSeed[] = [
       }),
     ],
   },
+  {
+    code: 'message', name: '消息管理', type: 'DIR', path: '/message', url: 'Layout', hidden: true,
+    children: buttons('message:sms', [['list', '短信日志'], ['del', '删除短信日志']]),
+  },
   page('center:main', '个人中心', '/center', 'center/index', { icon: 'IdcardOutlined' }),
 ];
 

@@ -1,0 +1,88 @@
+import type { Executor } from '../../../core/db';
+import { errors } from '../../../core/errors';
+import type { Actor } from '../../../core/records';
+import { PHONE_BOUND, type VerifyCodeService } from '../../message/sms/verifyCodeService';
+import { findUserByEmail, findUserByPhone, updateUserFields, type UserService } from '../../system/user/service';
+import { EMAIL_TAKEN } from './registerService';
+
+export const BIND_CODE_WRONG = '短信验证码错误或已过期，请重新获取';
+export const BIND_CODE_REQUIRED = '更换手机号需要短信验证码';
+export const NOTHING_TO_CHANGE = '请填写要修改的手机号或邮箱';
+export const ALREADY_VERIFIED = '已完成实名认证，如需更改请联系管理员';
+
+export type IdType = 'ID_CARD' | 'PASSPORT';
+
+/** 110105********002X: first 6 and last 4 of a resident ID; passports keep 2 at each end. */
+export function maskIdNumber(idNumber: string | null): string | null {
+  if (!idNumber) return null;
+  const keepStart = idNumber.length === 18 ? 6 : 2;
+  const keepEnd = idNumber.length === 18 ? 4 : 2;
+  if (idNumber.length <= keepStart + keepEnd) return '*'.repeat(idNumber.length);
+  return idNumber.slice(0, keepStart) + '*'.repeat(idNumber.length - keepStart - keepEnd) + idNumber.slice(-keepEnd);
+}
+
+/** The signed-in user's own phone, email and verified identity. */
+export function createProfileService({ db, users, codes }: { db: Executor; users: UserService; codes: VerifyCodeService }) {
+  async function me(actor: Actor) {
+    const user = await users.findById(actor.id);
+    if (!user) throw errors.notFound('用户');
+    return user;
+  }
+  async function ensurePhoneFree(phone: string, userId: number) {
+    const owner = await findUserByPhone(db, phone);
+    if (owner && owner.id !== userId) throw errors.conflict(PHONE_BOUND);
+  }
+
+  return {
+    /** Binds (or replaces) the phone after proving it with its BIND_PHONE code. */
+    async bindPhone(actor: Actor, phone: string, code: string): Promise<{ phone: string }> {
+      await me(actor);
+      await ensurePhoneFree(phone, actor.id);
+      if (!(await codes.verify(phone, 'BIND_PHONE', code))) throw errors.badRequest(BIND_CODE_WRONG);
+      // A race with another binding is settled by the unique index (409).
+      await updateUserFields(db, actor.id, { phone }, actor);
+      return { phone };
+    },
+
+    /** Phone (with its BIND_PHONE code) and/or email in one call. */
+    async updatePhoneAndMail(actor: Actor, input: { phone?: string; code?: string; email?: string }): Promise<{ phone: string | null; email: string | null }> {
+      const user = await me(actor);
+      const phone = input.phone && input.phone !== user.phone ? input.phone : undefined;
+      const email = input.email && input.email.toLowerCase() !== user.email?.toLowerCase() ? input.email : undefined;
+      if (!input.phone && !input.email) throw errors.badRequest(NOTHING_TO_CHANGE);
+      if (phone) {
+        await ensurePhoneFree(phone, actor.id);
+        if (!input.code) throw errors.badRequest(BIND_CODE_REQUIRED);
+      }
+      if (email) {
+        const owner = await findUserByEmail(db, email);
+        if (owner && owner.id !== actor.id) throw errors.conflict(EMAIL_TAKEN);
+      }
+      if (phone && !(await codes.verify(phone, 'BIND_PHONE', input.code!))) throw errors.badRequest(BIND_CODE_WRONG);
+      const updated = phone || email ? await updateUserFields(db, actor.id, { ...(phone ? { phone } : {}), ...(email ? { email } : {}) }, actor) : user;
+      return { phone: updated?.phone ?? null, email: updated?.email ?? null };
+    },
+
+    /** Real name + ID number, format and (resident ID) check digit and birth date checked by the schema; stored as verified. */
+    async verifyIdentity(actor: Actor, input: { realname: string; idType: IdType; idNumber: string }) {
+      const user = await me(actor);
+      if (user.identityVerified) throw errors.conflict(ALREADY_VERIFIED);
+      const now = new Date();
+      const idNumber = input.idNumber.toUpperCase();
+      await updateUserFields(db, actor.id, { realname: input.realname, idType: input.idType, idNumber, identityVerified: true, identityVerifiedAt: now }, actor);
+      return { identityVerified: true, realname: input.realname, idType: input.idType, idNumberMasked: maskIdNumber(idNumber), verifiedAt: now };
+    },
+
+    async identity(actor: Actor) {
+      const user = await me(actor);
+      return {
+        identityVerified: user.identityVerified,
+        realname: user.realname,
+        idType: user.idType,
+        idNumberMasked: maskIdNumber(user.idNumber),
+        verifiedAt: user.identityVerifiedAt,
+      };
+    },
+  };
+}
+export type ProfileService = ReturnType<typeof createProfileService>;
