@@ -2,7 +2,7 @@ import '../test/setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY, useSessionStore } from '../app/session';
 import { jsonFetch } from '../test/renderApp';
-import { ApiError, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE, postJson } from './http';
+import { ApiError, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE, getJson, onUnauthorized, postJson } from './http';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -80,5 +80,42 @@ describe('postJson', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 })));
     const error = await rejection(postJson('/rest/x', {}));
     expect([error.code, error.message]).toEqual(['502', '系统繁忙，请稍后重试']);
+  });
+
+  it('carries the envelope attributes of a refusal', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(jsonFetch({ code: 'CAPTCHA_REQUIRED', success: false, msg: '请输入图形验证码', data: null, attributes: { captchaRequired: true } }, 400)),
+    );
+    const error = await rejection(postJson('/callback?client_name=myform_client', {}));
+    expect([error.code, error.status, error.attributes]).toEqual(['CAPTCHA_REQUIRED', 400, { captchaRequired: true }]);
+  });
+
+  it('tells the shell once when a 401 ends a session, and not for visitors', async () => {
+    vi.stubGlobal('fetch', vi.fn(jsonFetch({ code: '401', success: false, msg: '未授权，请重新登录', data: null }, 401)));
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    try {
+      await rejection(postJson('/rest/x', {}));
+      expect(listener).not.toHaveBeenCalled();
+      useSessionStore.getState().signIn('tok', {});
+      await Promise.all([rejection(postJson('/rest/x', {})), rejection(postJson('/rest/y', {}))]);
+      expect(listener).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('getJson', () => {
+  it('sends a GET without a body and resolves console `data`', async () => {
+    useSessionStore.getState().signIn('tok-g', {});
+    const fetch = vi.fn(jsonFetch({ code: '0000', success: true, msg: '', data: { username: 'bob' } }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(getJson('/api/user/info')).resolves.toEqual({ username: 'bob' });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect([url, init.method, init.body]).toEqual(['/api/user/info', 'GET', undefined]);
+    expect((init.headers as Record<string, string>).authorization).toBe('tok-g');
+    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
   });
 });

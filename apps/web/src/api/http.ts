@@ -1,7 +1,8 @@
 /**
- * A minimal JSON request helper for the foundation pages. It sends the headers every
- * call carries (spec §7), enforces the 90 s timeout (spec §9) and unwraps both response
- * envelopes (spec §3, §8). The full request layer (upload, download, 401 dialog) replaces it later.
+ * A minimal JSON request helper. It sends the headers every call carries (spec §7), enforces
+ * the 90 s timeout (spec §9) and unwraps both response envelopes (spec §3, §8). A 401 ends the
+ * session and notifies `onUnauthorized` listeners (the shell sends the user to /login).
+ * The full request layer (upload, download) extends it later.
  */
 import {
   REQUEST_TIMEOUT_MS,
@@ -29,6 +30,8 @@ export class ApiError extends Error {
     message: string,
     /** HTTP status, when a response arrived. */
     readonly status?: number,
+    /** The envelope's `attributes` (e.g. `captchaRequired` of a refused sign-in). */
+    readonly attributes: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -43,6 +46,26 @@ export interface RequestOptions {
   /** Caller cancellation (TanStack Query passes one); a cancelled call rejects with the abort reason. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Sends this token instead of the stored one (sign-out sends the token it is ending). */
+  token?: string;
+}
+
+/** A response as it arrived: HTTP status and the parsed JSON body (undefined when not JSON). */
+export interface RawResponse {
+  status: number;
+  payload: unknown;
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Called after a 401 answer has ended the session (spec §8); the app shell sends the user to sign in.
+ * Returns the unsubscribe function.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
 }
 
 /** The configured API base (spec §7) followed by the call path. */
@@ -52,13 +75,34 @@ export function apiUrl(path: string): string {
 
 /** POST a JSON body and resolve the envelope's payload (`data` or `dataSet`). */
 export async function postJson<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const { status, payload } = await requestJson('POST', path, body ?? {}, options);
+  return unwrap<T>(path, status, payload);
+}
+
+/** GET a path and resolve the envelope's payload. */
+export async function getJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { status, payload } = await requestJson('GET', path, undefined, options);
+  return unwrap<T>(path, status, payload);
+}
+
+/**
+ * One call with the common headers and the 90 s timeout; answers the raw status and body, so callers
+ * that speak another envelope (third-party login answers code '200') can read it themselves.
+ * Rejects only when no answer arrived (network, timeout) or the caller cancelled.
+ */
+export async function requestJson(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<RawResponse> {
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
     accept: 'application/json',
     is_ajax_request: 'true',
     requestTime: String(Date.now()),
   };
-  const token = currentToken();
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  const token = options.token ?? currentToken();
   if (token) headers.authorization = token;
 
   const controller = new AbortController();
@@ -72,18 +116,15 @@ export async function postJson<T>(path: string, body: unknown, options: RequestO
   if (signal?.aborted) forwardAbort();
   else signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  let status: number;
-  let payload: unknown;
   try {
     const response = await globalThis.fetch(apiUrl(path), {
-      method: 'POST',
+      method,
       headers,
-      body: JSON.stringify(body ?? {}),
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
       credentials: 'same-origin',
       signal: controller.signal,
     });
-    status = response.status;
-    payload = parseJson(await response.text());
+    return { status: response.status, payload: parseJson(await response.text()) };
   } catch (error) {
     if (timedOut) throw new ApiError(TIMEOUT_CODE, TIMEOUT_MESSAGE);
     if (signal?.aborted) throw error;
@@ -92,7 +133,6 @@ export async function postJson<T>(path: string, body: unknown, options: RequestO
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
-  return unwrap<T>(path, status, payload);
 }
 
 function parseJson(text: string): unknown {
@@ -104,7 +144,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
@@ -121,13 +161,24 @@ function isLoginCallback(path: string): boolean {
   return path.startsWith('/callback');
 }
 
+/** A 401 outside the login callbacks ends the session (spec §8) and tells the shell. */
+export function endSessionOnUnauthorized(path: string, code: string, status: number): void {
+  if ((code === UNAUTHORIZED_CODE || status === 401) && !isLoginCallback(path)) {
+    const hadSession = !!useSessionStore.getState().session || !!currentToken();
+    useSessionStore.getState().signOut();
+    if (hadSession) unauthorizedListeners.forEach((listener) => listener());
+  }
+}
+
 function unwrap<T>(path: string, status: number, payload: unknown): T {
   let code: string;
   let message: string | undefined;
+  let attributes: Record<string, unknown> = {};
   if (isConsoleEnvelope(payload)) {
     code = String(payload.code);
     if (code === SUCCESS_CODE) return payload.data as T;
     message = payload.msg;
+    if (isObject(payload.attributes)) attributes = payload.attributes;
   } else if (isPortalEnvelope(payload)) {
     code = String(payload.rtnCode);
     if (code === SUCCESS_CODE) return payload.dataSet as T;
@@ -137,10 +188,8 @@ function unwrap<T>(path: string, status: number, payload: unknown): T {
   } else {
     code = String(status);
   }
-  if ((code === UNAUTHORIZED_CODE || status === 401) && !isLoginCallback(path)) {
-    useSessionStore.getState().signOut();
-  }
-  throw new ApiError(code, message || messageForStatus(code, status), status);
+  endSessionOnUnauthorized(path, code, status);
+  throw new ApiError(code, message || messageForStatus(code, status), status, attributes);
 }
 
 function messageForStatus(code: string, status: number): string {

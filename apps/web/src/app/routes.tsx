@@ -1,12 +1,21 @@
-import { replace, type RouteObject } from 'react-router';
+import { redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoading } from './PageLoading';
 import { RootRoute, type RouteHandle } from './RootRoute';
 import { RouteError } from './RouteError';
 import { defaultExport, lazyPage } from './lazyPage';
+import { loginPathFor } from '../lib/redirect';
+import { readSession } from './session';
 
 const exceptionPages = () => import('./exception/ExceptionPages');
 
 const handle = (title: string): RouteHandle => ({ title });
+
+/** Pages for signed-in users: without a session, go to /login and come back afterwards. */
+export function requireSession({ request }: LoaderFunctionArgs) {
+  if (readSession()) return null;
+  const url = new URL(request.url);
+  throw redirect(loginPathFor(url.pathname + url.search));
+}
 
 /**
  * The route tree (spec §2). Every page is its own chunk; the portal never loads console code.
@@ -24,7 +33,15 @@ export const routes: RouteObject[] = [
         path: '/',
         handle: handle('首页'),
         lazy: lazyPage('portal-layout', () => import('../portal/layout/PortalLayout'), defaultExport),
-        children: [{ index: true, lazy: lazyPage('home', () => import('../portal/home/HomePage'), defaultExport) }],
+        children: [
+          { index: true, lazy: lazyPage('home', () => import('../portal/home/HomePage'), defaultExport) },
+          {
+            path: 'center',
+            handle: handle('个人中心'),
+            loader: requireSession,
+            lazy: lazyPage('center', () => import('../portal/center/CenterPage'), defaultExport),
+          },
+        ],
       },
       {
         path: '/login',
@@ -35,6 +52,11 @@ export const routes: RouteObject[] = [
         path: '/enroll',
         handle: handle('注册'),
         lazy: lazyPage('enroll', () => import('../auth/enroll/EnrollPage'), defaultExport),
+      },
+      {
+        path: '/forgotPassword',
+        handle: handle('找回密码'),
+        lazy: lazyPage('forgot-password', () => import('../auth/forgot/ForgotPasswordPage'), defaultExport),
       },
       {
         path: '/errorBlank',

@@ -5,21 +5,48 @@ import { SESSION_LIFETIME_MS, STORAGE_NAMESPACE } from '@dandelion/shared';
 export interface SessionUser {
   userId?: string;
   username?: string;
-  realname?: string;
-  nickName?: string;
-  avatar?: string;
+  loginName?: string;
+  realname?: string | null;
+  userRealName?: string | null;
+  nickName?: string | null;
+  avatar?: string | null;
+  phones?: string | null;
+  mails?: string | null;
+  userType?: string;
+  roles?: { roleCode: string; roleName?: string }[];
   [field: string]: unknown;
 }
+
+/** How the session was opened; a CAS session signs out through the CAS server too (spec §4 Logout). */
+export type SignInMethod = 'password' | 'sms' | 'cas' | 'oauth';
 
 export interface Session {
   token: string;
   userInfo: SessionUser;
   /** Epoch milliseconds after which the stored session is discarded. */
   expiresAt: number;
+  method?: SignInMethod;
 }
 
 /** localStorage key of the session: 'dandelion__session' (spec §9). */
 export const SESSION_KEY = `${STORAGE_NAMESPACE}session`;
+
+/**
+ * Namespaced keys that outlive a sign-out: 记住我 is a device preference, not user data.
+ * Everything else under 'dandelion__' (session, cached dictionaries, roles…) belongs to the
+ * signed-in user and is removed with the session (spec §4 Logout).
+ */
+const DEVICE_KEYS = new Set([`${STORAGE_NAMESPACE}remember`]);
+
+function clearUserData(store: Storage | null): void {
+  if (!store) return;
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (key?.startsWith(STORAGE_NAMESPACE) && !DEVICE_KEYS.has(key)) keys.push(key);
+  }
+  keys.forEach((key) => store.removeItem(key));
+}
 
 function storage(): Storage | null {
   try {
@@ -53,23 +80,38 @@ export function readSession(now = Date.now()): Session | null {
 interface SessionState {
   session: Session | null;
   /** Stores token and user for the 7-day session lifetime (spec §9). */
-  signIn(token: string, userInfo: SessionUser): void;
+  signIn(token: string, userInfo: SessionUser, method?: SignInMethod): void;
+  /** Ends the session locally: token, user and every cached per-user entry (dictionaries, roles). */
   signOut(): void;
+  /** Replaces the stored user (after /api/user/info answered fresher data). */
+  updateUser(userInfo: SessionUser): void;
 }
 
 /** The session store; components read it, the request layer reads the token through `currentToken`. */
 export const useSessionStore = create<SessionState>()((set) => ({
   session: readSession(),
-  signIn(token, userInfo) {
-    const session: Session = { token, userInfo, expiresAt: Date.now() + SESSION_LIFETIME_MS };
+  signIn(token, userInfo, method) {
+    const session: Session = { token, userInfo, expiresAt: Date.now() + SESSION_LIFETIME_MS, ...(method ? { method } : {}) };
     storage()?.setItem(SESSION_KEY, JSON.stringify(session));
     set({ session });
   },
   signOut() {
-    storage()?.removeItem(SESSION_KEY);
+    clearUserData(storage());
     set({ session: null });
   },
+  updateUser(userInfo) {
+    const current = readSession();
+    if (!current) return;
+    const session: Session = { ...current, userInfo: { ...current.userInfo, ...userInfo } };
+    storage()?.setItem(SESSION_KEY, JSON.stringify(session));
+    set({ session });
+  },
 }));
+
+/** The name to greet the user by. */
+export function displayName(user: SessionUser | null | undefined): string {
+  return user?.realname || user?.userRealName || user?.nickName || user?.username || '我的账号';
+}
 
 /** The token to send as `authorization`: read from storage, so a sign-out in another tab counts. */
 export function currentToken(): string | undefined {

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Space, type FormInstance } from 'antd';
+import { App, Form, Input, Space, type FormInstance } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { sendSmsCode } from '../api/auth';
+import { sendSmsCode, type SmsPurpose } from '../api/auth';
 import { errorMessage } from '../api/http';
 import { useCountdown } from '../lib/useCountdown';
+import { BusyButton } from '../components/BusyButton';
 
-/** Seconds before another code may be requested. */
+/** Seconds before another code may be requested, unless the server says otherwise (`resendIn`). */
 const RESEND_SECONDS = 60;
 
 interface SmsCodeFieldProps {
@@ -18,11 +19,13 @@ interface SmsCodeFieldProps {
   /** Id of the code input, so the label points at it (antd ids are `${formName}_${name}`). */
   inputId: string;
   requiredMessage: string;
+  /** What the code is for; the server only accepts it for that purpose. */
+  purpose: SmsPurpose;
   size?: 'large' | 'medium';
 }
 
 /** A code input with a 获取验证码 button that sends an SMS to the phone field, then counts down. */
-export function SmsCodeField({ form, phoneField, name, label, inputId, requiredMessage, size }: SmsCodeFieldProps) {
+export function SmsCodeField({ form, phoneField, name, label, inputId, requiredMessage, purpose, size }: SmsCodeFieldProps) {
   const { message } = App.useApp();
   const [secondsLeft, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
@@ -36,9 +39,9 @@ export function SmsCodeField({ form, phoneField, name, label, inputId, requiredM
     }
     setSending(true);
     try {
-      await sendSmsCode(phone);
+      const sent = await sendSmsCode(phone.trim(), purpose);
       message.success('验证码已发送，请注意查收');
-      startCountdown(RESEND_SECONDS);
+      startCountdown(sent && sent.resendIn > 0 ? sent.resendIn : RESEND_SECONDS);
     } catch (error) {
       message.error(errorMessage(error));
     } finally {
@@ -60,9 +63,9 @@ export function SmsCodeField({ form, phoneField, name, label, inputId, requiredM
             autoComplete="one-time-code"
           />
         </Form.Item>
-        <Button size={size} onClick={send} loading={sending} disabled={secondsLeft > 0}>
+        <BusyButton size={size} onClick={send} busy={sending} disabled={secondsLeft > 0} className="dl-sms-button">
           {secondsLeft > 0 ? `${secondsLeft} 秒后重新获取` : '获取验证码'}
-        </Button>
+        </BusyButton>
       </Space.Compact>
     </Form.Item>
   );

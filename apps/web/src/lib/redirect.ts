@@ -9,3 +9,9 @@ export function safeRedirect(target: string | null | undefined, fallback = '/'):
   }
   return target;
 }
+
+/** '/login?redirect=/center': the sign-in page, returning to `path` afterwards (slashes kept readable). */
+export function loginPathFor(path: string): string {
+  if (!path || path === '/' || path.startsWith('/login')) return '/login';
+  return `/login?redirect=${encodeURIComponent(path).replace(/%2F/gi, '/')}`;
+}

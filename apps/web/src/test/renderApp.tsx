@@ -24,3 +24,62 @@ export function jsonFetch(body: unknown, status = 200) {
   return async () =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
+
+/** What a fake route answers: a JSON body and an HTTP status (200 unless given). */
+export interface FakeReply {
+  status?: number;
+  body: unknown;
+}
+
+/** One recorded call of the fake server. */
+export interface FakeCall {
+  method: string;
+  url: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type FakeRoute = FakeReply | ((call: FakeCall) => FakeReply);
+
+/** A console envelope with code '0000'. */
+export const ok = (data: unknown, msg = '操作成功'): FakeReply => ({ body: { code: '0000', success: true, msg, data } });
+
+/** A refused call: the console envelope with code, message and attributes, under an HTTP status. */
+export const refuse = (status: number, msg: string, attributes?: Record<string, unknown>, code = String(status)): FakeReply => ({
+  status,
+  body: { code, success: false, msg, data: null, ...(attributes ? { attributes } : {}) },
+});
+
+/**
+ * A fake `fetch` that answers by path: the full URL ('/callback?client_name=x') is tried first,
+ * then the path without its query. Unknown paths answer 404. `calls` records every request.
+ */
+export function fakeServer(routes: Record<string, FakeRoute>) {
+  const calls: FakeCall[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const path = url.split('?')[0]!;
+    const call: FakeCall = {
+      method: init.method ?? 'GET',
+      url,
+      path,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    const route = routes[url] ?? routes[path];
+    const reply: FakeReply = route
+      ? typeof route === 'function'
+        ? route(call)
+        : route
+      : { status: 404, body: { code: '404', success: false, msg: '请求的服务不存在', data: null } };
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+  /** Calls to one path (query ignored). */
+  const callsTo = (p: string) => calls.filter((c) => c.path === p);
+  return { fetch, calls, callsTo };
+}

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Card, Form, Input, Result, type FormRule } from 'antd';
-import { rules, toFormRule } from '@dandelion/shared';
+import { isEmail, isMobileStrict, rules, toFormRule } from '@dandelion/shared';
 import { registerUser, type RegisterBody } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { AuthBrand } from '../AuthBrand';
+import { createAvailabilityChecker } from '../availability';
+import { confirmPasswordRules, newPasswordRules } from '../passwordRules';
 import { SmsCodeField } from '../SmsCodeField';
 import '../auth-page.css';
+import { BusyButton } from '../../components/BusyButton';
 
 interface EnrollValues extends RegisterBody {
   confirmPassword: string;
@@ -14,26 +17,29 @@ interface EnrollValues extends RegisterBody {
 
 const need = (message: string): FormRule => ({ required: true, whitespace: true, message });
 
-/** 确认密码 must equal 密码. */
-const matchesPassword: FormRule = ({ getFieldValue }) => ({
-  validator: (_rule, value: unknown) =>
-    !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-});
+/** 用户名 as the server's registration accepts it: a letter, then 3–31 letters, digits or underscores. */
+const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
+export const USERNAME_MESSAGE = '用户名为4-32位字母、数字或下划线，且以字母开头';
 
-const trimmed = (values: EnrollValues): RegisterBody => ({
-  username: values.username.trim(),
-  password: values.password,
-  realname: values.realname.trim(),
-  phone: values.phone.trim(),
-  smsCode: values.smsCode.trim(),
-  email: values.email.trim(),
-  idNumber: values.idNumber.trim(),
-  unitName: values.unitName.trim(),
-});
+const trimmed = (values: EnrollValues): RegisterBody => {
+  const unitCode = values.unitCode?.trim();
+  return {
+    username: values.username.trim(),
+    password: values.password,
+    realname: values.realname.trim(),
+    phone: values.phone.trim(),
+    smsCode: values.smsCode.trim(),
+    email: values.email.trim(),
+    idNumber: values.idNumber.trim(),
+    unitName: values.unitName.trim(),
+    ...(unitCode ? { unitCode: unitCode.toUpperCase() } : {}),
+  };
+};
 
 /** /enroll: applicant self-registration (spec §1, §7 Users: /rest/register/AddRegisterUser). */
 export default function EnrollPage() {
   const [form] = Form.useForm<EnrollValues>();
+  const [availability] = useState(createAvailabilityChecker);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const { message } = App.useApp();
@@ -60,7 +66,14 @@ export default function EnrollPage() {
             title="注册成功"
             subTitle="账号已创建，请使用新账号登录。"
             extra={
-              <Button type="primary" onClick={() => navigate('/login')}>
+              <Button
+                type="primary"
+                href="/login"
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate('/login');
+                }}
+              >
                 去登录
               </Button>
             }
@@ -75,13 +88,23 @@ export default function EnrollPage() {
       <Card className="dl-auth-card dl-auth-card--wide">
         <AuthBrand subtitle="新用户注册" />
         <Form<EnrollValues> form={form} name="enroll" layout="vertical" onFinish={onFinish} scrollToFirstError>
-          <Form.Item label="用户名" name="username" rules={[need('请输入用户名')]}>
-            <Input placeholder="请输入用户名" autoComplete="username" maxLength={64} />
+          <Form.Item
+            label="用户名"
+            name="username"
+            validateTrigger={['onChange', 'onBlur']}
+            validateFirst
+            rules={[
+              need('请输入用户名'),
+              { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE },
+              availability.rule('username', (v) => USERNAME_PATTERN.test(v)),
+            ]}
+          >
+            <Input placeholder="字母开头，4-32位" autoComplete="username" maxLength={32} />
           </Form.Item>
           <Form.Item
             label="密码"
             name="password"
-            rules={[{ required: true, message: '请输入密码' }, toFormRule(rules.password)]}
+            rules={newPasswordRules('请输入密码')}
           >
             <Input.Password placeholder="至少8位，含大小写字母、数字、符号中的三种" autoComplete="new-password" maxLength={128} />
           </Form.Item>
@@ -89,14 +112,20 @@ export default function EnrollPage() {
             label="确认密码"
             name="confirmPassword"
             dependencies={['password']}
-            rules={[{ required: true, message: '请再次输入密码' }, matchesPassword]}
+            rules={confirmPasswordRules('password')}
           >
             <Input.Password placeholder="请再次输入密码" autoComplete="new-password" maxLength={128} />
           </Form.Item>
           <Form.Item label="真实姓名" name="realname" rules={[need('请输入真实姓名')]}>
-            <Input placeholder="请输入真实姓名" autoComplete="name" maxLength={50} />
+            <Input placeholder="请输入真实姓名" autoComplete="name" maxLength={64} />
           </Form.Item>
-          <Form.Item label="手机号" name="phone" rules={[need('请输入手机号'), toFormRule(rules.mobile)]}>
+          <Form.Item
+            label="手机号"
+            name="phone"
+            validateTrigger={['onChange', 'onBlur']}
+            validateFirst
+            rules={[need('请输入手机号'), toFormRule(rules.mobileStrict), availability.rule('phone', isMobileStrict)]}
+          >
             <Input placeholder="请输入手机号" autoComplete="tel" inputMode="tel" maxLength={11} />
           </Form.Item>
           <SmsCodeField
@@ -106,20 +135,40 @@ export default function EnrollPage() {
             label="短信验证码"
             inputId="enroll_smsCode"
             requiredMessage="请输入短信验证码"
+            purpose="REGISTER"
           />
-          <Form.Item label="邮箱" name="email" rules={[need('请输入邮箱'), toFormRule(rules.email)]}>
+          <Form.Item
+            label="邮箱"
+            name="email"
+            validateTrigger={['onChange', 'onBlur']}
+            validateFirst
+            rules={[need('请输入邮箱'), toFormRule(rules.email), availability.rule('email', isEmail)]}
+          >
             <Input placeholder="请输入邮箱" autoComplete="email" inputMode="email" maxLength={254} />
           </Form.Item>
-          <Form.Item label="证件号码" name="idNumber" rules={[need('请输入证件号码'), toFormRule(rules.idNumber)]}>
+          <Form.Item label="证件号码" name="idNumber" rules={[need('请输入证件号码'), toFormRule(rules.idNumberStrict)]}>
             <Input placeholder="身份证号或护照号" maxLength={18} />
           </Form.Item>
-          <Form.Item label="所在单位" name="unitName" rules={[need('请输入所在单位')]}>
-            <Input placeholder="请输入所在单位全称" autoComplete="organization" maxLength={100} />
+          <Form.Item
+            label="所在单位"
+            name="unitName"
+            rules={[need('请输入所在单位'), { min: 2, message: '单位名称至少2个字符' }]}
+          >
+            <Input placeholder="请输入所在单位全称" autoComplete="organization" maxLength={64} />
+          </Form.Item>
+          <Form.Item
+            label="统一社会信用代码"
+            name="unitCode"
+            rules={[toFormRule(rules.unifiedSocialCreditCode)]}
+            extra="选填，用于核验所在单位"
+            normalize={(value: string) => value?.toUpperCase()}
+          >
+            <Input placeholder="18位统一社会信用代码" maxLength={18} />
           </Form.Item>
           <Form.Item className="dl-auth-submit">
-            <Button type="primary" htmlType="submit" block loading={submitting}>
+            <BusyButton type="primary" htmlType="submit" block busy={submitting}>
               注册
-            </Button>
+            </BusyButton>
           </Form.Item>
           <div className="dl-auth-footer dl-auth-footer--center">
             <span>

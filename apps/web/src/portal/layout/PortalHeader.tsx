@@ -1,7 +1,9 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, Dropdown, Menu, type MenuProps } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { useSessionStore } from '../../app/session';
+import { displayName, useSessionStore } from '../../app/session';
+import { useSignOut } from '../../auth/useSignOut';
+import { loginPathFor } from '../../lib/redirect';
 import { catalogPath, type PortalCatalog } from '../api';
 
 interface PortalHeaderProps {
@@ -12,15 +14,14 @@ interface PortalHeaderProps {
 /** The account corner: 登录 / 注册 for visitors, the user's name (with 退出登录) when signed in. */
 function AccountActions() {
   const session = useSessionStore((s) => s.session);
-  const signOut = useSessionStore((s) => s.signOut);
+  const signOut = useSignOut();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
 
   if (!session) {
-    const redirect = pathname === '/' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
     return (
       <div className="dl-portal-header__actions">
-        <Button type="primary" onClick={() => navigate(`/login${redirect}`)}>
+        <Button type="primary" onClick={() => navigate(loginPathFor(pathname + search))}>
           登录
         </Button>
         <Button className="dl-hide-xs" onClick={() => navigate('/enroll')}>
@@ -29,12 +30,19 @@ function AccountActions() {
       </div>
     );
   }
-  const user = session.userInfo;
-  const name = user.realname || user.nickName || user.username || '我的账号';
-  const items: MenuProps['items'] = [{ key: 'logout', label: '退出登录' }];
+  const name = displayName(session.userInfo);
+  const items: MenuProps['items'] = [
+    { key: 'center', label: '个人中心' },
+    { type: 'divider' },
+    { key: 'logout', label: '退出登录' },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'center') navigate('/center');
+    else void signOut();
+  };
   return (
     <div className="dl-portal-header__actions">
-      <Dropdown menu={{ items, onClick: () => signOut() }} trigger={['click']}>
+      <Dropdown menu={{ items, onClick }} trigger={['click']}>
         <Button type="text" icon={<UserOutlined />} className="dl-portal-header__user">
           <span className="dl-ellipsis">{name}</span>
         </Button>

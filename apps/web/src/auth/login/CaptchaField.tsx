@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Form, Input, Space, Spin, type FormInstance } from 'antd';
+import { SafetyOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { fetchImageCaptcha } from '../../api/auth';
+
+interface CaptchaFieldProps {
+  form: FormInstance;
+  /** Changing this number fetches a new image (a captcha is good for one attempt only). */
+  refreshSignal: number;
+}
+
+/**
+ * 图形验证码: the code input and the image from /rest/captcha/png; clicking the image fetches
+ * another. The image's key travels in the hidden `captchaKey` field.
+ */
+export function CaptchaField({ form, refreshSignal }: CaptchaFieldProps) {
+  const [round, setRound] = useState(0);
+  const { data, isFetching, isError } = useQuery({
+    queryKey: ['auth', 'captcha', refreshSignal, round],
+    queryFn: fetchImageCaptcha,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+
+  useEffect(() => {
+    form.setFieldValue('captchaKey', data?.captchaKey);
+    form.setFieldValue('captchaCode', undefined);
+  }, [data, form]);
+
+  const refresh = () => setRound((r) => r + 1);
+
+  return (
+    <>
+      <Form.Item name="captchaKey" hidden>
+        <Input />
+      </Form.Item>
+      <Form.Item label="图形验证码" htmlFor="login_captchaCode" required>
+        <Space.Compact block>
+          <Form.Item
+            name="captchaCode"
+            noStyle
+            rules={[{ required: true, whitespace: true, message: '请输入图形验证码' }]}
+          >
+            <Input
+              id="login_captchaCode"
+              prefix={<SafetyOutlined />}
+              placeholder="请输入图形验证码"
+              maxLength={8}
+              autoComplete="off"
+            />
+          </Form.Item>
+          <button
+            type="button"
+            className="dl-captcha-image"
+            onClick={refresh}
+            title="看不清？换一张"
+            aria-label="看不清？换一张"
+          >
+            {data && !isFetching ? (
+              <img src={data.image} alt="图形验证码" />
+            ) : isError && !isFetching ? (
+              <span>点击重新获取</span>
+            ) : (
+              <Spin size="small" />
+            )}
+          </button>
+        </Space.Compact>
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import '../../test/setup';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { ID_NUMBER_MESSAGE } from '@dandelion/shared';
+import { SESSION_KEY, useSessionStore } from '../../app/session';
+import { fakeServer, ok, refuse, renderApp, type FakeReply } from '../../test/renderApp';
+
+beforeAll(async () => {
+  await Promise.all([import('./CenterPage'), import('../layout/PortalLayout'), import('../../auth/login/LoginPage')]);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const user = {
+  userId: '9',
+  username: 'zhangsan',
+  loginName: 'zhangsan',
+  realname: '张三',
+  userRealName: '张三',
+  nickName: null,
+  avatar: null,
+  userSex: 0,
+  phones: '13900001111',
+  mails: 'zs@example.com',
+  userType: 'APPLICANT',
+  roles: [{ roleCode: 'APPLICANT', roleName: '申报人' }],
+};
+
+const portalIndex: FakeReply = { body: { rtnCode: '0000', rtnMessage: '成功', dataSet: { site: { siteName: '蒲公英', displayName: '蒲公英' }, catalogs: [] } } };
+
+function server(routes: Record<string, FakeReply | ((c: never) => FakeReply)> = {}) {
+  return fakeServer({
+    '/rest/cms/index': portalIndex,
+    '/api/user/info': ok(user),
+    '/rest/identify/get': ok({ identityVerified: false }),
+    ...routes,
+  });
+}
+
+const clickButton = (text: string) =>
+  fireEvent.click(screen.getByText(text, { selector: 'button span' }).closest('button')!);
+
+describe('/center', () => {
+  it('sends a visitor to /login and back', async () => {
+    vi.stubGlobal('fetch', server().fetch);
+    const { router } = renderApp('/center');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=/center');
+  });
+
+  it('shows the account, the roles and the identity form', async () => {
+    useSessionStore.getState().signIn('tok-c', { username: 'zhangsan', realname: '张三' });
+    const s = server();
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/center');
+    expect(await screen.findByText('申报人')).toBeTruthy();
+    expect(screen.getByText('13900001111')).toBeTruthy();
+    expect(screen.getByText('zs@example.com')).toBeTruthy();
+    expect(await screen.findByText('未认证')).toBeTruthy();
+    expect(s.callsTo('/api/user/info')[0]!.headers.authorization).toBe('tok-c');
+    expect(document.title).toBe('个人中心');
+  });
+
+  it('verifies the identity with the shared ID rule, then shows the masked number', async () => {
+    useSessionStore.getState().signIn('tok-c', user);
+    let verified = false;
+    const s = server({
+      '/rest/identify/get': () =>
+        ok(
+          verified
+            ? { identityVerified: true, realname: '张三', idType: 'ID_CARD', idNumberMasked: '1101**********1234', verifiedAt: '2026-03-01T02:00:00.000Z' }
+            : { identityVerified: false },
+        ),
+      '/rest/identify/verify': () => {
+        verified = true;
+        return ok(null, '认证成功');
+      },
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/center');
+    const idInput = await screen.findByLabelText('证件号码');
+    fireEvent.change(idInput, { target: { value: '110101199001011230' } });
+    clickButton('提交认证');
+    expect(await screen.findByText(ID_NUMBER_MESSAGE)).toBeTruthy();
+    expect(s.callsTo('/rest/identify/verify')).toHaveLength(0);
+
+    fireEvent.change(idInput, { target: { value: '11010519491231002x' } });
+    clickButton('提交认证');
+    expect(await screen.findByText('1101**********1234')).toBeTruthy();
+    expect(screen.getByText('2026-03-01 10:00')).toBeTruthy();
+    expect(s.callsTo('/rest/identify/verify')[0]!.body).toEqual({ realname: '张三', idType: 'ID_CARD', idNumber: '11010519491231002X' });
+  });
+
+  it('退出登录 revokes the token, clears the session and cached user data, and goes to /login', async () => {
+    useSessionStore.getState().signIn('tok-c', user);
+    localStorage.setItem('dandelion__dicts', '{"sex":[]}');
+    localStorage.setItem('dandelion__remember', '{"tab":"account","name":"zhangsan"}');
+    const s = server({ '/logout': ok({ casLogoutUrl: null }, '已退出登录') });
+    vi.stubGlobal('fetch', s.fetch);
+    const { router } = renderApp('/center');
+    await screen.findByText('申报人');
+    clickButton('退出登录');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const [logout] = s.callsTo('/logout');
+    expect(logout!.url).toBe('/logout?client_name=form_client');
+    expect(logout!.headers.authorization).toBe('tok-c');
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(localStorage.getItem('dandelion__dicts')).toBeNull();
+    expect(localStorage.getItem('dandelion__remember')).not.toBeNull();
+  });
+
+  it('a 401 ends the session and goes to /login, returning here afterwards', async () => {
+    useSessionStore.getState().signIn('tok-old', user);
+    vi.stubGlobal('fetch', server({ '/api/user/info': refuse(401, '未授权，请重新登录') }).fetch);
+    const { router } = renderApp('/center');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=/center');
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('changes the password with the shared rule and stays signed in', async () => {
+    useSessionStore.getState().signIn('tok-c', user);
+    const s = server({ '/rest/user/UpdPwd': ok(null, '密码已修改') });
+    vi.stubGlobal('fetch', s.fetch);
+    const { router } = renderApp('/center');
+    fireEvent.change(await screen.findByLabelText('原密码'), { target: { value: 'Old#2026pass' } });
+    fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'Old#2026pass' } });
+    fireEvent.change(screen.getByLabelText('确认新密码'), { target: { value: 'Old#2026pass' } });
+    clickButton('修改密码');
+    expect(await screen.findByText('新密码不能与原密码相同')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'New#2026pass' } });
+    fireEvent.change(screen.getByLabelText('确认新密码'), { target: { value: 'New#2026pass' } });
+    clickButton('修改密码');
+    expect(await screen.findByText('密码修改成功，其他设备上的登录已失效')).toBeTruthy();
+    expect(s.callsTo('/rest/user/UpdPwd')[0]!.body).toEqual({ oldPassword: 'Old#2026pass', newPassword: 'New#2026pass' });
+    expect(router.state.location.pathname).toBe('/center');
+    expect(localStorage.getItem(SESSION_KEY)).not.toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { Avatar, Card, Col, Descriptions, Row, Tag } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { displayName, useSessionStore } from '../../app/session';
+import { useSignOut } from '../../auth/useSignOut';
+import { useCurrentUser } from './api';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { IdentityCard } from './IdentityCard';
+import './center.css';
+import { BusyButton } from '../../components/BusyButton';
+
+/** `phones` / `mails` may hold several values separated by commas. */
+const listText = (value: string | null | undefined) =>
+  value
+    ? value
+        .split(/[,，;]/)
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .join('，')
+    : '';
+
+/**
+ * /center, 个人中心 (spec §2): the signed-in user's account, identity verification, password
+ * change and 退出登录. The route's loader sends visitors to /login first.
+ */
+export default function CenterPage() {
+  const session = useSessionStore((s) => s.session);
+  const updateUser = useSessionStore((s) => s.updateUser);
+  const signOut = useSignOut();
+  const [signingOut, setSigningOut] = useState(false);
+  const { data: fresh } = useCurrentUser();
+
+  // Keep the stored user (header name, next visit) in step with the server's answer.
+  useEffect(() => {
+    if (fresh) updateUser(fresh);
+  }, [fresh, updateUser]);
+
+  const user = fresh ?? session?.userInfo;
+  if (!user) return null;
+  const name = displayName(user);
+  const roles = Array.isArray(user.roles) ? user.roles : [];
+
+  const leave = async () => {
+    setSigningOut(true);
+    await signOut();
+  };
+
+  return (
+    <div className="dl-center">
+      <Card className="dl-center-profile">
+        <div className="dl-center-profile__head">
+          <Avatar size={64} src={user.avatar || undefined} icon={<UserOutlined />} />
+          <div className="dl-center-profile__name">
+            <h2>{name}</h2>
+            <span>{user.username}</span>
+          </div>
+          <BusyButton icon={<LogoutOutlined />} onClick={leave} busy={signingOut} className="dl-center-logout">
+            退出登录
+          </BusyButton>
+        </div>
+        <Descriptions
+          className="dl-center-profile__details"
+          column={{ xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 3 }}
+          size="small"
+        >
+          <Descriptions.Item label="真实姓名">{user.realname || user.userRealName || '—'}</Descriptions.Item>
+          <Descriptions.Item label="用户名">{user.username || user.loginName || '—'}</Descriptions.Item>
+          <Descriptions.Item label="手机号">{listText(user.phones) || '—'}</Descriptions.Item>
+          <Descriptions.Item label="邮箱">{listText(user.mails) || '—'}</Descriptions.Item>
+          <Descriptions.Item label="角色">
+            {roles.length > 0
+              ? roles.map((role) => (
+                  <Tag key={role.roleCode} color="blue">
+                    {role.roleName || role.roleCode}
+                  </Tag>
+                ))
+              : '—'}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <IdentityCard defaultName={user.realname || user.userRealName || ''} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChangePasswordCard />
+        </Col>
+      </Row>
+    </div>
+  );
+}
