@@ -36,11 +36,21 @@ export function createdBy(actor: Actor | null) {
   };
 }
 
-type AuditedTable = PgTable & {
+export type AuditedTable = PgTable & {
   id: AnyPgColumn;
   lockVersion: AnyPgColumn;
   delFlag: AnyPgColumn;
 };
+
+/** Audit values for a change: who, when, and the next lock version (a form opened before it now gets 409). */
+export function updatedBy(actor: Actor | null, table: Pick<AuditedTable, 'lockVersion'>) {
+  return {
+    updateTime: new Date(),
+    updateBy: actor?.name ?? 'system',
+    updateById: actor?.id ?? null,
+    lockVersion: sql`${table.lockVersion} + 1`,
+  };
+}
 
 /** Condition that hides soft-deleted rows; every list and lookup uses it. */
 export function notDeleted(table: AuditedTable): SQL {
@@ -72,13 +82,7 @@ export async function updateVersioned<T extends AuditedTable>(
 ): Promise<T['$inferSelect']> {
   const rows = await ex
     .update(table as PgTable)
-    .set({
-      ...values,
-      updateTime: new Date(),
-      updateBy: actor?.name ?? 'system',
-      updateById: actor?.id ?? null,
-      lockVersion: sql`${table.lockVersion} + 1`,
-    } as never)
+    .set({ ...values, ...updatedBy(actor, table) } as never)
     .where(and(eq(table.id, id), eq(table.lockVersion, lockVersion), notDeleted(table)))
     .returning();
   if (rows.length === 0) return explainMiss(ex, table, id, what);
@@ -97,13 +101,7 @@ export async function softDelete<T extends AuditedTable>(
   const versionMatch = lockVersion === undefined ? undefined : eq(table.lockVersion, lockVersion);
   const rows = await ex
     .update(table as PgTable)
-    .set({
-      delFlag: DEL_FLAG.DELETED,
-      updateTime: new Date(),
-      updateBy: actor?.name ?? 'system',
-      updateById: actor?.id ?? null,
-      lockVersion: sql`${table.lockVersion} + 1`,
-    } as never)
+    .set({ delFlag: DEL_FLAG.DELETED, ...updatedBy(actor, table) } as never)
     .where(and(eq(table.id, id), notDeleted(table), versionMatch))
     .returning();
   if (rows.length === 0) return explainMiss(ex, table, id, what);

@@ -3,7 +3,7 @@ import type { Page, PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
-import { createdBy, DEL_FLAG, notDeleted, softDelete, type Actor } from '../../../core/records';
+import { createdBy, DEL_FLAG, notDeleted, softDelete, updatedBy, type Actor } from '../../../core/records';
 import type { SmsProvider } from './providers';
 import { sysSmsLog, sysVerifyCode } from './schema';
 
@@ -93,7 +93,7 @@ export function createSmsService({ db, provider }: { db: Executor; provider: Sms
     async deleteByIds(ids: number[], actor: Actor): Promise<number> {
       const rows = await db
         .update(sysSmsLog)
-        .set({ delFlag: DEL_FLAG.DELETED, updateTime: new Date(), updateBy: actor.name, updateById: actor.id, lockVersion: sql`${sysSmsLog.lockVersion} + 1` })
+        .set({ delFlag: DEL_FLAG.DELETED, ...updatedBy(actor, sysSmsLog) })
         .where(and(inArray(sysSmsLog.id, ids), notDeleted(sysSmsLog)))
         .returning({ id: sysSmsLog.id });
       if (rows.length === 0) throw errors.notFound('短信日志');

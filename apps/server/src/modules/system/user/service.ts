@@ -1,12 +1,9 @@
-import { and, eq, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../../core/db';
-import { notDeleted } from '../../../core/records';
-import { sysUser } from './schema';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { isEmail, isMobileStrict } from '@dandelion/shared';
-import { createdBy, type Actor } from '../../../core/records';
+import type { Executor } from '../../../core/db';
+import { createdBy, notDeleted, updatedBy, type Actor } from '../../../core/records';
 import { sysRole } from '../role/schema';
-import { sysUserRole } from './schema';
+import { sysUser, sysUserRole } from './schema';
 
 export type UserRow = typeof sysUser.$inferSelect;
 export const USER_STATUS = { NORMAL: 'NORMAL', FROZEN: 'FROZEN' } as const;
@@ -35,6 +32,14 @@ export function createUserService({ db }: { db: Executor }) {
   };
 }
 export type UserService = ReturnType<typeof createUserService>;
+
+/** Grants roles by code to a new account; answers how many of the codes exist (unknown codes are skipped). */
+async function grantRolesByCode(ex: Executor, userId: number, roleCodes: string[]): Promise<number> {
+  if (!roleCodes.length) return 0;
+  const roles = await ex.select({ id: sysRole.id }).from(sysRole).where(and(inArray(sysRole.roleCode, roleCodes), notDeleted(sysRole)));
+  if (roles.length) await ex.insert(sysUserRole).values(roles.map((r) => ({ userId, roleId: r.id })));
+  return roles.length;
+}
 
 /** Exact username lookup (case-insensitive), without the phone fallback of findByLoginName. */
 export async function findUserByUsername(ex: Executor, username: string): Promise<UserRow | null> {
@@ -79,10 +84,7 @@ export async function createExternalUser(
       ...createdBy(actor),
     })
     .returning();
-  if (input.roleCodes.length) {
-    const roles = await ex.select({ id: sysRole.id }).from(sysRole).where(and(inArray(sysRole.roleCode, input.roleCodes), notDeleted(sysRole)));
-    if (roles.length) await ex.insert(sysUserRole).values(roles.map((r) => ({ userId: user!.id, roleId: r.id })));
-  }
+  await grantRolesByCode(ex, user!.id, input.roleCodes);
   return user!;
 }
 
@@ -116,11 +118,8 @@ export async function createRegisteredUser(
     .insert(sysUser)
     .values({ ...input, userType: 'CLIENT', status: USER_STATUS.NORMAL, ...createdBy(actor) })
     .returning();
-  const roles = roleCodes.length
-    ? await ex.select({ id: sysRole.id }).from(sysRole).where(and(inArray(sysRole.roleCode, roleCodes), notDeleted(sysRole)))
-    : [];
-  if (roles.length !== roleCodes.length) throw new Error(`roles missing: ${roleCodes.join(',')}`);
-  if (roles.length) await ex.insert(sysUserRole).values(roles.map((r) => ({ userId: user!.id, roleId: r.id })));
+  // A self-registered account without its role could not use the portal: fail the whole transaction.
+  if ((await grantRolesByCode(ex, user!.id, roleCodes)) !== roleCodes.length) throw new Error(`roles missing: ${roleCodes.join(',')}`);
   return user!;
 }
 
@@ -136,7 +135,7 @@ export async function updateUserFields(
 ): Promise<UserRow | null> {
   const [row] = await ex
     .update(sysUser)
-    .set({ ...values, updateTime: new Date(), updateBy: actor?.name ?? 'system', updateById: actor?.id ?? null, lockVersion: sql`${sysUser.lockVersion} + 1` })
+    .set({ ...values, ...updatedBy(actor, sysUser) })
     .where(and(eq(sysUser.id, id), notDeleted(sysUser)))
     .returning();
   return row ?? null;
