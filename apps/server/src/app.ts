@@ -163,9 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const identities = createIdentityService({ db, users });
   const cas = createCasService({ config, identities, login });
   const oidc = createOidcService({ db, users, identities, login, config });
-  const describeBeforeSso = methods.describe;
   methods.casLogoutUrl = cas.logoutUrl;
-  methods.describe = () => ({ ...describeBeforeSso?.(), ...cas.describe(), ...oidc.describe() });
+  methods.describe = () => ({ ...cas.describe(), ...oidc.describe() });
   registerSsoRoutes(app, { cas, oidc });
   registerAuthRoutes(app, { login, sessions, captchas, guard: bruteForce, methods });
   registerCurrentUserRoutes(app, { current });
