@@ -5,3 +5,4 @@ export * from './checksums';
 export * from './rich-text';
 export * from './validators';
 export * from './pagination';
+export * from './theme';

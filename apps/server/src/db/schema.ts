@@ -10,3 +10,5 @@ export * from '../modules/cms/content/schema';
 export * from '../modules/auth/schema';
 export * from '../modules/message/sms/schema';
 export * from '../modules/auth/sso/schema';
+export * from '../modules/system/theme/schema';
+export * from '../modules/auth/accountCenter/schema';

@@ -1,0 +1,62 @@
+/** Shapes the console shares with the server (spec §2 menu node, §3 Permission response, Theme). */
+
+/** A node of the server's menu tree (spec §2): `name` is the permission code, `url` the page component. */
+export interface MenuNode {
+  id: string;
+  pid: string | null;
+  path: string | null;
+  url: string | null;
+  name: string;
+  redirect: string | null;
+  hidden: boolean;
+  alwaysShow: boolean;
+  meta: { title: string; icon: string | null; activeMenu: string | null };
+  children: MenuNode[];
+}
+
+/** One themable property (spec §3 Theme). */
+export interface ThemeProperty {
+  uiName: string;
+  value: string | boolean | null;
+  defaultValue: string | boolean | null;
+  displayName: string;
+  inputType: 'switch' | 'colorselect' | 'imgselect' | 'select' | 'text';
+  valueOption?: Array<{ label: string; value: string }>;
+  valueType?: 'string' | 'boolean' | 'number';
+}
+
+export interface ThemeComponent {
+  uiName: string;
+  displayName: string;
+  properties: ThemeProperty[];
+}
+
+/** The effective console theme: a user's personal override, else the global default. */
+export interface ConsoleTheme {
+  themeId: string | null;
+  themeName: string;
+  /** 'cms-layout' (sidebar, the default) or 'top-layout'. */
+  layoutUiName: string;
+  basicProperties: ThemeProperty[];
+  components: ThemeComponent[];
+  /** True when this is the caller's own override rather than the shared default. */
+  personal: boolean;
+}
+
+/** /rest/index/permission (spec §3 Permission response). */
+export interface PermissionResponse {
+  site: { displayName: string };
+  templateList: MenuNode[];
+  theme: { layoutUiName: string };
+  indexTemplateEntity: { componentPath: string; componentName: string };
+}
+
+/** /rest/index/init (spec §7): icons, menu, apps, indexMenu, appDicts, permissions. */
+export interface InitResponse {
+  icons: Array<{ iconId: string; name: string; pathContent: string }>;
+  menu: MenuNode[];
+  apps: Array<{ appCode: string; visitUrl: string; path: string }>;
+  indexMenu: { path: string; component: string; meta: { title: string } };
+  appDicts: Record<string, unknown>;
+  permissions: string[];
+}
