@@ -39,6 +39,12 @@ import { createVerifyCodeService } from './modules/message/sms/verifyCodeService
 import { createFuncService } from './modules/system/func/service';
 import { createRoleService } from './modules/system/role/service';
 import { createUserService } from './modules/system/user/service';
+import { registerOrgRoutes } from './modules/system/org/routes';
+import { createOrgService } from './modules/system/org/service';
+import { registerThemeRoutes } from './modules/system/theme/routes';
+import { createThemeService } from './modules/system/theme/service';
+import { registerDictRoutes } from './modules/base/dict/routes';
+import { createDictService } from './modules/base/dict/service';
 import { createCatalogService } from './modules/cms/catalog/service';
 import { createContentService } from './modules/cms/content/service';
 import { registerPortalRoutes } from './modules/cms/portal/routes';
@@ -141,7 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const captchas = createCaptchaService({ db });
   const bruteForce = createBruteForceGuard({ db });
   const login = createLoginService({ db, users, roles, sessions, captchas, guard: bruteForce });
-  const current = createCurrentUserService({ users, roles, funcs, sites });
+  const themes = createThemeService({ db });
+  const current = createCurrentUserService({ users, roles, funcs, sites, themes });
   const methods: LoginMethods = {};
   const catalogs = createCatalogService({ db });
   const contents = createContentService({ db });
@@ -168,6 +175,10 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerSsoRoutes(app, { cas, oidc });
   registerAuthRoutes(app, { login, sessions, captchas, guard: bruteForce, methods });
   registerCurrentUserRoutes(app, { current });
+  // ── console shell: theme, dictionaries and the organisation tree its widgets read ──
+  registerThemeRoutes(app, { themes });
+  registerDictRoutes(app, { dicts: createDictService({ db }) });
+  registerOrgRoutes(app, { orgs: createOrgService({ db }) });
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

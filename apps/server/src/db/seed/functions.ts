@@ -139,8 +139,13 @@ export const FUNCTION_TREE: FuncSeed[] = [
     ],
   },
   {
-    code: 'message', name: '消息管理', type: 'DIR', path: '/message', url: 'Layout', hidden: true,
-    children: buttons('message:sms', [['list', '短信日志'], ['del', '删除短信日志']]),
+    code: 'message', name: '消息管理', type: 'DIR', path: '/message', url: 'Layout', icon: 'MessageOutlined', alwaysShow: true,
+    children: [
+      page('message:sms:main', '短信日志', '/message/sms', 'Layout', {
+        redirect: '/message/sms/smsList', icon: 'MailOutlined',
+        children: [sub('message:sms:list', '短信日志列表', '/message/sms/smsList', 'message/sms/smsList', '/message/sms'), ...buttons('message:sms', [['del', '删除']])],
+      }),
+    ],
   },
   page('center:main', '个人中心', '/center', 'center/index', { icon: 'IdcardOutlined' }),
 ];

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/db';
 import { createdBy } from '../../core/records';
 import { generateStrongPassword, hashPassword } from '../../modules/auth/password';
-import { baseDict, cmsCatalog, cmsContent, cmsSite, sysFunc, sysOrg, sysRole, sysRoleFunc, sysUser, sysUserRole } from '../schema';
+import { baseDict, cmsCatalog, cmsContent, cmsSite, sysFunc, sysOrg, sysRole, sysRoleFunc, sysTheme, sysUser, sysUserRole } from '../schema';
+import { builtInTheme } from '../../modules/system/theme/service';
 import { BASE_DICTIONARIES } from './dicts';
 import { FUNCTION_TREE, flattenFunctions } from './functions';
 import { DEFAULT_SITE, DEMO_CATALOGS } from './portal';
@@ -38,6 +39,7 @@ export async function seedDatabase(db: Db, options: { adminPassword?: string }):
     const roleIds = await seedRoles(tx, funcIdByCode, newFuncIds);
     const admin = await seedAdmin(tx, rootOrgId, roleIds.get('ADMIN')!, options.adminPassword);
     await seedPortal(tx);
+    await seedDefaultTheme(tx);
     return admin;
   });
 }
@@ -149,4 +151,11 @@ async function seedPortal(tx: Tx) {
       })),
     );
   }
+}
+
+/** The global default console theme (spec §3 Theme); kept as edited once it exists. */
+async function seedDefaultTheme(tx: Tx) {
+  const found = await tx.select({ id: sysTheme.id }).from(sysTheme).where(and(eq(sysTheme.isDefault, true), eq(sysTheme.delFlag, 0)));
+  if (found.length) return;
+  await tx.insert(sysTheme).values({ ...builtInTheme(), isDefault: true, ...createdBy(null) });
 }

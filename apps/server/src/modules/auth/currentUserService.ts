@@ -4,15 +4,13 @@ import type { Principal } from '../../core/permissions';
 import type { SiteService } from '../cms/site/service';
 import { buildMenuTree, type FuncService, type MenuNode } from '../system/func/service';
 import type { RoleService } from '../system/role/service';
+import type { ThemeService } from '../system/theme/service';
 import type { UserService } from '../system/user/service';
 import { toUserInfo } from './userInfo';
 
-/** The console's default root layout (spec §2: the content-management layout). */
-export const DEFAULT_LAYOUT = 'cms-layout';
-
 /** What the signed-in user sees: their profile, roles, menu tree and permission codes. */
-export function createCurrentUserService(deps: { users: UserService; roles: RoleService; funcs: FuncService; sites: SiteService }) {
-  const { users, roles, funcs, sites } = deps;
+export function createCurrentUserService(deps: { users: UserService; roles: RoleService; funcs: FuncService; sites: SiteService; themes: ThemeService }) {
+  const { users, roles, funcs, sites, themes } = deps;
 
   async function grantedFuncs(principal: Principal) {
     if (principal.isSuperAdmin) return funcs.listAll();
@@ -56,11 +54,11 @@ export function createCurrentUserService(deps: { users: UserService; roles: Role
 
     /** The permission response (spec §3): site display name, template (menu) list, theme, index template. */
     async permission(principal: Principal) {
-      const site = await sites.findOnlineSite();
+      const [site, theme] = await Promise.all([sites.findOnlineSite(), themes.effective(principal.userId)]);
       return {
         site: { displayName: site?.displayName ?? '蒲公英' },
         templateList: buildMenuTree(await grantedFuncs(principal)),
-        theme: { layoutUiName: DEFAULT_LAYOUT },
+        theme: { layoutUiName: theme.layoutUiName },
         indexTemplateEntity: { componentPath: 'home/index', componentName: 'home' },
       };
     },

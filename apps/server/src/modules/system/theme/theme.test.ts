@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { THEME_BASIC_KEYS } from '@dandelion/shared';
+import { createAccount, signIn } from '../../../../test/helpers/accounts';
+import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
+import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
+import { sysTheme } from './schema';
+
+let ctx: TestContext;
+let adminToken: string;
+let userToken: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  adminToken = await signIn(ctx.app, 'admin', TEST_ADMIN_PASSWORD);
+  await createAccount(ctx.database, { username: 'painter', password: 'Painter@2026', roleCodes: ['APPLICANT'] });
+  userToken = await signIn(ctx.app, 'painter', 'Painter@2026');
+});
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+const valueOf = (theme: { basicProperties: Array<{ uiName: string; value: unknown }> }, key: string) => theme.basicProperties.find((p) => p.uiName === key)?.value;
+
+describe('POST /rest/theme/get', () => {
+  it('refuses anonymous callers', async () => {
+    const res = await post(ctx.app, '/rest/theme/get', {});
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: '401', success: false });
+  });
+
+  it('answers the seeded global default with every catalogue property in order', async () => {
+    const res = await post(ctx.app, '/rest/theme/get', {}, { authorization: userToken });
+    expect(res.body).toMatchObject({ code: '0000', data: { themeName: '默认主题', layoutUiName: 'cms-layout', personal: false } });
+    expect(res.body.data.basicProperties.map((p: { uiName: string }) => p.uiName)).toEqual(THEME_BASIC_KEYS);
+    expect(valueOf(res.body.data, 'multiTab')).toBe(true);
+    expect(res.body.data.components.map((c: { uiName: string }) => c.uiName)).toEqual(['menu', 'logo', 'button', 'jModal', 'listTitle', 'formSearch', 'dTable']);
+  });
+});
+
+describe('POST /rest/theme/personal/save and reset', () => {
+  const save = (body: unknown, token = userToken) => post(ctx.app, '/rest/theme/personal/save', body, { authorization: token });
+
+  it('refuses unknown layouts, unknown keys and malformed colours, storing nothing', async () => {
+    expect((await post(ctx.app, '/rest/theme/personal/save', { layoutUiName: 'top-layout', basicProperties: [] })).status).toBe(401);
+    const layout = await save({ layoutUiName: 'floating', basicProperties: [] });
+    expect(layout.status).toBe(400);
+    expect(layout.body.msg).toBe('不支持的布局：floating');
+    const key = await save({ layoutUiName: 'top-layout', basicProperties: [{ uiName: 'fontFamily', value: 'x' }] });
+    expect(key.body.msg).toBe('未知的主题属性：fontFamily');
+    const colour = await save({ layoutUiName: 'top-layout', basicProperties: [{ uiName: 'primaryColor', value: 'red; background:url(x)' }] });
+    expect(colour.status).toBe(400);
+    expect(colour.body.msg).toBe('主题色必须是 #RRGGBB 格式的颜色');
+    const flag = await save({ layoutUiName: 'top-layout', basicProperties: [{ uiName: 'multiTab', value: 'yes' }] });
+    expect(flag.body.msg).toBe('多页签只能是开或关');
+    expect(await ctx.database.db.select().from(sysTheme).where(eq(sysTheme.isDefault, false))).toHaveLength(0);
+  });
+
+  it('saves one override per user that only that user sees, and a second save replaces it', async () => {
+    const first = await save({ layoutUiName: 'top-layout', basicProperties: [{ uiName: 'primaryColor', value: '#c0392b' }] });
+    expect(first.body).toMatchObject({ code: '0000', msg: '主题已保存', data: { layoutUiName: 'top-layout', personal: true } });
+    expect(valueOf(first.body.data, 'primaryColor')).toBe('#c0392b');
+    expect(valueOf(first.body.data, 'multiTab')).toBe(true);
+
+    const second = await save({ layoutUiName: 'cms-layout', basicProperties: [{ uiName: 'primaryColor', value: '#2e7d32' }, { uiName: 'multiTab', value: false }] });
+    expect(second.body.data.themeId).toBe(first.body.data.themeId);
+    const mine = await post(ctx.app, '/rest/theme/get', {}, { authorization: userToken });
+    expect(valueOf(mine.body.data, 'primaryColor')).toBe('#2e7d32');
+    expect(valueOf(mine.body.data, 'multiTab')).toBe(false);
+    const overrides = await ctx.database.db.select().from(sysTheme).where(eq(sysTheme.isDefault, false));
+    expect(overrides).toHaveLength(1);
+    expect(overrides[0]).toMatchObject({ updateBy: 'painter', lockVersion: 1 });
+
+    const admins = await post(ctx.app, '/rest/theme/get', {}, { authorization: adminToken });
+    expect(admins.body.data).toMatchObject({ personal: false, layoutUiName: 'cms-layout' });
+
+    const permission = await post(ctx.app, '/rest/index/permission', {}, { authorization: userToken });
+    expect(permission.body.data.theme).toEqual({ layoutUiName: 'cms-layout' });
+  });
+
+  it('the layout of the override is what the permission response names', async () => {
+    await save({ layoutUiName: 'top-layout', basicProperties: [] });
+    const permission = await post(ctx.app, '/rest/index/permission', {}, { authorization: userToken });
+    expect(permission.body.data.theme).toEqual({ layoutUiName: 'top-layout' });
+  });
+
+  it('reset drops the override and answers the global default', async () => {
+    const res = await post(ctx.app, '/rest/theme/personal/reset', {}, { authorization: userToken });
+    expect(res.body).toMatchObject({ code: '0000', msg: '已恢复默认主题', data: { personal: false, layoutUiName: 'cms-layout' } });
+    expect(await ctx.database.db.select().from(sysTheme).where(eq(sysTheme.isDefault, false))).toHaveLength(0);
+  });
+});
