@@ -56,10 +56,11 @@ test('an applicant registers, signs in, sees the personal centre, signs out, and
   await signInWithPassword(page, applicant.username, applicant.password);
 
   await expect(page).toHaveURL(/\/center$/);
-  await expect(page).toHaveTitle('个人中心');
+  await expect(page).toHaveTitle(/^个人中心/);
   await expect(page.getByRole('heading', { name: applicant.realname })).toBeVisible();
   await expect(page.getByText(applicant.phone)).toBeVisible();
   await expect(page.getByText(applicant.email)).toBeVisible();
+  await page.getByRole('tab', { name: '账号安全' }).click();
   await expect(page.getByText('未认证')).toBeVisible();
   await snapshot(page, 'center');
 

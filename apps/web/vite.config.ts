@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Every server-side path prefix; in development these go to the Fastify server. */
@@ -19,26 +20,53 @@ const API_PREFIXES = [
 
 const API_TARGET = process.env.DANDELION_API_TARGET ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
-  // Pin the root so the config works whatever directory vite is started from.
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
-  // '@dandelion/shared' is a workspace symlink to TypeScript source (packages/shared/src).
-  // Linked packages are not pre-bundled: Vite transforms their .ts like our own source,
-  // in dev and in the production build alike. No alias is needed.
-  server: {
-    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_TARGET }])),
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The React runtime changes least often: one long-cached chunk. The rest splits automatically.
-          groups: [{ name: 'react-vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Mock mode (src/mock, README "模拟数据（开发）") needs msw's worker script at the site root.
+ * It is served from the installed package, only by the dev server and only with VITE_MOCK=true:
+ * it never lands in public/ or dist/, and it always matches the installed msw version.
+ */
+function mockServiceWorker(): Plugin {
+  const script = fileURLToPath(import.meta.resolve('msw/mockServiceWorker.js'));
+  return {
+    name: 'dandelion:mock-service-worker',
+    apply: 'serve',
+    configureServer(server) {
+      const url = `${server.config.base}mockServiceWorker.js`;
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== url) return next();
+        res.setHeader('content-type', 'text/javascript; charset=utf-8');
+        res.setHeader('cache-control', 'no-store');
+        res.end(readFileSync(script));
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command, mode }) => {
+  const mock = command === 'serve' && loadEnv(mode, ROOT, 'VITE_').VITE_MOCK === 'true';
+  return {
+    // Pin the root so the config works whatever directory vite is started from.
+    root: ROOT,
+    plugins: [react(), ...(mock ? [mockServiceWorker()] : [])],
+    // '@dandelion/shared' is a workspace symlink to TypeScript source (packages/shared/src).
+    // Linked packages are not pre-bundled: Vite transforms their .ts like our own source,
+    // in dev and in the production build alike. No alias is needed.
+    server: {
+      proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: API_TARGET }])),
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // The React runtime changes least often: one long-cached chunk. The rest splits automatically.
+            groups: [{ name: 'react-vendor', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          },
         },
       },
     },
-  },
+  };
 });

@@ -32,6 +32,8 @@ import { createPhoneCodeLogin } from './modules/auth/account/phoneLogin';
 import { createProfileService } from './modules/auth/account/profileService';
 import { createRegisterService } from './modules/auth/account/registerService';
 import { registerAccountRoutes } from './modules/auth/account/routes';
+import { registerAccountCenterRoutes } from './modules/auth/accountCenter/routes';
+import { createAccountCenterService } from './modules/auth/accountCenter/service';
 import { createSmsProvider } from './modules/message/sms/providers';
 import { registerSmsRoutes } from './modules/message/sms/routes';
 import { createSmsService } from './modules/message/sms/service';
@@ -166,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     passwords: createPasswordService({ db, users, codes, sessions }),
     profile: createProfileService({ db, users, codes }),
   });
+  // Personal centre: profile, avatar, the user's own sessions and sign-in history.
+  registerAccountCenterRoutes(app, { center: createAccountCenterService({ db, users, roles, sessions, sessionCache }) });
   // ── identity: single sign-on (CAS) and third-party (OIDC) ──
   const identities = createIdentityService({ db, users });
   const cas = createCasService({ config, identities, login });

@@ -33,6 +33,9 @@ export interface RegisterBody {
   unitCode?: string;
 }
 
+/** Every screen of sign-in and the account shows its errors in place: no toast on top. */
+const SILENT: RequestOptions = { silent: true };
+
 export const LOGIN_INCOMPLETE_MESSAGE = '登录失败：服务未返回登录凭证，请稍后重试';
 export const THIRD_LOGIN_FAILED_MESSAGE = '第三方登录失败，请重新登录';
 export const CAS_LOGIN_FAILED_MESSAGE = '统一身份认证登录失败，请重新登录';
@@ -48,11 +51,11 @@ function acceptLogin(result: unknown, failure = LOGIN_INCOMPLETE_MESSAGE): Login
 }
 
 export async function loginByAccount(body: AccountLoginBody): Promise<LoginResult> {
-  return acceptLogin(await postJson<unknown>('/callback?client_name=myform_client', body));
+  return acceptLogin(await postJson<unknown>('/callback?client_name=myform_client', body, SILENT));
 }
 
 export async function loginByPhone(body: PhoneLoginBody): Promise<LoginResult> {
-  return acceptLogin(await postJson<unknown>('/callback?client_name=captcha_client', body));
+  return acceptLogin(await postJson<unknown>('/callback?client_name=captcha_client', body, SILENT));
 }
 
 /**
@@ -78,7 +81,7 @@ export function casServiceUrl(origin = window.location.origin): string {
 /** Exchanges a CAS service ticket for a session; `success: false` or a missing token/userInfo is a refusal. */
 export async function validateCasTicket(ticket: string, service = casServiceUrl()): Promise<LoginResult> {
   const query = new URLSearchParams({ ticket, service });
-  const data = await getJson<unknown>(`/cas/client/validateLogin?${query.toString()}`);
+  const data = await getJson<unknown>(`/cas/client/validateLogin?${query.toString()}`, SILENT);
   if (isObject(data) && data.success === false) throw new ApiError('CAS_FAILED', CAS_LOGIN_FAILED_MESSAGE);
   return acceptLogin(data, CAS_LOGIN_FAILED_MESSAGE);
 }
@@ -97,7 +100,7 @@ export interface LoginInspection {
 }
 
 export function inspectLogin(username: string | undefined, options?: RequestOptions): Promise<LoginInspection> {
-  return postJson<LoginInspection>('/rest/inspect/inspectLoginService', username ? { username } : {}, options);
+  return postJson<LoginInspection>('/rest/inspect/inspectLoginService', username ? { username } : {}, { ...options, silent: true });
 }
 
 export interface ImageCaptcha {
@@ -108,7 +111,7 @@ export interface ImageCaptcha {
 }
 
 export function fetchImageCaptcha(): Promise<ImageCaptcha> {
-  return postJson<ImageCaptcha>('/rest/captcha/png', {});
+  return postJson<ImageCaptcha>('/rest/captcha/png', {}, SILENT);
 }
 
 export type SmsPurpose = 'LOGIN' | 'REGISTER' | 'RESET_PASSWORD' | 'BIND_PHONE';
@@ -121,11 +124,11 @@ export interface SmsSent {
 
 /** Sends a one-time SMS code to the phone for one purpose. */
 export function sendSmsCode(phone: string, purpose: SmsPurpose): Promise<SmsSent | null> {
-  return postJson<SmsSent | null>('/rest/captcha/sms', { phone, purpose });
+  return postJson<SmsSent | null>('/rest/captcha/sms', { phone, purpose }, SILENT);
 }
 
 export function registerUser(body: RegisterBody): Promise<{ userId: string } | null> {
-  return postJson<{ userId: string } | null>('/rest/register/AddRegisterUser', body);
+  return postJson<{ userId: string } | null>('/rest/register/AddRegisterUser', body, SILENT);
 }
 
 export type AvailabilityField = 'username' | 'phone' | 'email';
@@ -136,7 +139,7 @@ export interface Availability {
 }
 
 export function checkAvailable(field: AvailabilityField, value: string, options?: RequestOptions): Promise<Availability> {
-  return postJson<Availability>('/rest/register/checkAvailable', { field, value }, options);
+  return postJson<Availability>('/rest/register/checkAvailable', { field, value }, { ...options, silent: true });
 }
 
 export interface ResetTicket {
@@ -146,20 +149,20 @@ export interface ResetTicket {
 
 /** Forgotten password, step 1: the phone and its RESET_PASSWORD code buy a short-lived reset token. */
 export function requestPasswordReset(phone: string, code: string): Promise<ResetTicket> {
-  return postJson<ResetTicket>('/rest/register/getMyPassword', { phone, code });
+  return postJson<ResetTicket>('/rest/register/getMyPassword', { phone, code }, SILENT);
 }
 
 /** Forgotten password, step 2. */
 export function resetPassword(resetToken: string, newPassword: string): Promise<unknown> {
-  return postJson<unknown>('/rest/register/updMyPassword', { resetToken, newPassword });
+  return postJson<unknown>('/rest/register/updMyPassword', { resetToken, newPassword }, SILENT);
 }
 
 export function changePassword(oldPassword: string, newPassword: string): Promise<unknown> {
-  return postJson<unknown>('/rest/user/UpdPwd', { oldPassword, newPassword });
+  return postJson<unknown>('/rest/user/UpdPwd', { oldPassword, newPassword }, SILENT);
 }
 
 export function fetchCurrentUser(options?: RequestOptions): Promise<SessionUser> {
-  return getJson<SessionUser>('/api/user/info', options);
+  return getJson<SessionUser>('/api/user/info', { ...options, silent: true });
 }
 
 export type IdType = 'ID_CARD' | 'PASSPORT';
@@ -173,11 +176,11 @@ export interface IdentityStatus {
 }
 
 export function fetchIdentity(options?: RequestOptions): Promise<IdentityStatus> {
-  return postJson<IdentityStatus>('/rest/identify/get', {}, options);
+  return postJson<IdentityStatus>('/rest/identify/get', {}, { ...options, silent: true });
 }
 
 export function verifyIdentity(body: { realname: string; idType: IdType; idNumber: string }): Promise<unknown> {
-  return postJson<unknown>('/rest/identify/verify', body);
+  return postJson<unknown>('/rest/identify/verify', body, SILENT);
 }
 
 /**

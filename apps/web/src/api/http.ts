@@ -1,8 +1,9 @@
 /**
- * A minimal JSON request helper. It sends the headers every call carries (spec §7), enforces
- * the 90 s timeout (spec §9) and unwraps both response envelopes (spec §3, §8). A 401 ends the
- * session and notifies `onUnauthorized` listeners (the shell sends the user to /login).
- * The full request layer (upload, download) extends it later.
+ * The one request client (spec §7, §8). Every call carries the common headers, gives up after the
+ * 90 s timeout (spec §9) unless told otherwise, and unwraps both response envelopes. A failure
+ * rejects with an ApiError and is toasted through `notify.ts` unless the call is `silent`; a 401
+ * ends the session and tells the `onUnauthorized` listeners. Uploads (`upload.ts`) and downloads
+ * (`download.ts`) reuse the pieces exported here.
  */
 import {
   REQUEST_TIMEOUT_MS,
@@ -13,6 +14,7 @@ import {
   type PortalEnvelope,
 } from '@dandelion/shared';
 import { currentToken, useSessionStore } from '../app/session';
+import { notify } from './notify';
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 export const NETWORK_ERROR_MESSAGE = '网络异常，请稍后重试';
@@ -42,12 +44,26 @@ export class ApiError extends Error {
   }
 }
 
+/** A query-string value; undefined and null are left out, arrays repeat the key. */
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number | boolean>;
+export type QueryParams = Readonly<Record<string, QueryValue>>;
+
+/** `timeoutMs` value meaning "wait as long as it takes" (spec §9: permission binding calls). */
+export const NO_TIMEOUT = 0;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface RequestOptions {
   /** Caller cancellation (TanStack Query passes one); a cancelled call rejects with the abort reason. */
   signal?: AbortSignal;
+  /** Milliseconds before giving up; REQUEST_TIMEOUT_MS unless given, NO_TIMEOUT (0) for none. */
   timeoutMs?: number;
   /** Sends this token instead of the stored one (sign-out sends the token it is ending). */
   token?: string;
+  /** Appended to the path as a query string. */
+  params?: QueryParams;
+  /** No toast on failure: for screens that show the error inline (forms, the login page). */
+  silent?: boolean;
 }
 
 /** A response as it arrived: HTTP status and the parsed JSON body (undefined when not JSON). */
@@ -73,61 +89,136 @@ export function apiUrl(path: string): string {
   return `${import.meta.env.VITE_API_BASE ?? ''}${path}`;
 }
 
-/** POST a JSON body and resolve the envelope's payload (`data` or `dataSet`). */
-export async function postJson<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  const { status, payload } = await requestJson('POST', path, body ?? {}, options);
-  return unwrap<T>(path, status, payload);
+/** Path plus the query string of `params` (undefined and null skipped). */
+export function withParams(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((item) => query.append(key, String(item)));
+    else query.append(key, String(value));
+  }
+  const text = query.toString();
+  if (!text) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
 }
 
-/** GET a path and resolve the envelope's payload. */
-export async function getJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { status, payload } = await requestJson('GET', path, undefined, options);
-  return unwrap<T>(path, status, payload);
+/** POST a JSON body and resolve the envelope's payload (`data` or `dataSet`). */
+export function postJson<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  return callJson<T>('POST', path, body ?? {}, options);
+}
+
+/** PUT a JSON body and resolve the envelope's payload. */
+export function putJson<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  return callJson<T>('PUT', path, body ?? {}, options);
+}
+
+/** GET a path (with `options.params` as the query) and resolve the envelope's payload. */
+export function getJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return callJson<T>('GET', path, undefined, options);
+}
+
+/** DELETE a path (with `options.params` as the query) and resolve the envelope's payload. */
+export function deleteJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return callJson<T>('DELETE', path, undefined, options);
+}
+
+async function callJson<T>(method: HttpMethod, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  try {
+    const { status, payload } = await requestJson(method, path, body, options);
+    return unwrapEnvelope<T>(withParams(path, options.params), status, payload);
+  } catch (error) {
+    reportFailure(error, path, options.silent);
+    throw error;
+  }
+}
+
+function endsSession(error: ApiError, path: string): boolean {
+  return (error.code === UNAUTHORIZED_CODE || error.status === 401) && !isLoginCallback(path);
 }
 
 /**
- * One call with the common headers and the 90 s timeout; answers the raw status and body, so callers
+ * Toasts a failed call's message: a 401 as a warning (the session has ended, nothing is broken),
+ * anything else as an error. `silent` is for errors a screen shows inline; an ended session is not
+ * such an error, so its warning shows regardless. A cancelled call rejects with its abort reason,
+ * which is not an ApiError, so it is never toasted.
+ */
+export function reportFailure(error: unknown, path: string, silent = false): void {
+  if (!(error instanceof ApiError)) return;
+  const sessionEnded = endsSession(error, path);
+  if (silent && !sessionEnded) return;
+  notify(sessionEnded ? 'warning' : 'error', error.message);
+}
+
+/** The headers every call carries (spec §7); `authorization` only when there is a token. */
+export function commonHeaders(token: string | undefined = currentToken()): Record<string, string> {
+  const headers: Record<string, string> = { is_ajax_request: 'true', requestTime: String(Date.now()) };
+  if (token) headers.authorization = token;
+  return headers;
+}
+
+/**
+ * One call with the common headers and the timeout; answers the raw status and body, so callers
  * that speak another envelope (third-party login answers code '200') can read it themselves.
- * Rejects only when no answer arrived (network, timeout) or the caller cancelled.
+ * Rejects only when no answer arrived (network, timeout) or the caller cancelled; never toasts.
  */
 export async function requestJson(
-  method: 'GET' | 'POST',
+  method: HttpMethod,
   path: string,
   body: unknown,
   options: RequestOptions = {},
 ): Promise<RawResponse> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    is_ajax_request: 'true',
-    requestTime: String(Date.now()),
-  };
-  if (method === 'POST') headers['content-type'] = 'application/json';
-  const token = options.token ?? currentToken();
-  if (token) headers.authorization = token;
+  return sendRequest(method, path, body, options, 'application/json', async (response) => ({
+    status: response.status,
+    payload: parseJson(await response.text()),
+  }));
+}
+
+/**
+ * Sends one request and hands the response to `read` while the timeout still runs, so a body
+ * that stalls half-way (a large download) times out too. Network failures and timeouts become
+ * ApiErrors; a caller's cancellation rejects with the caller's abort reason.
+ */
+export async function sendRequest<R>(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+  accept: string,
+  read: (response: Response) => Promise<R>,
+): Promise<R> {
+  const headers: Record<string, string> = { accept, ...commonHeaders(options.token ?? currentToken()) };
+  const hasBody = method === 'POST' || method === 'PUT';
+  if (hasBody) headers['content-type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
   const { signal } = options;
   const forwardAbort = () => controller.abort(signal?.reason);
   if (signal?.aborted) forwardAbort();
   else signal?.addEventListener('abort', forwardAbort, { once: true });
 
   try {
-    const response = await globalThis.fetch(apiUrl(path), {
+    const response = await globalThis.fetch(apiUrl(withParams(path, options.params)), {
       method,
       headers,
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
       credentials: 'same-origin',
       signal: controller.signal,
     });
-    return { status: response.status, payload: parseJson(await response.text()) };
+    return await read(response);
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     if (timedOut) throw new ApiError(TIMEOUT_CODE, TIMEOUT_MESSAGE);
-    if (signal?.aborted) throw error;
+    if (signal?.aborted) throw signal.reason ?? error;
     throw new ApiError(NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE);
   } finally {
     clearTimeout(timer);
@@ -135,7 +226,7 @@ export async function requestJson(
   }
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -170,7 +261,11 @@ export function endSessionOnUnauthorized(path: string, code: string, status: num
   }
 }
 
-function unwrap<T>(path: string, status: number, payload: unknown): T {
+/**
+ * The payload of a success envelope (`data`, or `dataSet` of the portal envelope). Anything else
+ * throws an ApiError with the envelope's code and message, after a 401 has ended the session.
+ */
+export function unwrapEnvelope<T>(path: string, status: number, payload: unknown): T {
   let code: string;
   let message: string | undefined;
   let attributes: Record<string, unknown> = {};
@@ -208,4 +303,9 @@ export const UNKNOWN_ERROR_MESSAGE = '操作失败，请稍后重试';
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return UNKNOWN_ERROR_MESSAGE;
+}
+
+/** True for a call its caller cancelled (an AbortSignal fired): nothing to report to the user. */
+export function isAbortError(error: unknown): boolean {
+  return isObject(error) && (error as { name?: unknown }).name === 'AbortError';
 }

@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { createBrowserRouter } from 'react-router';
+import { useConsoleStore } from '../console/consoleStore';
+import { createAppRouter } from './appRouter';
+import { mountedRoutes } from './routerSwap';
 import { AppProviders } from './providers';
 import { createQueryClient } from './queryClient';
-import { routes } from './routes';
-
-// Created once, outside React (React Router: a data router must not live in React state).
-const router = createBrowserRouter(routes);
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  // The selector answers the same array (or null) until the console appears or goes.
+  const mount = useConsoleStore(mountedRoutes);
+  const router = useMemo(() => createAppRouter(mount), [mount]);
+  useEffect(() => () => router.dispose(), [router]);
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

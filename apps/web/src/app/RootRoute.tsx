@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
-import { App } from 'antd';
-import { UNAUTHORIZED_MESSAGE } from '@dandelion/shared';
 import { onUnauthorized } from '../api/http';
-import { loginPathFor } from '../lib/redirect';
+import { useRequestErrorToasts } from '../api/notify';
+import { LoginDialog, setLoginReturnTo } from '../auth/login/LoginDialog';
+import { useConsoleStore } from '../console/consoleStore';
+import { goAfterConsoleChange } from './routerSwap';
 
 /** Route `handle` fields the shell understands. */
 export interface RouteHandle {
@@ -13,46 +14,54 @@ export interface RouteHandle {
 
 export const DEFAULT_TITLE = '蒲公英';
 
-/** Keeps document.title in step with the deepest matched route that names one. */
+/**
+ * Keeps document.title in step with the deepest matched route that names one, followed by the
+ * site's display name once the console has loaded it (spec §2: the project title).
+ */
 function useDocumentTitle() {
   const matches = useMatches();
+  const siteName = useConsoleStore((s) => s.siteName);
   const title = matches
     .map((match) => (match.handle as RouteHandle | undefined)?.title)
     .filter((t): t is string => !!t)
     .at(-1);
   useEffect(() => {
-    document.title = title ?? DEFAULT_TITLE;
-  }, [title]);
+    if (!siteName) document.title = title ?? DEFAULT_TITLE;
+    else document.title = title && title !== siteName ? `${title} - ${siteName}` : siteName;
+  }, [title, siteName]);
 }
 
 /**
- * Spec §8: a 401 has ended the session (http.ts cleared it); say so and go to sign in,
- * returning to the current page afterwards.
+ * Spec §4, §8: a 401 has ended the session (http.ts cleared it and said so); open the login dialog
+ * and go to '/'. Signing in through the dialog returns to the page the user was on.
  */
-function useSignInOnUnauthorized() {
+function useLoginDialogOnUnauthorized() {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const location = useLocation();
   const here = useRef(location.pathname + location.search);
   here.current = location.pathname + location.search;
   useEffect(
     () =>
       onUnauthorized(() => {
+        // The request layer has already shown the 401's message (spec §8).
         if (here.current.startsWith('/login')) return;
-        message.warning(UNAUTHORIZED_MESSAGE);
-        navigate(loginPathFor(here.current), { replace: true });
+        setLoginReturnTo(here.current === '/' ? null : here.current);
+        useConsoleStore.getState().setLoginVisible(true);
+        goAfterConsoleChange('/', navigate);
       }),
-    [navigate, message],
+    [navigate],
   );
 }
 
 /** The root of every route: document title, the 401 hand-off and scroll restoration around the matched page. */
 export function RootRoute() {
   useDocumentTitle();
-  useSignInOnUnauthorized();
+  useRequestErrorToasts();
+  useLoginDialogOnUnauthorized();
   return (
     <>
       <Outlet />
+      <LoginDialog />
       <ScrollRestoration />
     </>
   );

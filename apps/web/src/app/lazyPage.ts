@@ -9,8 +9,13 @@ export class ChunkLoadError extends Error {
   }
 }
 
+/** Spec §8: a style chunk that failed carries this code. */
+export const CSS_CHUNK_LOAD_FAILED = 'CSS_CHUNK_LOAD_FAILED';
+
+/** A failed script chunk (ChunkLoadError) or style chunk (code CSS_CHUNK_LOAD_FAILED): reloading helps. */
 export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ChunkLoadError';
+  if (!(error instanceof Error)) return false;
+  return error.name === 'ChunkLoadError' || (error as Error & { code?: unknown }).code === CSS_CHUNK_LOAD_FAILED;
 }
 
 /**

@@ -5,6 +5,11 @@ import { RouteError } from './RouteError';
 import { defaultExport, lazyPage } from './lazyPage';
 import { loginPathFor } from '../lib/redirect';
 import { readSession } from './session';
+import { useConsoleStore, type ConsoleRoute } from '../console/consoleStore';
+import { CONSOLE_PAGES, isConsolePath, isKnownConsolePagePath } from '../console/pages';
+import { ACCOUNT_CENTER_PATH, BLANK_PATH } from '../console/routing/buildRoutes';
+import { ConsoleGate } from '../console/ConsoleGate';
+import { commitConsoleData, loadConsoleData } from '../console/bootstrap';
 
 const exceptionPages = () => import('./exception/ExceptionPages');
 
@@ -18,17 +23,89 @@ export function requireSession({ request }: LoaderFunctionArgs) {
 }
 
 /**
+ * The portal's /center. Staff have the console's /center instead: when the session's console is
+ * not loaded yet (a reload, a bookmark) it is loaded first; with a console, the app rebuilds its
+ * router and the console's page takes the address, without the portal page flashing first.
+ */
+export async function portalCenterLoader(args: LoaderFunctionArgs) {
+  requireSession(args);
+  if (!useConsoleStore.getState().loaded) {
+    try {
+      commitConsoleData(await loadConsoleData());
+    } catch {
+      // the portal page still works; the console loads on the first console address
+    }
+  }
+  return null;
+}
+
+/**
+ * A path no route matched. A console path while the session's menu is not loaded yet renders the
+ * gate, which runs the navigation guard (spec §2) and remounts the router with the user's routes.
+ * A known console page the user may not open is 403; anything else 404 (spec §2).
+ */
+export function unmatchedPath({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (isConsolePath(url.pathname)) {
+    if (!readSession()) throw redirect(loginPathFor(url.pathname + url.search));
+    if (!useConsoleStore.getState().loaded) return null;
+    if (isKnownConsolePagePath(url.pathname)) throw replace('/403');
+  }
+  throw replace('/404');
+}
+
+/** Route handle of a console page: its title and the menu route it came from (tabs, breadcrumbs). */
+export interface ConsoleRouteHandle extends RouteHandle {
+  consoleRoute?: ConsoleRoute;
+}
+
+function consolePageRoute(route: ConsoleRoute): RouteObject {
+  const handle: ConsoleRouteHandle = { title: route.meta.title, consoleRoute: route };
+  if (route.component && CONSOLE_PAGES[route.component]) {
+    const page = CONSOLE_PAGES[route.component];
+    return { path: route.path, handle, lazy: lazyPage(route.component, page.load, defaultExport) };
+  }
+  return { path: route.path, handle, loader: () => replace(route.redirect ?? '/home'), element: null };
+}
+
+/**
+ * The console branch (spec §2 Dynamic routes): the root layout named by the theme around the
+ * pages of the user's permission list, the blank page and the account centre.
+ */
+function consoleBranch(permissionList: readonly ConsoleRoute[]): RouteObject {
+  const pages = permissionList.filter((r) => r.component !== null || r.redirect !== null);
+  const children = pages.map(consolePageRoute);
+  children.push({ path: BLANK_PATH, handle: handle('空白页'), element: null });
+  if (!pages.some((r) => r.path === ACCOUNT_CENTER_PATH) && CONSOLE_PAGES['center/index']) {
+    children.push({
+      id: 'account-center',
+      path: ACCOUNT_CENTER_PATH,
+      handle: handle('个人中心'),
+      lazy: lazyPage('center/index', CONSOLE_PAGES['center/index'].load, defaultExport),
+    });
+  }
+  return {
+    id: 'console',
+    loader: requireSession,
+    lazy: lazyPage('console-layout', () => import('../console/layout/ConsoleLayout'), defaultExport),
+    children,
+  };
+}
+
+/**
  * The route tree (spec §2). Every page is its own chunk; the portal never loads console code.
  * Public pages are children of the portal layout at '/'; standalone pages sit beside it.
- * Console routes (built from the user's menu) are added here by later issues.
+ * With a console (staff whose menu is loaded) its branch comes first, so its /center wins.
  */
-export const routes: RouteObject[] = [
+export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = null): RouteObject[] {
+  return [
   {
     id: 'root',
     Component: RootRoute,
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [
+      ...(consoleRoutes ? [consoleBranch(consoleRoutes)] : []),
       {
         path: '/',
         handle: handle('首页'),
@@ -38,7 +115,7 @@ export const routes: RouteObject[] = [
           {
             path: 'center',
             handle: handle('个人中心'),
-            loader: requireSession,
+            loader: portalCenterLoader,
             lazy: lazyPage('center', () => import('../portal/center/CenterPage'), defaultExport),
           },
         ],
@@ -66,9 +143,13 @@ export const routes: RouteObject[] = [
       { path: '/403', handle: handle('403'), lazy: lazyPage('exception', exceptionPages, (m) => m.ForbiddenPage) },
       { path: '/404', handle: handle('404'), lazy: lazyPage('exception', exceptionPages, (m) => m.NotFoundPage) },
       { path: '/500', handle: handle('500'), lazy: lazyPage('exception', exceptionPages, (m) => m.ServerErrorPage) },
-      // Spec §2: any unknown path redirects to /404. The loader replaces the history entry before
-      // anything renders; `element: null` says so explicitly (and keeps React Router from warning).
-      { path: '*', loader: () => replace('/404'), element: null },
+      // Spec §2: any unknown path redirects to /404 (the loader replaces the history entry before
+      // anything renders); console paths first go through the gate.
+      { path: '*', loader: unmatchedPath, Component: ConsoleGate },
     ],
   },
-];
+  ];
+}
+
+/** The routes before any console is mounted (tests, first render). */
+export const routes: RouteObject[] = createRoutes();

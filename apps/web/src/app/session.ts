@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { SESSION_LIFETIME_MS, STORAGE_NAMESPACE } from '@dandelion/shared';
+import { useConsoleStore } from '../console/consoleStore';
 
 /** The signed-in user as the login call returns it (spec §3 User info); the server may add fields. */
 export interface SessionUser {
@@ -93,10 +94,14 @@ export const useSessionStore = create<SessionState>()((set) => ({
   signIn(token, userInfo, method) {
     const session: Session = { token, userInfo, expiresAt: Date.now() + SESSION_LIFETIME_MS, ...(method ? { method } : {}) };
     storage()?.setItem(SESSION_KEY, JSON.stringify(session));
+    // A new session (possibly another user) loads its own menu and permissions.
+    useConsoleStore.getState().reset();
     set({ session });
   },
   signOut() {
     clearUserData(storage());
+    // Spec §4 Logout: the permission list is reset with the session.
+    useConsoleStore.getState().reset();
     set({ session: null });
   },
   updateUser(userInfo) {

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { accountKeys, logoutOnServer } from '../api/auth';
+import { logoutOnServer } from '../api/auth';
 import { readSession, useSessionStore } from '../app/session';
+import { goAfterConsoleChange } from '../app/routerSwap';
 
 
 /**
@@ -14,20 +15,23 @@ export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
-    async (options: { to?: string } = {}) => {
+    async (options: { to?: string; local?: boolean } = {}) => {
       const session = readSession();
       let casLogoutUrl: string | null = null;
-      if (session) {
+      // `local`: spec §4 "cancel" — the same clearing without a server call.
+      if (session && !options.local) {
         try {
           casLogoutUrl = await logoutOnServer(session.token, session.method === 'cas');
         } catch {
           // no answer: the token still ends locally and expires on the server
         }
       }
+      // The session, cached dictionaries and the permission list go together (spec §4); so does
+      // every cached answer, which belonged to this user.
       useSessionStore.getState().signOut();
-      queryClient.removeQueries({ queryKey: accountKeys.all });
+      queryClient.clear();
       if (casLogoutUrl) window.location.assign(casLogoutUrl);
-      else navigate(options.to ?? '/login', { replace: true });
+      else goAfterConsoleChange(options.to ?? '/login', navigate);
     },
     [navigate, queryClient],
   );

@@ -49,7 +49,7 @@ export const portalKeys = {
 };
 
 export function fetchPortalIndex(signal?: AbortSignal): Promise<PortalIndex> {
-  return postJson<PortalIndex>('/rest/cms/index', {}, { signal });
+  return postJson<PortalIndex>('/rest/cms/index', {}, { signal, silent: true });
 }
 
 /** The site, its navigation and the home sections; shared by the portal header and the home page. */

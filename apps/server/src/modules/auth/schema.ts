@@ -40,7 +40,12 @@ export const sysLoginLog = pgTable(
     message: varchar('message', { length: 256 }),
     ...auditColumns,
   },
-  (t) => [index('sys_login_log_name_time_idx').on(t.loginName, t.createTime), index('sys_login_log_ip_time_idx').on(t.ip, t.createTime)],
+  (t) => [
+    index('sys_login_log_name_time_idx').on(t.loginName, t.createTime),
+    index('sys_login_log_ip_time_idx').on(t.ip, t.createTime),
+    // The personal centre's sign-in history and "last sign-in" read by user.
+    index('sys_login_log_user_time_idx').on(t.userId, t.createTime),
+  ],
 );
 
 /** Image captchas: one use, short life, checked on any instance. */

@@ -7,7 +7,9 @@ import { fakeServer, ok, refuse, renderApp } from '../../test/renderApp';
 // Transform the lazily loaded page once up front, so the first test does not wait on it.
 beforeAll(async () => {
   await import('./LoginPage');
-});
+  // Where a sign-in without a redirect lands (the personal centre pulls in the image cropper).
+  await Promise.all([import('../../portal/layout/PortalLayout'), import('../../portal/center/CenterPage')]);
+}, 60_000);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -22,6 +22,7 @@ import { SmsCodeField } from '../SmsCodeField';
 import { CaptchaField } from './CaptchaField';
 import { ExternalSignIn } from './ExternalSignIn';
 import { takeSsoRedirect } from './ssoRedirect';
+import { landAfterSignIn } from '../../console/afterSignIn';
 import '../auth-page.css';
 
 type LoginTab = RememberedLogin['tab'];
@@ -154,10 +155,10 @@ export default function LoginPage() {
     }, INSPECT_DELAY_MS);
   };
 
-  const complete = (result: LoginResult, method: SignInMethod, to = redirect) => {
+  const complete = (result: LoginResult, method: SignInMethod, to: string | null = redirectParam ? redirect : null) => {
     signIn(result.token, result.userInfo, method);
     message.success('登录成功');
-    navigate(to, { replace: true });
+    void landAfterSignIn(to, navigate);
   };
 
   // The return legs of third-party and CAS sign-in. A one-time login record can be read once only,
@@ -189,7 +190,8 @@ export default function LoginPage() {
         (e: unknown) => fail(errorMessage(e)),
       );
     } else if (ticket) {
-      const to = safeRedirect(takeSsoRedirect() ?? redirectParam, AFTER_LOGIN_PATH);
+      const back = takeSsoRedirect() ?? redirectParam;
+      const to = back ? safeRedirect(back, AFTER_LOGIN_PATH) : null;
       validateCasTicket(ticket).then(
         (result) => complete(result, 'cas', to),
         (e: unknown) => fail(errorMessage(e)),

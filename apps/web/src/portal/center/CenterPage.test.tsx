@@ -28,16 +28,38 @@ const user = {
   roles: [{ roleCode: 'APPLICANT', roleName: '申报人' }],
 };
 
-const portalIndex: FakeReply = { body: { rtnCode: '0000', rtnMessage: '成功', dataSet: { site: { siteName: '蒲公英', displayName: '蒲公英' }, catalogs: [] } } };
+const profile = {
+  userId: '9',
+  username: 'zhangsan',
+  realname: '张三',
+  nickName: null,
+  userSex: 0,
+  avatar: null,
+  phone: '13900001111',
+  email: 'zs@example.com',
+  orgId: null,
+  orgName: null,
+  roles: [{ roleCode: 'APPLICANT', roleName: '申报人' }],
+  identityVerified: false,
+  createTime: '2026-01-05T01:00:00.000Z',
+  lastLoginTime: '2026-02-28T02:30:00.000Z',
+  userType: 'CLIENT',
+};
+
+const portalIndex: FakeReply = { body: { rtnCode: '0000', rtnMessage: '成功', dataSet: { site: { siteName: '蒲公英', displayName: '蒲公英' }, catalogs: [], sections: [] } } };
 
 function server(routes: Record<string, FakeReply | ((c: never) => FakeReply)> = {}) {
   return fakeServer({
     '/rest/cms/index': portalIndex,
     '/api/user/info': ok(user),
     '/rest/identify/get': ok({ identityVerified: false }),
+    '/rest/user/accountCenter': ok(profile),
     ...routes,
   });
 }
+
+/** Panes render on first visit: the identity and password cards live under 账号安全. */
+const openTab = async (name: string) => fireEvent.click(await screen.findByRole('tab', { name }));
 
 const clickButton = (text: string) =>
   fireEvent.click(screen.getByText(text, { selector: 'button span' }).closest('button')!);
@@ -58,9 +80,14 @@ describe('/center', () => {
     expect(await screen.findByText('申报人')).toBeTruthy();
     expect(screen.getByText('13900001111')).toBeTruthy();
     expect(screen.getByText('zs@example.com')).toBeTruthy();
+    // 基本资料 first: the profile form and the account facts.
+    expect(await screen.findByText('2026-02-28 10:30')).toBeTruthy();
+    expect((screen.getByLabelText('真实姓名') as HTMLInputElement).value).toBe('张三');
+    await openTab('账号安全');
     expect(await screen.findByText('未认证')).toBeTruthy();
     expect(s.callsTo('/api/user/info')[0]!.headers.authorization).toBe('tok-c');
-    expect(document.title).toBe('个人中心');
+    // The page's title, then the project's (RootRoute).
+    expect(document.title).toMatch(/^个人中心/);
   });
 
   it('verifies the identity with the shared ID rule, then shows the masked number', async () => {
@@ -80,6 +107,7 @@ describe('/center', () => {
     });
     vi.stubGlobal('fetch', s.fetch);
     renderApp('/center');
+    await openTab('账号安全');
     const idInput = await screen.findByLabelText('证件号码');
     fireEvent.change(idInput, { target: { value: '110101199001011230' } });
     clickButton('提交认证');
@@ -111,12 +139,12 @@ describe('/center', () => {
     expect(localStorage.getItem('dandelion__remember')).not.toBeNull();
   });
 
-  it('a 401 ends the session and goes to /login, returning here afterwards', async () => {
+  it('a 401 ends the session, goes home and opens the login dialog (spec §4)', async () => {
     useSessionStore.getState().signIn('tok-old', user);
     vi.stubGlobal('fetch', server({ '/api/user/info': refuse(401, '未授权，请重新登录') }).fetch);
     const { router } = renderApp('/center');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?redirect=/center');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('登录已失效，请重新登录')).toBeTruthy();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
@@ -125,6 +153,7 @@ describe('/center', () => {
     const s = server({ '/rest/user/UpdPwd': ok(null, '密码已修改') });
     vi.stubGlobal('fetch', s.fetch);
     const { router } = renderApp('/center');
+    await openTab('账号安全');
     fireEvent.change(await screen.findByLabelText('原密码'), { target: { value: 'Old#2026pass' } });
     fireEvent.change(screen.getByLabelText('新密码'), { target: { value: 'Old#2026pass' } });
     fireEvent.change(screen.getByLabelText('确认新密码'), { target: { value: 'Old#2026pass' } });

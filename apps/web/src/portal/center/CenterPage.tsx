@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Card, Col, Descriptions, Row, Tag } from 'antd';
+import { Avatar, Card, Descriptions, Tag } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { displayName, useSessionStore } from '../../app/session';
 import { useSignOut } from '../../auth/useSignOut';
+import { avatarSrc } from '../../console/center/api';
+import { AccountCenterTabs } from '../../console/center/cards/AccountCenterTabs';
 import { useCurrentUser } from './api';
-import { ChangePasswordCard } from './ChangePasswordCard';
-import { IdentityCard } from './IdentityCard';
 import './center.css';
 import { BusyButton } from '../../components/BusyButton';
 
@@ -20,8 +20,9 @@ const listText = (value: string | null | undefined) =>
     : '';
 
 /**
- * /center, 个人中心 (spec §2): the signed-in user's account, identity verification, password
- * change and 退出登录. The route's loader sends visitors to /login first.
+ * /center, 个人中心 (spec §2) for portal users: who is signed in and 退出登录, over the same
+ * personal centre the console has (profile and avatar, password, phone and email, identity
+ * verification, signed-in devices, sign-in history). The route's loader sends visitors to /login first.
  */
 export default function CenterPage() {
   const session = useSessionStore((s) => s.session);
@@ -35,7 +36,8 @@ export default function CenterPage() {
     if (fresh) updateUser(fresh);
   }, [fresh, updateUser]);
 
-  const user = fresh ?? session?.userInfo;
+  // The stored user first: the cards update it the moment a name or avatar is saved.
+  const user = session?.userInfo ?? fresh;
   if (!user) return null;
   const name = displayName(user);
   const roles = Array.isArray(user.roles) ? user.roles : [];
@@ -49,7 +51,7 @@ export default function CenterPage() {
     <div className="dl-center">
       <Card className="dl-center-profile">
         <div className="dl-center-profile__head">
-          <Avatar size={64} src={user.avatar || undefined} icon={<UserOutlined />} />
+          <Avatar size={64} src={avatarSrc(user.avatar)} icon={<UserOutlined />} />
           <div className="dl-center-profile__name">
             <h2>{name}</h2>
             <span>{user.username}</span>
@@ -63,8 +65,6 @@ export default function CenterPage() {
           column={{ xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 3 }}
           size="small"
         >
-          <Descriptions.Item label="真实姓名">{user.realname || user.userRealName || '—'}</Descriptions.Item>
-          <Descriptions.Item label="用户名">{user.username || user.loginName || '—'}</Descriptions.Item>
           <Descriptions.Item label="手机号">{listText(user.phones) || '—'}</Descriptions.Item>
           <Descriptions.Item label="邮箱">{listText(user.mails) || '—'}</Descriptions.Item>
           <Descriptions.Item label="角色">
@@ -78,14 +78,7 @@ export default function CenterPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
-          <IdentityCard defaultName={user.realname || user.userRealName || ''} />
-        </Col>
-        <Col xs={24} lg={12}>
-          <ChangePasswordCard />
-        </Col>
-      </Row>
+      <AccountCenterTabs />
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { App, Card, Form, Input } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { changePassword } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { confirmPasswordRules, newPasswordRules } from '../../auth/passwordRules';
 import { BusyButton } from '../../components/BusyButton';
+import { centerKeys } from '../../console/center/api';
 
 interface PasswordValues {
   oldPassword: string;
@@ -16,6 +18,7 @@ export function ChangePasswordCard() {
   const [form] = Form.useForm<PasswordValues>();
   const [submitting, setSubmitting] = useState(false);
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
 
   const onFinish = async (values: PasswordValues) => {
     setSubmitting(true);
@@ -23,6 +26,7 @@ export function ChangePasswordCard() {
       await changePassword(values.oldPassword, values.newPassword);
       form.resetFields();
       message.success('密码修改成功，其他设备上的登录已失效');
+      void queryClient.invalidateQueries({ queryKey: centerKeys.sessions() });
     } catch (error) {
       message.error(errorMessage(error));
     } finally {

@@ -6,6 +6,7 @@ import { rules, toFormRule } from '@dandelion/shared';
 import { accountKeys, verifyIdentity, type IdType } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { formatDateTime } from '../../lib/date';
+import { centerKeys } from '../../console/center/api';
 import { useIdentity } from './api';
 import { BusyButton } from '../../components/BusyButton';
 
@@ -36,7 +37,11 @@ function VerifyForm({ defaultName }: { defaultName: string }) {
         idNumber: values.idNumber.trim().toUpperCase(),
       });
       message.success('实名认证成功');
-      await queryClient.invalidateQueries({ queryKey: accountKeys.identity() });
+      // The profile shows the verified state (the real name is locked from now on) and the verified name.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.identity() }),
+        queryClient.invalidateQueries({ queryKey: centerKeys.profile() }),
+      ]);
     } catch (error) {
       message.error(errorMessage(error));
     } finally {

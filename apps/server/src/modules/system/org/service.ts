@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../../core/db';
+import type { Db, Executor } from '../../../core/db';
+import { notDeleted } from '../../../core/records';
 import { sysOrg } from './schema';
 
 export interface OrgTreeNode {
@@ -12,6 +13,13 @@ export interface OrgTreeNode {
   orgStatus: string;
   orgSort: number;
   isLeaf: boolean;
+}
+
+/** The name of an organisation, or null when it does not exist (or was deleted). */
+export async function orgNameById(ex: Executor, orgId: number | null): Promise<string | null> {
+  if (orgId === null) return null;
+  const rows = await ex.select({ orgName: sysOrg.orgName }).from(sysOrg).where(and(eq(sysOrg.id, orgId), notDeleted(sysOrg))).limit(1);
+  return rows[0]?.orgName ?? null;
 }
 
 /** Organisation reads for tree selects; administration (add, move, delete, bind) is the org module's. */

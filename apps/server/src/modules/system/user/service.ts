@@ -130,7 +130,9 @@ export async function createRegisteredUser(
 export async function updateUserFields(
   ex: Executor,
   id: number,
-  values: Partial<Pick<typeof sysUser.$inferInsert, 'passwordHash' | 'phone' | 'email' | 'realname' | 'idType' | 'idNumber' | 'identityVerified' | 'identityVerifiedAt'>>,
+  values: Partial<
+    Pick<typeof sysUser.$inferInsert, 'passwordHash' | 'phone' | 'email' | 'realname' | 'nickName' | 'userSex' | 'avatar' | 'idType' | 'idNumber' | 'identityVerified' | 'identityVerifiedAt'>
+  >,
   actor: Actor | null,
 ): Promise<UserRow | null> {
   const [row] = await ex

@@ -1,0 +1,1 @@
+CREATE INDEX "sys_login_log_user_time_idx" ON "sys_login_log" USING btree ("user_id","create_time");

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, App, Form, Input, Modal } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { loginByAccount } from '../../api/auth';
+import { ApiError, errorMessage } from '../../api/http';
+import { useSessionStore } from '../../app/session';
+import { landAfterSignIn } from '../../console/afterSignIn';
+import { useConsoleStore } from '../../console/consoleStore';
+import { CaptchaField } from './CaptchaField';
+
+interface DialogValues {
+  username: string;
+  password: string;
+  captchaKey?: string;
+  captchaCode?: string;
+}
+
+/** The page a 401 interrupted; kept outside React because the 401 may rebuild the router. */
+let returnTo: string | null = null;
+export function setLoginReturnTo(path: string | null): void {
+  returnTo = path;
+}
+
+/**
+ * The login dialog a 401 opens (spec §4, §8): sign in again without losing the place in the site.
+ * Phone, SSO and third-party sign-in stay on the full login page, linked below the form.
+ */
+export function LoginDialog() {
+  const open = useConsoleStore((s) => s.loginVisible);
+  const setOpen = useConsoleStore((s) => s.setLoginVisible);
+  const signIn = useSessionStore((s) => s.signIn);
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<DialogValues>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [captcha, setCaptcha] = useState(false);
+  const [captchaRound, setCaptchaRound] = useState(0);
+
+  const submit = async (values: DialogValues) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await loginByAccount(values);
+      signIn(result.token, result.userInfo, 'password');
+      setOpen(false);
+      form.resetFields();
+      message.success('登录成功');
+      const back = returnTo;
+      returnTo = null;
+      await landAfterSignIn(back, navigate);
+    } catch (e) {
+      setError(errorMessage(e));
+      if (e instanceof ApiError && e.attributes.captchaRequired === true) setCaptcha(true);
+      setCaptchaRound((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="登录已失效，请重新登录"
+      okText="登录"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={() => setOpen(false)}
+      destroyOnHidden
+      width={400}
+    >
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form form={form} name="login-dialog" layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+          <Input prefix={<UserOutlined />} placeholder="请输入用户名或手机号" autoComplete="username" maxLength={64} />
+        </Form.Item>
+        <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+          <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" onPressEnter={() => form.submit()} />
+        </Form.Item>
+        {captcha && <CaptchaField form={form} refreshSignal={captchaRound} />}
+      </Form>
+      <a href="/login">使用手机验证码或统一身份认证登录</a>
+    </Modal>
+  );
+}

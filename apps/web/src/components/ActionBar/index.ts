@@ -1,0 +1,2 @@
+export { ActionBar, arrangeActions, visibleActions } from './ActionBar';
+export type { ActionBarProps, ActionButton, ActionConfirm } from './ActionBar';

@@ -1,0 +1,2 @@
+export { OrgTreeSelect, fetchOrgChildren, orgTreeKey } from './OrgTreeSelect';
+export type { OrgNode, OrgTreeSelectProps } from './OrgTreeSelect';

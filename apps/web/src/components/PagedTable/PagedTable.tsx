@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { Alert, Button, Table, type TableColumnType, type TableProps } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, type Page, type PageParameter } from '@dandelion/shared';
+import { errorMessage } from '../../api/http';
+import { TableToolbar } from './TableToolbar';
+import { useTableSettings } from './tableSettings';
+
+/** A column of a paged table: `key` is required, it names the column in the saved settings. */
+export type PagedColumn<T> = TableColumnType<T> & {
+  key: string;
+  /** Name in the column settings when `title` is not plain text. */
+  settingsTitle?: string;
+  /** Not offered in the column settings and never hidden (the 操作 column). */
+  alwaysShown?: boolean;
+  /** Hidden until the user shows it. */
+  defaultHidden?: boolean;
+};
+
+/** The parameters a fetcher receives: the page's own (search values) plus the page wanted. */
+export type PageQuery<P> = P & { pageParameter: PageParameter };
+
+export type PageFetcher<T, P> = (query: PageQuery<P>, signal: AbortSignal) => Promise<Page<T>>;
+
+export interface PagedTableHandle {
+  /** Reloads the current page (after a delete, say). */
+  refresh: () => Promise<void>;
+  /** Back to page 1. */
+  firstPage: () => void;
+}
+
+export interface PagedTableProps<T extends object, P extends object> {
+  /** Names the table: its query key and its saved settings ('dandelion__table:<tableKey>'). */
+  tableKey: string;
+  fetcher: PageFetcher<T, P>;
+  /** Search values; a change goes back to page 1. */
+  params?: P;
+  columns: readonly PagedColumn<T>[];
+  rowKey: TableProps<T>['rowKey'];
+  /** Row selection for batch actions; selections are kept across pages unless told otherwise. */
+  rowSelection?: TableProps<T>['rowSelection'];
+  title?: ReactNode;
+  /** Buttons on the left of the toolbar (usually an ActionBar). */
+  toolbar?: ReactNode;
+  defaultPageSize?: number;
+  /** More antd Table props (scroll, expandable…). */
+  tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'rowSelection' | 'loading' | 'size'>;
+  ref?: Ref<PagedTableHandle>;
+}
+
+/** Query key prefix of every page of one table. */
+export const pagedTableKey = (tableKey: string) => ['paged-table', tableKey] as const;
+
+/** A function reloading every loaded page of a table, for code that has no ref to it. */
+export function useRefreshPagedTable(tableKey: string): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: pagedTableKey(tableKey) }), [queryClient, tableKey]);
+}
+
+const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+
+const settingsTitleOf = <T,>(column: PagedColumn<T>) =>
+  column.settingsTitle ?? (typeof column.title === 'string' ? column.title : column.key);
+
+/**
+ * A server-paged table (ARCHITECTURE §5 list pages): the fetcher gets the search values and the
+ * page; the previous page stays on screen while the next loads; the toolbar refreshes, sets the
+ * density and shows or hides columns, remembered per table; a failure is shown above the rows.
+ */
+export function PagedTable<T extends object, P extends object = Record<string, never>>(props: PagedTableProps<T, P>) {
+  const { tableKey, fetcher, columns, rowKey, rowSelection, title, toolbar, tableProps, ref } = props;
+  const params = props.params ?? ({} as P);
+  const paramsKey = JSON.stringify(params);
+  const [pager, setPager] = useState({ pageNum: 1, pageSize: props.defaultPageSize ?? DEFAULT_PAGE_SIZE, paramsKey });
+  // New search values start at page 1 in the same render, so the old page is never asked for with them.
+  const pageNum = pager.paramsKey === paramsKey ? pager.pageNum : 1;
+  if (pager.paramsKey !== paramsKey) setPager({ ...pager, pageNum: 1, paramsKey });
+  const { pageSize } = pager;
+
+  const query = useQuery({
+    queryKey: [...pagedTableKey(tableKey), params, pageNum, pageSize],
+    queryFn: ({ signal }) => fetcher({ ...params, pageParameter: { pageNum, pageSize } }, signal),
+    placeholderData: keepPreviousData,
+    // A list is looked at again after its form page saved: always check on the way back.
+    staleTime: 0,
+  });
+  const page = query.data;
+
+  // Deleting the last rows of the last page leaves it empty: step back to the new last page.
+  useEffect(() => {
+    if (!page || query.isPlaceholderData || page.list.length > 0 || pageNum === 1) return;
+    const last = Math.max(1, Math.ceil(page.total / pageSize));
+    if (last < pageNum) setPager((current) => ({ ...current, pageNum: last }));
+  }, [page, query.isPlaceholderData, pageNum, pageSize]);
+
+  const { refetch } = query;
+  useImperativeHandle(
+    ref,
+    () => ({
+      refresh: async () => {
+        await refetch();
+      },
+      firstPage: () => setPager((current) => ({ ...current, pageNum: 1 })),
+    }),
+    [refetch],
+  );
+
+  const defaultHidden = useMemo(() => columns.filter((c) => c.defaultHidden && !c.alwaysShown).map((c) => c.key), [columns]);
+  const { settings, update, reset } = useTableSettings(tableKey, defaultHidden);
+  const settable = columns.filter((c) => !c.alwaysShown).map((c) => ({ key: c.key, title: settingsTitleOf(c) }));
+  const hidden = new Set(settings.hidden);
+  const shown = columns
+    .filter((c) => c.alwaysShown || !hidden.has(c.key))
+    .map(({ settingsTitle: _t, alwaysShown: _a, defaultHidden: _d, ...column }) => column);
+
+  const selection: TableProps<T>['rowSelection'] = rowSelection && {
+    preserveSelectedRowKeys: true,
+    ...rowSelection,
+  };
+
+  return (
+    <div>
+      <TableToolbar
+        title={title}
+        actions={toolbar}
+        columns={settable}
+        settings={settings}
+        refreshing={query.isFetching}
+        onRefresh={() => void refetch()}
+        onChange={update}
+        onReset={reset}
+      />
+      {query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={`列表加载失败：${errorMessage(query.error)}`}
+          style={{ marginBottom: 12 }}
+          action={
+            <Button size="small" onClick={() => void refetch()}>
+              重试
+            </Button>
+          }
+        />
+      )}
+      <Table<T>
+        scroll={{ x: 'max-content' }}
+        {...tableProps}
+        rowKey={rowKey}
+        columns={shown}
+        dataSource={page?.list ?? []}
+        loading={query.isFetching}
+        size={settings.density}
+        rowSelection={selection}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total: page?.total ?? 0,
+          showSizeChanger: true,
+          showQuickJumper: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (nextPage, nextSize) =>
+            setPager((current) => ({ ...current, pageNum: nextSize !== current.pageSize ? 1 : nextPage, pageSize: nextSize })),
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export { PagedTable, pagedTableKey, useRefreshPagedTable } from './PagedTable';
+export type { PageFetcher, PageQuery, PagedColumn, PagedTableHandle, PagedTableProps } from './PagedTable';
+export { DENSITY_LABELS, tableSettingsKey, useTableSettings } from './tableSettings';
+export type { TableDensity, TableSettings } from './tableSettings';

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { App } from 'antd';
+import { ApiError } from '../api/http';
+import { goAfterConsoleChange } from '../app/routerSwap';
+import { PageLoading } from '../app/PageLoading';
+import { useSessionStore } from '../app/session';
+import { commitConsoleData, loadConsoleData, NO_MENU_MESSAGE, USER_INFO_FAILED_MESSAGE } from './bootstrap';
+
+/** The SSO return address (/login?sso=…): a guard failure there ends the half-made session. */
+function isSsoPath(pathname: string, search: string): boolean {
+  return pathname === '/login' && new URLSearchParams(search).has('sso');
+}
+
+/**
+ * Spec §2 Navigation guard, for a console address opened before the session's menu is loaded:
+ * fetch the permission list and build the routes, then show the requested page (the app rebuilds
+ * its router with the new routes; a page the user may not open then answers 403).
+ * Spec §8: a failure shows 系统提示 and goes to '/'.
+ */
+export function ConsoleGate() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { notification } = App.useApp();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const here = location.pathname + location.search;
+    loadConsoleData()
+      .then((data) => {
+        if (data.templateList.length === 0) throw new Error(NO_MENU_MESSAGE);
+        // With the routes mounted the address resolves to the page, or to 403 when not permitted.
+        goAfterConsoleChange(here, navigate, () => commitConsoleData(data));
+      })
+      .catch((error: unknown) => {
+        const description = error instanceof Error && error.message === NO_MENU_MESSAGE ? NO_MENU_MESSAGE : error instanceof ApiError ? error.message : USER_INFO_FAILED_MESSAGE;
+        notification.error({ message: '系统提示', description });
+        if (isSsoPath(location.pathname, location.search)) useSessionStore.getState().signOut();
+        goAfterConsoleChange('/', navigate);
+      });
+  }, [location, navigate, notification]);
+
+  return <PageLoading />;
+}

@@ -1,0 +1,83 @@
+/**
+ * Loads what the console needs once per session (spec §4 Login: roles by user id, then the
+ * permission and menu data) and turns it into routes (spec §2). One load at a time: concurrent
+ * callers share the same promise.
+ */
+import { postJson } from '../api/http';
+import { readSession } from '../app/session';
+import { useConsoleStore, type ConsoleData, type ConsoleRoute } from './consoleStore';
+import { isConsolePage } from './pages';
+import { filterByPermission, flattenRoutes, keepImplemented, toConsoleRoutes, visibleMenu, withHome, ACCOUNT_CENTER_PATH } from './routing/buildRoutes';
+import type { ConsoleTheme, InitResponse, PermissionResponse } from './types';
+
+/** Spec §8: the guard's messages. */
+export const NO_MENU_MESSAGE = '未获取到用户菜单！';
+export const USER_INFO_FAILED_MESSAGE = '请求用户信息失败，请重试！';
+
+interface RoleRow {
+  roleCode: string;
+}
+
+/** Builds the session's console data from the server's answers (pure; tested on its own). */
+export function assembleConsoleData(input: {
+  permission: PermissionResponse;
+  init: InitResponse;
+  roles: RoleRow[];
+  theme: ConsoleTheme | null;
+}): ConsoleData {
+  const { permission, init, roles, theme } = input;
+  const authList = init.permissions;
+  const routes = keepImplemented(filterByPermission(withHome(toConsoleRoutes(permission.templateList), init.indexMenu), authList), isConsolePage);
+  return {
+    siteName: permission.site.displayName,
+    permissionList: flattenRoutes(routes),
+    menuList: visibleMenu(routes),
+    indexMenu: init.indexMenu,
+    authList,
+    rolesList: roles.map((r) => r.roleCode),
+    customIcons: init.icons,
+    apps: init.apps,
+    appDicts: init.appDicts,
+    appCode: init.apps[0]?.appCode ?? null,
+    visitUrl: init.apps[0]?.visitUrl ?? null,
+    layoutUiName: theme?.layoutUiName ?? permission.theme.layoutUiName,
+    theme,
+    templateList: permission.templateList,
+  };
+}
+
+/**
+ * Whether the user has a console at all: staff do; portal users (applicants), whose menu holds
+ * nothing but the home entry and the personal centre, keep the portal's /center.
+ */
+export function hasConsole(permissionList: readonly ConsoleRoute[]): boolean {
+  return permissionList.some((r) => r.component !== null && r.component !== 'home/index' && r.path !== ACCOUNT_CENTER_PATH);
+}
+
+let inFlight: Promise<ConsoleData> | null = null;
+
+/** Fetches the console data of the signed-in user without storing it (callers commit it when ready). */
+export function loadConsoleData(): Promise<ConsoleData> {
+  const state = useConsoleStore.getState();
+  if (state.loaded) return Promise.resolve(state);
+  inFlight ??= (async () => {
+    try {
+      const session = readSession();
+      const roles = await postJson<RoleRow[]>('/rest/user/getUserRoles', session?.userInfo.userId ? { userId: session.userInfo.userId } : {}, { silent: true });
+      const [permission, init, theme] = await Promise.all([
+        postJson<PermissionResponse>('/rest/index/permission', {}, { silent: true }),
+        postJson<InitResponse>('/rest/index/init', {}, { silent: true }),
+        postJson<ConsoleTheme>('/rest/theme/get', {}, { silent: true }).catch(() => null),
+      ]);
+      return assembleConsoleData({ permission, init, roles, theme });
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
+
+/** Stores loaded console data, unless the session ended meanwhile (a sign-out while loading wins). */
+export function commitConsoleData(data: ConsoleData): void {
+  if (readSession() && !useConsoleStore.getState().loaded) useConsoleStore.getState().setLoaded(data);
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
+import { greetingByHour } from '@dandelion/shared';
+import { displayName, useSessionStore } from '../../app/session';
+import { useConsoleStore, type ConsoleRoute } from '../consoleStore';
+import './home.css';
+
+/** Pages reachable from the menu: leaves of the visible menu, home itself excluded. */
+function shortcuts(menu: readonly ConsoleRoute[]): ConsoleRoute[] {
+  return menu.flatMap((r) => (r.children.length ? shortcuts(r.children) : r.path === '/home' ? [] : [r]));
+}
+
+/** /home (spec §2: home/index): a greeting, the user's roles and a shortcut to every page they may open. */
+export default function HomePage() {
+  const user = useSessionStore((s) => s.session?.userInfo);
+  const { siteName, menuList, rolesList } = useConsoleStore();
+  const now = new Date();
+  const links = shortcuts(menuList);
+  const roleNames = Array.isArray(user?.roles) ? user.roles : [];
+
+  return (
+    <div className="dl-console-home">
+      <Card className="dl-console-home__welcome">
+        <Typography.Title level={4}>
+          {greetingByHour(now.getHours())}，{displayName(user)}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">
+          欢迎使用{siteName || '蒲公英'}管理控制台。今天是
+          {now.toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' })}。
+        </Typography.Paragraph>
+        <div>
+          {(roleNames.length ? roleNames.map((r) => r.roleName || r.roleCode) : rolesList).map((name) => (
+            <Tag key={name} color="blue">
+              {name}
+            </Tag>
+          ))}
+        </div>
+      </Card>
+      <Card title="常用功能">
+        {links.length === 0 ? (
+          <Empty description="暂无可用功能，请联系管理员分配权限" />
+        ) : (
+          <Row gutter={[12, 12]}>
+            {links.map((r) => (
+              <Col key={r.path} xs={12} sm={8} md={6} xl={4}>
+                <Link className="dl-console-home__link" to={r.path}>
+                  {r.meta.title}
+                </Link>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Card>
+    </div>
+  );
+}

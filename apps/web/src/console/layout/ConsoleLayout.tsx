@@ -1,0 +1,92 @@
+import { useMemo, useState } from 'react';
+import { Outlet } from 'react-router';
+import { Layout } from 'antd';
+import { useConsoleStore } from '../consoleStore';
+import { ConsoleThemeProvider } from '../theme/ConsoleThemeProvider';
+import { ThemeDrawer } from '../theme/ThemeDrawer';
+import { resolveTheme } from '../theme/themeModel';
+import { consoleThemeVars, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../theme/themeTokens';
+import { ConsoleBreadcrumb } from './ConsoleBreadcrumb';
+import { ConsoleHeader } from './ConsoleHeader';
+import { ConsoleMenu } from './ConsoleMenu';
+import { PageStack } from './PageStack';
+import { TabBar } from './TabBar';
+import { useConsoleTabs } from './useConsoleTabs';
+import './console-layout.css';
+
+export const CONSOLE_FOOTER_TEXT = '© 蒲公英 科技奖励申报与评审平台';
+
+/**
+ * The console frame (spec §2: the root layout the theme names): 'cms-layout' puts the menu in a
+ * foldable sidebar, 'top-layout' in a bar under the header. Both share one tree whose page area
+ * keeps its place, so switching layout in the theme drawer does not remount the open pages.
+ */
+export default function ConsoleLayout() {
+  const theme = useConsoleStore((s) => s.theme);
+  const layoutUiName = useConsoleStore((s) => s.layoutUiName);
+  const resolved = useMemo(() => resolveTheme(theme, layoutUiName), [theme, layoutUiName]);
+  const vars = useMemo(() => consoleThemeVars(theme, layoutUiName), [theme, layoutUiName]);
+  const side = resolved.layout === 'cms-layout';
+
+  const [collapsed, setCollapsed] = useState(false);
+  const [themeOpen, setThemeOpen] = useState(false);
+  const tabs = useConsoleTabs();
+
+  const classes = [
+    'dl-console',
+    `dl-console--${side ? 'side' : 'top'}`,
+    resolved.fixHeader && 'dl-console--fixed-header',
+    resolved.fixFooter && 'dl-console--fixed-footer',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <ConsoleThemeProvider>
+      <Layout className={classes} style={vars} data-layout={resolved.layout} data-testid="console-layout">
+        <div className="dl-console-top">
+          <ConsoleHeader
+            collapsed={collapsed}
+            onToggleCollapsed={side ? () => setCollapsed((c) => !c) : undefined}
+            onOpenTheme={() => setThemeOpen(true)}
+          />
+          {side ? null : (
+            <div className="dl-console-topnav">
+              <ConsoleMenu mode="horizontal" />
+            </div>
+          )}
+        </div>
+        <Layout className="dl-console-body">
+          {side ? (
+            <Layout.Sider
+              className="dl-console-sider"
+              theme="light"
+              width={SIDER_WIDTH}
+              collapsedWidth={SIDER_COLLAPSED_WIDTH}
+              collapsible
+              collapsed={collapsed}
+              trigger={null}
+              breakpoint="lg"
+              onBreakpoint={(narrow) => setCollapsed(narrow)}
+            >
+              <ConsoleMenu mode="inline" collapsed={collapsed} />
+            </Layout.Sider>
+          ) : null}
+          <Layout className="dl-console-main">
+            {resolved.multiTab ? <TabBar controller={tabs} /> : null}
+            <ConsoleBreadcrumb />
+            <Layout.Content className="dl-console-content">
+              {resolved.multiTab ? <PageStack tabs={tabs.tabs} activePath={tabs.activePath} /> : <Outlet />}
+            </Layout.Content>
+            {resolved.showFooter ? (
+              <Layout.Footer className="dl-console-footer" data-testid="console-footer">
+                {CONSOLE_FOOTER_TEXT}
+              </Layout.Footer>
+            ) : null}
+          </Layout>
+        </Layout>
+      </Layout>
+      <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+    </ConsoleThemeProvider>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ComponentType, ReactNode } from 'react';
+import Icon, {
+  ApartmentOutlined,
+  ApiOutlined,
+  AppstoreOutlined,
+  BellOutlined,
+  BookOutlined,
+  CalendarOutlined,
+  ClockCircleOutlined,
+  ControlOutlined,
+  FileSearchOutlined,
+  FolderOpenOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  MailOutlined,
+  MenuOutlined,
+  MessageOutlined,
+  NumberOutlined,
+  PartitionOutlined,
+  ReadOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+
+/**
+ * The antd icons menu nodes may name. A fixed list on purpose: naming icons one by one keeps
+ * the rest of the icon set out of the bundle. A new menu icon has to be added here.
+ */
+const ANTD_ICONS: Record<string, ComponentType> = {
+  ApartmentOutlined,
+  ApiOutlined,
+  AppstoreOutlined,
+  BellOutlined,
+  BookOutlined,
+  CalendarOutlined,
+  ClockCircleOutlined,
+  ControlOutlined,
+  FileSearchOutlined,
+  FolderOpenOutlined,
+  HomeOutlined,
+  IdcardOutlined,
+  MailOutlined,
+  MenuOutlined,
+  MessageOutlined,
+  NumberOutlined,
+  PartitionOutlined,
+  ReadOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+};
+
+export interface CustomIcon {
+  iconId: string;
+  name: string;
+  /** SVG path data on a 1024 × 1024 grid (the icon-font convention). */
+  pathContent: string;
+}
+
+/** The icon a menu node names: an antd icon, else a custom icon by name or id, else none. */
+export function menuIcon(name: string | null | undefined, customIcons: readonly CustomIcon[]): ReactNode {
+  if (!name) return null;
+  const Antd = Object.hasOwn(ANTD_ICONS, name) ? ANTD_ICONS[name] : undefined;
+  // Decorative: the entry's title names it; antd's English icon labels would only add noise.
+  if (Antd) return <Antd aria-hidden />;
+  const custom = customIcons.find((icon) => icon.name === name || icon.iconId === name);
+  if (!custom?.pathContent) return null;
+  return (
+    <Icon viewBox="0 0 1024 1024" data-icon={custom.name} aria-hidden>
+      <path d={custom.pathContent} />
+    </Icon>
+  );
+}

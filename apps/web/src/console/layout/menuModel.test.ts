@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { ConsoleRoute } from '../consoleStore';
+import { breadcrumbTrail, openKeysFor, routeTitle, selectedMenuKey } from './menuModel';
+
+const route = (path: string, title: string, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({
+  path,
+  name: path,
+  component: null,
+  redirect: null,
+  hidden: false,
+  alwaysShow: false,
+  meta: { title, icon: null, activeMenu: null },
+  children: [],
+  ...extra,
+});
+
+const userList = route('/system/user/userList', '用户列表', { component: 'system/user/userList', hidden: true, meta: { title: '用户列表', icon: null, activeMenu: '/system/user' } });
+const userAdd = route('/system/user/userAdd', '新增用户', { component: 'system/user/userForm', hidden: true, meta: { title: '新增用户', icon: null, activeMenu: '/system/user' } });
+const settingMain = route('/cms/setting/settingMain', '站点设置', { component: 'x', hidden: true, meta: { title: '站点设置', icon: null, activeMenu: '/cms/setting' } });
+const home = route('/home', '首页', { component: 'home/index' });
+const userMenu = route('/system/user', '用户管理', { redirect: '/system/user/userList' });
+const system = route('/system', '系统管理', { alwaysShow: true, children: [userMenu] });
+const setting = route('/cms/setting', '站点设置', { redirect: '/cms/setting/settingMain' });
+const cms = route('/cms', '内容管理', { children: [setting] });
+const menu = [home, system, cms];
+const permissionList = [home, system, userMenu, userList, userAdd, cms, setting, settingMain];
+
+describe('selectedMenuKey', () => {
+  it('highlights the parent of a hidden sub-page', () => {
+    expect(selectedMenuKey('/system/user/userAdd', permissionList, menu)).toBe('/system/user');
+  });
+  it('selects a menu page itself and ignores a trailing slash', () => {
+    expect(selectedMenuKey('/home/', permissionList, menu)).toBe('/home');
+  });
+  it('falls back to the deepest entry containing an unknown page', () => {
+    expect(selectedMenuKey('/system/user/other', permissionList, menu)).toBe('/system/user');
+    expect(selectedMenuKey('/elsewhere', permissionList, menu)).toBeNull();
+  });
+  it('opens the groups above the selection', () => {
+    expect(openKeysFor(menu, '/system/user')).toEqual(['/system']);
+    expect(openKeysFor(menu, null)).toEqual([]);
+  });
+});
+
+describe('breadcrumbTrail', () => {
+  it('runs group → menu entry → sub-page; only the entry links', () => {
+    expect(breadcrumbTrail('/system/user/userAdd', menu, permissionList, '/home')).toEqual([
+      { title: '系统管理', to: null },
+      { title: '用户管理', to: '/system/user/userList' },
+      { title: '新增用户', to: null },
+    ]);
+  });
+  it('adds nothing for the home page and does not repeat a sub-page named like its entry', () => {
+    expect(breadcrumbTrail('/home', menu, permissionList, '/home')).toEqual([]);
+    expect(breadcrumbTrail('/cms/setting/settingMain', menu, permissionList, '/home')).toEqual([
+      { title: '内容管理', to: null },
+      { title: '站点设置', to: null },
+    ]);
+  });
+  it('names pages by their menu title, the home entry by its own', () => {
+    expect(routeTitle('/system/user/userAdd', permissionList, { path: '/home', title: '工作台' })).toBe('新增用户');
+    expect(routeTitle('/home', [], { path: '/home', title: '工作台' })).toBe('工作台');
+    expect(routeTitle('/nowhere', permissionList, { path: '/home', title: '首页' })).toBeNull();
+  });
+});

@@ -1,0 +1,160 @@
+import { useRef, useState, type Key } from 'react';
+import { App, Card, Tag } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { formatDateTime } from '../../../lib/date';
+import { ActionBar } from '../../../components/ActionBar';
+import { EllipsisText } from '../../../components/format';
+import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { useHasPermission } from '../../consoleStore';
+import {
+  deleteSms,
+  deleteSmsBatch,
+  fetchSmsPage,
+  SMS_PERMISSIONS,
+  SMS_PROVIDER_LABELS,
+  SMS_PURPOSE_LABELS,
+  SMS_STATUS_LABELS,
+  SMS_TABLE_KEY,
+  type SmsLog,
+  type SmsSearch,
+  type SmsStatus,
+} from './api';
+
+const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'phone', label: '手机号' },
+  { name: 'status', label: '状态', type: 'select', options: optionsOf(SMS_STATUS_LABELS) },
+  { name: 'purpose', label: '用途', type: 'select', options: optionsOf(SMS_PURPOSE_LABELS) },
+  { name: 'sendTime', label: '发送时间', type: 'dateRange', names: ['beginTime', 'endTime'] },
+];
+
+function StatusTag({ status }: { status: string }) {
+  const label = SMS_STATUS_LABELS[status as SmsStatus] ?? status;
+  return <Tag color={status === 'SENT' ? 'success' : status === 'FAILED' ? 'error' : 'default'}>{label}</Tag>;
+}
+
+/** /message/sms/smsList (menu component 'message/sms/smsList'): every message the platform sent, newest first. */
+export default function SmsListPage() {
+  const { message } = App.useApp();
+  const table = useRef<PagedTableHandle>(null);
+  const [search, setSearch] = useState<SmsSearch>({});
+  const [selected, setSelected] = useState<Key[]>([]);
+  const canDelete = useHasPermission(SMS_PERMISSIONS.del);
+
+  const refreshAfterDelete = async (text: string, removed: readonly Key[]) => {
+    message.success(text);
+    setSelected((keys) => keys.filter((key) => !removed.includes(key)));
+    await table.current?.refresh();
+  };
+
+  const removeOne = async (row: SmsLog) => {
+    await deleteSms(row.id);
+    await refreshAfterDelete('删除成功', [row.id]);
+  };
+
+  const removeSelected = async () => {
+    const ids = selected.map(String);
+    const { deleted } = await deleteSmsBatch(ids);
+    await refreshAfterDelete(`已删除 ${deleted} 条短信日志`, ids);
+  };
+
+  const columns: PagedColumn<SmsLog>[] = [
+    { key: 'phone', title: '手机号', dataIndex: 'phone', width: 130 },
+    {
+      key: 'purpose',
+      title: '用途',
+      dataIndex: 'purpose',
+      width: 100,
+      render: (purpose: string) => SMS_PURPOSE_LABELS[purpose] ?? purpose,
+    },
+    { key: 'content', title: '内容', dataIndex: 'content', render: (content: string) => <EllipsisText text={content} /> },
+    {
+      key: 'provider',
+      title: '服务商',
+      dataIndex: 'provider',
+      width: 100,
+      render: (provider: string) => SMS_PROVIDER_LABELS[provider] ?? provider,
+    },
+    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (status: string) => <StatusTag status={status} /> },
+    {
+      key: 'error',
+      title: '失败原因',
+      dataIndex: 'error',
+      render: (error: string | null) => <EllipsisText text={error} length={20} empty="-" />,
+    },
+    { key: 'ip', title: '请求 IP', dataIndex: 'ip', width: 130, defaultHidden: true, render: (ip: string | null) => ip ?? '-' },
+    {
+      key: 'createTime',
+      title: '发送时间',
+      dataIndex: 'createTime',
+      width: 160,
+      render: (time: string) => formatDateTime(time),
+    },
+  ];
+  // Delete is the only row action: without it the 操作 column would be empty.
+  if (canDelete) {
+    columns.push({
+      key: 'action',
+      title: '操作',
+      alwaysShown: true,
+      fixed: 'right',
+      width: 80,
+      render: (_: unknown, row: SmsLog) => (
+        <ActionBar
+          variant="row"
+          actions={[
+            {
+              key: 'del',
+              label: '删除',
+              permission: SMS_PERMISSIONS.del,
+              danger: true,
+              confirm: { title: '确定删除这条短信日志吗？', description: `${row.phone} · ${formatDateTime(row.createTime)}` },
+              onClick: () => removeOne(row),
+            },
+          ]}
+        />
+      ),
+    });
+  }
+
+  return (
+    <Card>
+      <SearchForm<SmsSearch>
+        fields={SEARCH_FIELDS}
+        onSearch={(values) => {
+          setSelected([]);
+          // The same values again still mean "look again": new values load by themselves.
+          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
+          else setSearch(values);
+        }}
+      />
+      <PagedTable<SmsLog, SmsSearch>
+        ref={table}
+        tableKey={SMS_TABLE_KEY}
+        fetcher={fetchSmsPage}
+        params={search}
+        columns={columns}
+        rowKey="id"
+        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        toolbar={
+          <ActionBar
+            actions={[
+              {
+                key: 'batchDel',
+                label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
+                permission: SMS_PERMISSIONS.del,
+                icon: <DeleteOutlined />,
+                danger: true,
+                disabled: selected.length === 0,
+                confirm: { title: `确定删除选中的 ${selected.length} 条短信日志吗？` },
+                onClick: removeSelected,
+              },
+            ]}
+          />
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+/** The console theme calls (spec §7 themes): the effective theme, and the caller's personal override. */
+import { postJson } from '../../api/http';
+import type { ConsoleTheme } from '../types';
+import type { PersonalThemeBody } from './themeModel';
+
+/** The caller's personal theme, else the global default. */
+export function fetchTheme(): Promise<ConsoleTheme> {
+  return postJson<ConsoleTheme>('/rest/theme/get', {});
+}
+
+/** Stores the caller's own theme; answers it as saved (personal: true). */
+export function savePersonalTheme(body: PersonalThemeBody): Promise<ConsoleTheme> {
+  // silent: the drawer reports the outcome itself.
+  return postJson<ConsoleTheme>('/rest/theme/personal/save', body, { silent: true });
+}
+
+/** Drops the caller's own theme; answers the global default (personal: false). */
+export function resetPersonalTheme(): Promise<ConsoleTheme> {
+  return postJson<ConsoleTheme>('/rest/theme/personal/reset', {}, { silent: true });
+}

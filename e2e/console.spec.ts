@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test';
+import { adminToken, expect, registerByApi, snapshot, test, uniqueApplicant } from './fixtures';
+
+/**
+ * Console shell journeys of issue 4: the server's menu, pages opened through it, tabs, the theme
+ * (layout and colour) surviving a reload, sign-out; a user without a permission; a 401 mid-session.
+ */
+
+const ADMIN_PASSWORD = 'Admin@2026!';
+const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await byLabel(page, '用户名').fill(username);
+  await byLabel(page, '密码').fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+const primaryColour = (page: Page) =>
+  page.getByTestId('console-layout').evaluate((el) => getComputedStyle(el).getPropertyValue('--ant-color-primary').trim().toLowerCase());
+
+test('admin: the server menu, three pages through it, tabs, top layout and colour kept after reload, sign out', async ({ page, request, pageErrors }) => {
+  const admin = await adminToken(request);
+  await request.post('/rest/theme/personal/reset', { headers: { authorization: admin }, data: {} });
+  await page.setViewportSize({ width: 1366, height: 820 });
+
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId('console-greeting')).toContainText('系统管理员');
+  const menu = page.getByTestId('console-menu');
+  await expect(menu.getByText('首页')).toBeVisible();
+  await expect(menu.getByText('消息管理')).toBeVisible();
+  await expect(menu.getByText('个人中心')).toBeVisible();
+
+  // Page 2 through the menu: 消息管理 → 短信日志 (the group opens, the page loads its list).
+  await menu.getByText('消息管理').click();
+  await menu.getByText('短信日志', { exact: true }).click();
+  await expect(page).toHaveURL(/\/message\/sms\/smsList$/);
+  await expect(page.getByRole('columnheader', { name: '手机号' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /批量删除/ })).toBeVisible();
+  await expect(page.getByTestId('console-breadcrumb')).toContainText('短信日志');
+
+  // Page 3: 个人中心, inside the console.
+  await menu.getByText('个人中心').click();
+  await expect(page).toHaveURL(/\/center$/);
+  await expect(page.getByTestId('console-layout')).toBeVisible();
+
+  // Tabs: one per page; switching navigates; closing goes to the neighbour.
+  const tabs = page.getByTestId('console-tabs');
+  await expect(tabs.locator('.ant-tabs-tab')).toHaveCount(3);
+  await tabs.getByText('短信日志列表').click();
+  await expect(page).toHaveURL(/\/message\/sms\/smsList$/);
+  await snapshot(page, 'console-sidebar');
+  await tabs.locator('.ant-tabs-tab', { hasText: '短信日志列表' }).getByRole('button', { name: '关闭页签' }).click();
+  await expect(tabs.locator('.ant-tabs-tab')).toHaveCount(2);
+  await expect(page).not.toHaveURL(/smsList/);
+
+  // Theme: the top-menu layout and a new primary colour, saved as the user's own.
+  await page.getByTestId('open-theme-drawer').click();
+  const drawer = page.getByRole('dialog', { name: '主题设置' });
+  await drawer.getByText('顶部菜单布局').click();
+  await expect(page.getByTestId('console-layout')).toHaveAttribute('data-layout', 'top-layout');
+  await drawer.getByTestId('theme-primaryColor').click();
+  const hex = page.locator('.ant-color-picker-input input').first();
+  await hex.fill('c0392b');
+  await hex.press('Enter');
+  await expect.poll(() => primaryColour(page)).toBe('#c0392b');
+  // (Escape would close the drawer, which undoes an unsaved preview.)
+  await drawer.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('主题已保存')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(page.getByTestId('console-layout')).toHaveAttribute('data-layout', 'top-layout');
+  await expect.poll(() => primaryColour(page)).toBe('#c0392b');
+  await expect(page.getByTestId('console-menu')).toBeVisible();
+  await snapshot(page, 'console-top');
+
+  // Sign out from the user menu.
+  await page.getByTestId('console-user-menu').click();
+  await page.getByText('退出登录', { exact: true }).click();
+  await page.locator('.ant-modal-confirm, .ant-popconfirm').getByRole('button', { name: /确定|退出/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const again = await adminToken(request);
+  await request.post('/rest/theme/personal/reset', { headers: { authorization: again }, data: {} });
+  expect(pageErrors).toEqual([]);
+});
+
+test('a user without the permission has no console entry, and opening a console page directly shows 403', async ({ page, request, pageErrors }) => {
+  const applicant = uniqueApplicant();
+  await registerByApi(request, await adminToken(request), applicant);
+
+  await signIn(page, applicant.username, applicant.password);
+  await expect(page).toHaveURL(/\/center$/);
+  await expect(page.getByTestId('console-menu')).toHaveCount(0);
+
+  await page.goto('/message/sms/smsList');
+  await expect(page).toHaveURL(/\/403$/);
+  await expect(page.getByText('403')).toBeVisible();
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/403$/);
+  // A console path that is no page at all stays a 404.
+  await page.goto('/system/nothing-here');
+  await expect(page).toHaveURL(/\/404$/);
+  expect(pageErrors).toEqual([]);
+});
+
+test('a console page opened while signed out asks to sign in and comes back to it', async ({ page, pageErrors }) => {
+  await page.goto('/message/sms/smsList');
+  await expect(page).toHaveURL(/\/login\?redirect=\/message\/sms\/smsList$/);
+  await byLabel(page, '用户名').fill('admin');
+  await byLabel(page, '密码').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/message\/sms\/smsList$/);
+  await expect(page.getByTestId('console-menu')).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('a 401 mid-session opens the login dialog on /, and signing in there returns to the page', async ({ page, request, pageErrors }) => {
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/message/sms/smsList');
+  await expect(page.getByRole('columnheader', { name: '手机号' })).toBeVisible();
+
+  // The session ends elsewhere (an administrator, another tab): the next call answers 401.
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('dandelion__session') ?? 'null')?.token as string);
+  await request.post('/logout?client_name=form_client', { headers: { authorization: token }, data: {} });
+  await page.getByRole('button', { name: '查询' }).click();
+
+  await expect(page.getByText('登录已失效，请重新登录')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const dialog = page.locator('.ant-modal');
+  await dialog.getByLabel('用户名', { exact: true }).fill('admin');
+  await dialog.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
+  await dialog.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/message\/sms\/smsList$/);
+  await expect(page.getByRole('columnheader', { name: '手机号' })).toBeVisible();
+  // The old token stays dead.
+  expect((await request.get('/api/user/info', { headers: { authorization: token } })).status()).toBe(401);
+  expect(pageErrors).toEqual([]);
+});
