@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { adminToken, expect, registerByApi, snapshot, test, uniqueApplicant } from './fixtures';
 
@@ -138,5 +139,63 @@ test('a 401 mid-session opens the login dialog on /, and signing in there return
   await expect(page.getByRole('columnheader', { name: '手机号' })).toBeVisible();
   // The old token stays dead.
   expect((await request.get('/api/user/info', { headers: { authorization: token } })).status()).toBe(401);
+  expect(pageErrors).toEqual([]);
+});
+
+/** A solid-colour PNG (width × height), built here so the journey needs no binary fixture. */
+function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('personal centre: a cropped avatar reaches the header, and 退出其他设备 ends another session', async ({ page, request, pageErrors }) => {
+  const elsewhere = await adminToken(request);
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/center');
+  const profile = page.getByTestId('center-profile');
+  await profile.locator('input[type=file]').setInputFiles({ name: '头像.png', mimeType: 'image/png', buffer: solidPng(120, 90, [31, 95, 184]) });
+  const crop = page.getByRole('dialog', { name: '裁剪头像' });
+  await expect(crop).toBeVisible();
+  await crop.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('头像已更新')).toBeVisible();
+  await expect(page.getByTestId('console-user-menu').locator('img')).toHaveAttribute('src', /\/rest\/user\/avatar\/[0-9a-f]{64}$/);
+  const src = await page.getByTestId('console-user-menu').locator('img').getAttribute('src');
+  const served = await request.get(src!);
+  expect(served.headers()['content-type']).toMatch(/^image\//);
+
+  await page.getByRole('tab', { name: '登录设备' }).click();
+  await expect(page.getByTestId('center-session')).toHaveCount(2);
+  await page.getByTestId('center-revoke-others').click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click();
+  await expect(page.getByTestId('center-session')).toHaveCount(1);
+  expect((await request.get('/api/user/info', { headers: { authorization: elsewhere } })).status()).toBe(401);
+  expect(pageErrors).toEqual([]);
+});
+
+test('the console stays usable at 768 px wide', async ({ page, pageErrors }) => {
+  await page.setViewportSize({ width: 768, height: 900 });
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/message/sms/smsList');
+  await expect(page.getByRole('columnheader', { name: '手机号' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('button', { name: '展开菜单' })).toBeVisible();
+  await expect(page.getByTestId('console-user-menu')).toBeInViewport({ ratio: 1 });
+  await snapshot(page, 'console-768');
   expect(pageErrors).toEqual([]);
 });

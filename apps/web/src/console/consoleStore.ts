@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { STORAGE_NAMESPACE } from '@dandelion/shared';
 import type { ConsoleTheme, InitResponse, MenuNode } from './types';
 
 /** A console route built from a menu node (spec §2 Dynamic routes). */
@@ -71,12 +72,26 @@ const EMPTY: ConsoleData = {
   templateList: [],
 };
 
+/** Spec §6: role codes are also cached under a roles key; sign-out clears it with every 'dandelion__' entry. */
+export const ROLES_KEY = `${STORAGE_NAMESPACE}roles`;
+
+function cacheRoles(roles: readonly string[]): void {
+  try {
+    localStorage.setItem(ROLES_KEY, JSON.stringify(roles));
+  } catch {
+    // storage disabled: the store still holds them for this page
+  }
+}
+
 export const useConsoleStore = create<ConsoleState>()((set) => ({
   ...EMPTY,
   loaded: false,
   unreadCount: 0,
   loginVisible: false,
-  setLoaded: (data) => set({ ...data, loaded: true }),
+  setLoaded: (data) => {
+    cacheRoles(data.rolesList);
+    set({ ...data, loaded: true });
+  },
   setTheme: (theme) => set({ theme, layoutUiName: theme.layoutUiName }),
   setUnreadCount: (count) => set({ unreadCount: Math.max(0, Math.trunc(count) || 0) }),
   setLoginVisible: (loginVisible) => set({ loginVisible }),
