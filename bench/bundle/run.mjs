@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Bundle benchmark: what the browser downloads to show `/` (portal home) and `/login`, and how soon.
+// Bundle benchmark: what the browser downloads to show `/` (portal home), `/login` and, signed in as
+// the administrator, the console home `/home` (menu loaded from the server), and how soon.
 // For each page, in a fresh browser context, every JavaScript response until network idle:
 // number of files, raw bytes, gzip -9 bytes (compressed here, whatever the server sent), and the
 // largest-contentful-paint time. Writes bench/results/bundle.json.
@@ -11,11 +12,12 @@ import { machineInfo, waitForQuiet, warnIfBusy } from '../lib/machine.mjs';
 import { sleep } from '../lib/net.mjs';
 import { isMain, repoRoot, webIndex } from '../lib/paths.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
-import { makeTempDir, removeDir, startServer } from '../lib/server.mjs';
+import { ADMIN_PASSWORD, makeTempDir, removeDir, startServer } from '../lib/server.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const PAGES = ['/', '/login'];
+/** `signedIn`: the page opens with the administrator's session already stored, as after a reload. */
+const PAGES = [{ path: '/' }, { path: '/login' }, { path: '/home', signedIn: true }];
 // Cold loads per page: the JS figures are the same every time, LCP is the median.
 const RUNS = 3;
 const VIEWPORT = { width: 1366, height: 768 };
@@ -43,10 +45,11 @@ function observeLcp() {
 }
 
 /** One cold load of `url` in a fresh context: JS responses, paint timings, errors. */
-async function loadOnce(browser, url) {
+async function loadOnce(browser, url, session) {
   const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
   try {
     await context.addInitScript(observeLcp);
+    if (session) await context.addInitScript((value) => localStorage.setItem('dandelion__session', value), JSON.stringify(session));
     const page = await context.newPage();
     const bodies = new Map();
     const failed = [];
@@ -107,9 +110,22 @@ const median = (xs) => {
   return v.length ? round(v[Math.floor((v.length - 1) / 2)], 1) : null;
 };
 
-async function measurePage(browser, baseUrl, pagePath) {
+/** The administrator's stored session (what the login page writes), from the account sign-in call. */
+async function adminSession(baseUrl) {
+  const res = await fetch(`${baseUrl}/callback?client_name=myform_client`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const body = await res.json();
+  if (body.code !== '0000') throw new Error(`admin sign-in failed: ${body.msg}`);
+  return { token: body.data.token, userInfo: body.data.userInfo, expiresAt: Date.now() + 3_600_000, method: 'password' };
+}
+
+async function measurePage(browser, baseUrl, { path: pagePath, signedIn }) {
+  const session = signedIn ? await adminSession(baseUrl) : null;
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, baseUrl + pagePath));
+  for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, baseUrl + pagePath, session));
   const first = runs[0];
   const sum = (k) => first.js.reduce((a, f) => a + f[k], 0);
   const fileSets = new Set(runs.map((r) => r.js.map((f) => f.path).sort().join()));
@@ -167,9 +183,11 @@ export async function runBundleBench() {
     server = await startServer({ dataDir });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     results.browserVersion = browser.version();
-    for (const p of PAGES) {
-      console.log(`[bundle] loading ${p} ×${RUNS} …`);
-      const m = await measurePage(browser, server.url, p);
+    for (const page of PAGES) {
+      const p = page.path;
+      console.log(`[bundle] loading ${p}${page.signedIn ? ' (signed in)' : ''} ×${RUNS} …`);
+      const m = await measurePage(browser, server.url, page);
+      m.signedIn = !!page.signedIn;
       results.pages.push(m);
       if (m.pageErrors.length) results.problems.push(`${p}: uncaught errors in the page: ${m.pageErrors.join(' | ')}`);
       if (m.failedRequests.length) results.problems.push(`${p}: failed requests: ${m.failedRequests.join(' | ')}`);

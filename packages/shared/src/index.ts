@@ -6,3 +6,4 @@ export * from './rich-text';
 export * from './validators';
 export * from './pagination';
 export * from './theme';
+export * from './menu';

@@ -17,6 +17,24 @@ export const PRIMARY_COLOR_FALLBACK = '#1f5fb8';
 
 export type ThemeInputType = 'switch' | 'colorselect' | 'imgselect' | 'select' | 'text';
 
+/** One themable property as stored and answered (spec §3 Theme). */
+export interface ThemeProperty {
+  uiName: string;
+  value: string | boolean | null;
+  defaultValue: string | boolean | null;
+  displayName: string;
+  inputType: ThemeInputType;
+  valueOption?: Array<{ label: string; value: string }>;
+  valueType?: 'string' | 'boolean' | 'number';
+}
+
+/** A styled component (menu, logo, button, jModal, listTitle, formSearch, dTable) with its own properties. */
+export interface ThemeComponent {
+  uiName: string;
+  displayName: string;
+  properties: ThemeProperty[];
+}
+
 export interface ThemePropertyDefinition {
   uiName: string;
   displayName: string;

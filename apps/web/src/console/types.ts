@@ -1,35 +1,8 @@
 /** Shapes the console shares with the server (spec §2 menu node, §3 Permission response, Theme). */
 
-/** A node of the server's menu tree (spec §2): `name` is the permission code, `url` the page component. */
-export interface MenuNode {
-  id: string;
-  pid: string | null;
-  path: string | null;
-  url: string | null;
-  name: string;
-  redirect: string | null;
-  hidden: boolean;
-  alwaysShow: boolean;
-  meta: { title: string; icon: string | null; activeMenu: string | null };
-  children: MenuNode[];
-}
+import type { MenuNode, ThemeComponent, ThemeProperty } from '@dandelion/shared';
 
-/** One themable property (spec §3 Theme). */
-export interface ThemeProperty {
-  uiName: string;
-  value: string | boolean | null;
-  defaultValue: string | boolean | null;
-  displayName: string;
-  inputType: 'switch' | 'colorselect' | 'imgselect' | 'select' | 'text';
-  valueOption?: Array<{ label: string; value: string }>;
-  valueType?: 'string' | 'boolean' | 'number';
-}
-
-export interface ThemeComponent {
-  uiName: string;
-  displayName: string;
-  properties: ThemeProperty[];
-}
+export type { MenuNode, ThemeComponent, ThemeProperty };
 
 /** The effective console theme: a user's personal override, else the global default. */
 export interface ConsoleTheme {

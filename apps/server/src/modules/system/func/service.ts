@@ -1,23 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { MenuNode } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { notDeleted } from '../../../core/records';
 import { sysFunc } from './schema';
 
 export type FuncRow = typeof sysFunc.$inferSelect;
-
-/** A node of the menu tree the console builds its routes from (spec §2 menu node). */
-export interface MenuNode {
-  id: string;
-  pid: string | null;
-  path: string | null;
-  url: string | null;
-  name: string;
-  redirect: string | null;
-  hidden: boolean;
-  alwaysShow: boolean;
-  meta: { title: string; icon: string | null; activeMenu: string | null };
-  children: MenuNode[];
-}
+export type { MenuNode };
 
 function toMenuNode(f: FuncRow): MenuNode {
   return {

@@ -1,24 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { ThemeComponent, ThemeProperty } from '@dandelion/shared';
 import { auditColumns, idColumn } from '../../../core/records';
 
-/** One themable property (spec §3 Theme): the console renders an editor from inputType. */
-export interface ThemeProperty {
-  uiName: string;
-  value: string | boolean | null;
-  defaultValue: string | boolean | null;
-  displayName: string;
-  inputType: 'switch' | 'colorselect' | 'imgselect' | 'select' | 'text';
-  valueOption?: Array<{ label: string; value: string }>;
-  valueType?: 'string' | 'boolean' | 'number';
-}
-
-/** A styled component (menu, logo, button, jModal, listTitle, formSearch, dTable) with its own properties. */
-export interface ThemeComponent {
-  uiName: string;
-  displayName: string;
-  properties: ThemeProperty[];
-}
+export type { ThemeComponent, ThemeProperty };
 
 /**
  * Console themes (spec §3). A shared theme has no owner; exactly one shared theme is the global
