@@ -12,3 +12,7 @@ export * from '../modules/message/sms/schema';
 export * from '../modules/auth/sso/schema';
 export * from '../modules/system/theme/schema';
 export * from '../modules/auth/accountCenter/schema';
+export * from '../modules/base/log/schema';
+export * from '../modules/system/datapermission/schema';
+export * from '../modules/system/post/schema';
+export * from '../modules/system/app/schema';

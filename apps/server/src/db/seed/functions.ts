@@ -23,6 +23,21 @@ const sub = (code: string, name: string, path: string, url: string, parentPath: 
 const buttons = (prefix: string, actions: Array<[string, string]>): FuncSeed[] =>
   actions.map(([action, name]) => ({ code: `${prefix}:${action}`, name, type: 'BUTTON' }));
 
+/** A page with list, add, upd and detail sub-pages (one shared form) and the usual buttons. */
+function crudPage(prefix: string, title: string, entity: string, base: string, icon: string): FuncSeed {
+  const name = base.split('/').at(-1)!;
+  return page(`${prefix}:main`, title, base, 'Layout', {
+    redirect: `${base}/${name}List`, icon,
+    children: [
+      sub(`${prefix}:list`, `${entity}列表`, `${base}/${name}List`, `${base.slice(1)}/${name}List`, base),
+      sub(`${prefix}:add`, `新增${entity}`, `${base}/${name}Add`, `${base.slice(1)}/${name}Form`, base),
+      sub(`${prefix}:upd`, `修改${entity}`, `${base}/${name}Upd`, `${base.slice(1)}/${name}Form`, base),
+      sub(`${prefix}:detail`, `${entity}详情`, `${base}/${name}Detail`, `${base.slice(1)}/${name}Form`, base),
+      ...buttons(prefix, [['del', '删除'], ['enable', '启用/停用']]),
+    ],
+  });
+}
+
 export const FUNCTION_TREE: FuncSeed[] = [
   {
     code: 'base', name: '基础模块', type: 'DIR', path: '/base', url: 'Layout', icon: 'AppstoreOutlined', alwaysShow: true,
@@ -126,6 +141,11 @@ export const FUNCTION_TREE: FuncSeed[] = [
           ...buttons('system:role', [['del', '删除'], ['perm', '分配权限'], ['bind', '绑定用户']]),
         ],
       }),
+      ...[
+        ['post', '岗位管理', '岗位', 'SolutionOutlined'],
+        ['app', '应用管理', '应用', 'AppstoreAddOutlined'],
+        ['datapermission', '数据权限', '数据权限规则', 'SafetyOutlined'],
+      ].map(([feature, title, entity, icon]) => crudPage(`system:${feature}`, title, entity!, `/system/${feature}`, icon!)),
       page('system:func:main', '功能菜单', '/system/func', 'Layout', {
         redirect: '/system/func/funcList', icon: 'MenuOutlined',
         children: [

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import Icon, {
   ApartmentOutlined,
   ApiOutlined,
+  AppstoreAddOutlined,
   AppstoreOutlined,
   BellOutlined,
   BookOutlined,
@@ -18,7 +19,9 @@ import Icon, {
   NumberOutlined,
   PartitionOutlined,
   ReadOutlined,
+  SafetyOutlined,
   SettingOutlined,
+  SolutionOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -30,6 +33,7 @@ import Icon, {
 const ANTD_ICONS: Record<string, ComponentType> = {
   ApartmentOutlined,
   ApiOutlined,
+  AppstoreAddOutlined,
   AppstoreOutlined,
   BellOutlined,
   BookOutlined,
@@ -46,7 +50,9 @@ const ANTD_ICONS: Record<string, ComponentType> = {
   NumberOutlined,
   PartitionOutlined,
   ReadOutlined,
+  SafetyOutlined,
   SettingOutlined,
+  SolutionOutlined,
   TeamOutlined,
   UserOutlined,
 };

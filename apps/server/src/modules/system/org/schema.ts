@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
@@ -31,3 +31,23 @@ export const sysOrg = pgTable(
 );
 
 registerUniqueField('sys_org_code_uq', '机构编码');
+
+/** Organisation administrators (spec §6: organisations bind admins). */
+export const sysOrgAdmin = pgTable(
+  'sys_org_admin',
+  {
+    orgId: bigint('org_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index('sys_org_admin_user_idx').on(t.userId)],
+);
+
+/** Menus (functions) bound to an organisation (spec §6: organisations bind menus). */
+export const sysOrgFunc = pgTable(
+  'sys_org_func',
+  {
+    orgId: bigint('org_id', { mode: 'number' }).notNull(),
+    funcId: bigint('func_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.funcId] }), index('sys_org_func_func_idx').on(t.funcId)],
+);
