@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/http';
 import { useRequestErrorToasts } from '../api/notify';
-import { LoginDialog, setLoginReturnTo } from '../auth/login/LoginDialog';
+import { setLoginReturnTo } from '../auth/login/loginReturn';
 import { useConsoleStore } from '../console/consoleStore';
 import { goAfterConsoleChange } from './routerSwap';
 
@@ -13,6 +13,9 @@ export interface RouteHandle {
 }
 
 export const DEFAULT_TITLE = '蒲公英';
+
+// The dialog (form, captcha, modal) is only needed after a 401: keep it out of the first load.
+const LoginDialog = lazy(() => import('../auth/login/LoginDialog').then((m) => ({ default: m.LoginDialog })));
 
 /**
  * Keeps document.title in step with the deepest matched route that names one, followed by the
@@ -58,10 +61,15 @@ export function RootRoute() {
   useDocumentTitle();
   useRequestErrorToasts();
   useLoginDialogOnUnauthorized();
+  const loginVisible = useConsoleStore((s) => s.loginVisible);
   return (
     <>
       <Outlet />
-      <LoginDialog />
+      {loginVisible && (
+        <Suspense fallback={null}>
+          <LoginDialog />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </>
   );

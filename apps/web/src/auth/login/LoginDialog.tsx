@@ -8,18 +8,13 @@ import { useSessionStore } from '../../app/session';
 import { landAfterSignIn } from '../../console/afterSignIn';
 import { useConsoleStore } from '../../console/consoleStore';
 import { CaptchaField } from './CaptchaField';
+import { takeLoginReturnTo } from './loginReturn';
 
 interface DialogValues {
   username: string;
   password: string;
   captchaKey?: string;
   captchaCode?: string;
-}
-
-/** The page a 401 interrupted; kept outside React because the 401 may rebuild the router. */
-let returnTo: string | null = null;
-export function setLoginReturnTo(path: string | null): void {
-  returnTo = path;
 }
 
 /**
@@ -47,8 +42,7 @@ export function LoginDialog() {
       setOpen(false);
       form.resetFields();
       message.success('登录成功');
-      const back = returnTo;
-      returnTo = null;
+      const back = takeLoginReturnTo();
       await landAfterSignIn(back, navigate);
     } catch (e) {
       setError(errorMessage(e));
