@@ -16,3 +16,5 @@ export * from '../modules/base/log/schema';
 export * from '../modules/system/datapermission/schema';
 export * from '../modules/system/post/schema';
 export * from '../modules/system/app/schema';
+export * from '../modules/system/icon/schema';
+export * from '../modules/system/layout/schema';

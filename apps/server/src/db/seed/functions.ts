@@ -128,7 +128,7 @@ export const FUNCTION_TREE: FuncSeed[] = [
           sub('system:user:upd', '修改用户', '/system/user/userUpd', 'system/user/userForm', '/system/user'),
           sub('system:user:detail', '用户详情', '/system/user/userDetail', 'system/user/userForm', '/system/user'),
           sub('system:user:perm', '分配角色', '/system/user/userPerm', 'system/user/userPerm', '/system/user'),
-          ...buttons('system:user', [['del', '删除'], ['lock', '冻结/解冻'], ['reset', '重置密码'], ['enable', '启用/停用']]),
+          ...buttons('system:user', [['del', '删除'], ['lock', '冻结/解冻'], ['reset', '重置密码'], ['enable', '启用/停用'], ['export', '导出'], ['import', '导入'], ['recycle', '回收站']]),
         ],
       }),
       page('system:role:main', '角色管理', '/system/role', 'Layout', {
@@ -145,6 +145,8 @@ export const FUNCTION_TREE: FuncSeed[] = [
         ['post', '岗位管理', '岗位', 'SolutionOutlined'],
         ['app', '应用管理', '应用', 'AppstoreAddOutlined'],
         ['datapermission', '数据权限', '数据权限规则', 'SafetyOutlined'],
+        ['theme', '主题管理', '主题', 'BgColorsOutlined'],
+        ['layout', '布局管理', '布局', 'LayoutOutlined'],
       ].map(([feature, title, entity, icon]) => crudPage(`system:${feature}`, title, entity!, `/system/${feature}`, icon!)),
       page('system:func:main', '功能菜单', '/system/func', 'Layout', {
         redirect: '/system/func/funcList', icon: 'MenuOutlined',

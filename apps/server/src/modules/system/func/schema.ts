@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
@@ -32,3 +32,14 @@ export const sysFunc = pgTable(
 );
 
 registerUniqueField('sys_func_code_uq', '权限标识');
+
+/** Recently opened menus per user (spec §9: at most 16 kept per code — here, per user). */
+export const sysMenuView = pgTable(
+  'sys_menu_view',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    funcId: bigint('func_id', { mode: 'number' }).notNull(),
+    viewTime: timestamp('view_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.funcId] }), index('sys_menu_view_user_time_idx').on(t.userId, t.viewTime)],
+);

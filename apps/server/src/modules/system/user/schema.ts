@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
@@ -36,6 +36,14 @@ export const sysUser = pgTable(
     /** The applicant's unit and its unified social credit code. */
     unitName: varchar('unit_name', { length: 128 }),
     unitCode: varchar('unit_code', { length: 18 }),
+    /** Employee fields of spec §3 (emp): empName is realname, empSort is sort, empAvatar is avatar. */
+    empCode: varchar('emp_code', { length: 64 }),
+    inDate: date('in_date', { mode: 'string' }),
+    outDate: date('out_date', { mode: 'string' }),
+    /** NORMAL or LEAVE (EMP_STATUS dictionary). */
+    empStatus: varchar('emp_status', { length: 16 }).notNull().default('NORMAL'),
+    /** 1 enabled, 0 disabled (spec §4). */
+    enableUser: smallint('enable_user').notNull().default(1),
     ...auditColumns,
   },
   (t) => [
@@ -43,6 +51,7 @@ export const sysUser = pgTable(
     uniqueIndex('sys_user_phone_uq').on(t.phone).where(sql`del_flag = 0 and phone is not null`),
     uniqueIndex('sys_user_email_uq').on(sql`lower(${t.email})`).where(sql`del_flag = 0 and email is not null`),
     index('sys_user_org_idx').on(t.orgId),
+    uniqueIndex('sys_user_emp_code_uq').on(t.empCode).where(sql`del_flag = 0 and emp_code is not null`),
   ],
 );
 
@@ -58,3 +67,4 @@ export const sysUserRole = pgTable(
 registerUniqueField('sys_user_username_uq', '用户名');
 registerUniqueField('sys_user_phone_uq', '手机号');
 registerUniqueField('sys_user_email_uq', '邮箱');
+registerUniqueField('sys_user_emp_code_uq', '工号');
