@@ -13,14 +13,38 @@ export const testDbKind = (): TestDbKind => (process.env.TEST_DB_KIND === 'postg
 // and reset its data instead (vitest runs the server project with isolate: false).
 const databases = new Map<TestDbKind, Promise<Database>>();
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Test databases left by runs whose process has ended (and by the older per-worker naming). */
+async function dropDatabasesOfEndedRuns(admin: pg.Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'dandelion_test_%'");
+  for (const { datname } of rows) {
+    const match = /^dandelion_test_(\d+)_w\d+$/.exec(datname);
+    if (match && isRunning(Number(match[1]))) continue;
+    if (!match && !/^dandelion_test_w\d+$/.test(datname)) continue;
+    // Another run may be dropping the same leftover at this moment; either way it is gone.
+    await admin.query(`drop database if exists ${datname} with (force)`).catch(() => undefined);
+  }
+}
+
 async function createPostgresDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
-  // Each concurrent worker has its own pool id, so each gets a database of its own.
-  const name = `dandelion_test_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  // One database per test run (the vitest main process, our parent) and worker: two runs at once
+  // on one server (a developer and CI) never drop each other's database.
+  const run = process.ppid;
+  const name = `dandelion_test_${run}_w${process.env.VITEST_POOL_ID ?? '0'}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
+    await dropDatabasesOfEndedRuns(admin);
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`create database ${name}`);
   } finally {
