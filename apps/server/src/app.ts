@@ -39,11 +39,31 @@ import { registerSmsRoutes } from './modules/message/sms/routes';
 import { createSmsService } from './modules/message/sms/service';
 import { createVerifyCodeService } from './modules/message/sms/verifyCodeService';
 import { createFuncService } from './modules/system/func/service';
-import { createRoleService } from './modules/system/role/service';
+import { createRoleAdminService, createRoleService } from './modules/system/role/service';
+import { createRoleBindingService } from './modules/system/role/bindings';
+import { registerRoleRoutes } from './modules/system/role/routes';
+import { registerPostRoutes } from './modules/system/post/routes';
+import { createPostService } from './modules/system/post/service';
+import { registerAppRoutes } from './modules/system/app/routes';
+import { createAppService } from './modules/system/app/service';
 import { createUserService } from './modules/system/user/service';
 import { registerOrgRoutes } from './modules/system/org/routes';
+import { createUserAdminService } from './modules/system/user/admin';
+import { createExternalUserService } from './modules/system/user/external';
+import { registerUserRoutes } from './modules/system/user/routes';
 import { createOrgService } from './modules/system/org/service';
+import { createOrgBindingService } from './modules/system/org/bindings';
+import { registerDataPermissionRoutes } from './modules/system/datapermission/routes';
+import { createDataPermissionService } from './modules/system/datapermission/service';
 import { registerThemeRoutes } from './modules/system/theme/routes';
+import { createFuncAdminService } from './modules/system/func/admin';
+import { registerFuncRoutes } from './modules/system/func/routes';
+import { registerIconRoutes } from './modules/system/icon/routes';
+import { createIconService } from './modules/system/icon/service';
+import { registerLayoutRoutes } from './modules/system/layout/routes';
+import { createLayoutService } from './modules/system/layout/service';
+import { registerDuplicateRoutes } from './modules/system/duplicate/routes';
+import { createDuplicateService } from './modules/system/duplicate/service';
 import { createThemeService } from './modules/system/theme/service';
 import { registerDictRoutes } from './modules/base/dict/routes';
 import { createDictService } from './modules/base/dict/service';
@@ -150,7 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const bruteForce = createBruteForceGuard({ db });
   const login = createLoginService({ db, users, roles, sessions, captchas, guard: bruteForce });
   const themes = createThemeService({ db });
-  const current = createCurrentUserService({ users, roles, funcs, sites, themes });
+  const icons = createIconService({ db });
+  const applications = createAppService({ db });
+  const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: applications.inForce, customIcons: icons.forInit });
   const methods: LoginMethods = {};
   const catalogs = createCatalogService({ db });
   const contents = createContentService({ db });
@@ -181,8 +203,22 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerCurrentUserRoutes(app, { current });
   // ── console shell: theme, dictionaries and the organisation tree its widgets read ──
   registerThemeRoutes(app, { themes });
+  // Functions (menus, buttons, recent menus), custom icons, layouts and the shared duplicate check.
+  registerFuncRoutes(app, { funcs: createFuncAdminService({ db, refreshUser: (userId) => sessions.refreshUser(userId) }) });
+  registerIconRoutes(app, { icons });
+  registerLayoutRoutes(app, { layouts: createLayoutService({ db }) });
+  registerDuplicateRoutes(app, { duplicates: createDuplicateService({ db }) });
   registerDictRoutes(app, { dicts: createDictService({ db }) });
-  registerOrgRoutes(app, { orgs: createOrgService({ db }) });
+  const orgs = createOrgService({ db, dicts: createDictService({ db }) });
+  registerOrgRoutes(app, { orgs, bindings: createOrgBindingService({ db, orgs, funcs }) });
+  // Staff accounts: freezing, deleting and role changes end or refresh the user's sessions on every instance.
+  registerUserRoutes(app, { db, users: createUserAdminService({ db, sessions }), external: createExternalUserService({ db, sessions }) });
+  // Roles (permission binding refreshes holders' cached sessions), posts and applications.
+  const roleAdmin = createRoleAdminService({ db, dicts: createDictService({ db }), refreshUser: (userId) => sessions.refreshUser(userId) });
+  registerRoleRoutes(app, { roles: roleAdmin, bindings: createRoleBindingService({ db, roles: roleAdmin }) });
+  registerPostRoutes(app, { posts: createPostService({ db }) });
+  registerAppRoutes(app, { apps: applications });
+  registerDataPermissionRoutes(app, { rules: createDataPermissionService({ db }) });
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

@@ -16,7 +16,7 @@ const templateList: MenuNode[] = [
       }),
     ],
   }),
-  menu('/system', 'Layout', 'system', { children: [menu('/system/user', 'Layout', 'system:user:main', { redirect: '/system/user/userList', children: [menu('/system/user/userList', 'system/user/userList', 'system:user:list', { hidden: true })] })] }),
+  menu('/base', 'Layout', 'base', { children: [menu('/base/dict', 'Layout', 'base:dict:main', { redirect: '/base/dict/dictList', children: [menu('/base/dict/dictList', 'base/dict/dictList', 'base:dict:list', { hidden: true })] })] }),
   menu('/center', 'center/index', 'center:main'),
 ];
 
@@ -38,7 +38,7 @@ describe('assembleConsoleData', () => {
     expect(data.authList).toEqual(['message:sms:list', 'center:main']);
     expect(data.layoutUiName).toBe('top-layout');
     expect(data.appCode).toBe('dandelion');
-    // system/user/userList is not part of this build: the whole /system group drops out.
+    // base/dict/dictList is not part of this build (yet): the whole /base group drops out.
     expect(data.permissionList.map((r) => r.path)).toEqual(['/home', '/message', '/message/sms', '/message/sms/smsList', '/center']);
     expect(data.menuList.map((r) => r.path)).toEqual(['/home', '/message', '/center']);
     expect(data.menuList[1]!.children.map((r) => r.path)).toEqual(['/message/sms']);

@@ -2,15 +2,49 @@ import type { ComponentType } from 'react';
 
 type PageModule = { default: ComponentType };
 
+/** A page this build contains and the paths the seed opens it at (a shared form has three). */
+interface ConsolePage {
+  paths: readonly string[];
+  load: () => Promise<PageModule>;
+}
+
+/** The add/upd/detail paths of a shared form under `base` (spec §2: the three share one form). */
+const formPaths = (base: string, name: string) => ['Add', 'Upd', 'Detail'].map((mode) => `${base}/${name}${mode}`);
+
 /**
- * The console pages this build contains, by menu component key (spec §2: the menu node's url),
- * with the path the seed gives each. Menu entries whose page is not here are left out of the
- * routes and the menu; a known page the user lacks the permission for answers 403.
+ * The console pages this build contains, by menu component key (spec §2: the menu node's url).
+ * Menu entries whose page is not here are left out of the routes and the menu; a known page the
+ * user lacks the permission for answers 403.
  */
-export const CONSOLE_PAGES: Record<string, { path: string; load: () => Promise<PageModule> }> = {
-  'home/index': { path: '/home', load: () => import('./home/HomePage') },
-  'center/index': { path: '/center', load: () => import('./center/AccountCenterPage') },
-  'message/sms/smsList': { path: '/message/sms/smsList', load: () => import('./message/sms/SmsListPage') },
+export const CONSOLE_PAGES: Record<string, ConsolePage> = {
+  'home/index': { paths: ['/home'], load: () => import('./home/HomePage') },
+  'center/index': { paths: ['/center'], load: () => import('./center/AccountCenterPage') },
+  'message/sms/smsList': { paths: ['/message/sms/smsList'], load: () => import('./message/sms/SmsListPage') },
+  'system/org/orgList': { paths: ['/system/org/orgList'], load: () => import('./system/org/OrgListPage') },
+  'system/org/orgForm': { paths: formPaths('/system/org', 'org'), load: () => import('./system/org/OrgFormPage') },
+  'system/user/userList': { paths: ['/system/user/userList'], load: () => import('./system/user/UserListPage') },
+  'system/user/userForm': { paths: formPaths('/system/user', 'user'), load: () => import('./system/user/UserFormPage') },
+  'system/user/userPerm': { paths: ['/system/user/userPerm'], load: () => import('./system/user/UserPermPage') },
+  'system/role/roleList': { paths: ['/system/role/roleList'], load: () => import('./system/role/RoleListPage') },
+  'system/role/roleForm': { paths: formPaths('/system/role', 'role'), load: () => import('./system/role/RoleFormPage') },
+  'system/post/postList': { paths: ['/system/post/postList'], load: () => import('./system/post/PostListPage') },
+  'system/post/postForm': { paths: formPaths('/system/post', 'post'), load: () => import('./system/post/PostFormPage') },
+  'system/app/appList': { paths: ['/system/app/appList'], load: () => import('./system/app/AppListPage') },
+  'system/app/appForm': { paths: formPaths('/system/app', 'app'), load: () => import('./system/app/AppFormPage') },
+  'system/func/funcList': { paths: ['/system/func/funcList'], load: () => import('./system/func/FuncListPage') },
+  'system/func/funcForm': { paths: formPaths('/system/func', 'func'), load: () => import('./system/func/FuncFormPage') },
+  'system/theme/themeList': { paths: ['/system/theme/themeList'], load: () => import('./system/theme/ThemeListPage') },
+  'system/theme/themeForm': { paths: formPaths('/system/theme', 'theme'), load: () => import('./system/theme/ThemeFormPage') },
+  'system/layout/layoutList': { paths: ['/system/layout/layoutList'], load: () => import('./system/layout/LayoutListPage') },
+  'system/layout/layoutForm': { paths: formPaths('/system/layout', 'layout'), load: () => import('./system/layout/LayoutFormPage') },
+  'system/datapermission/datapermissionList': {
+    paths: ['/system/datapermission/datapermissionList'],
+    load: () => import('./system/datapermission/DatapermissionListPage'),
+  },
+  'system/datapermission/datapermissionForm': {
+    paths: formPaths('/system/datapermission', 'datapermission'),
+    load: () => import('./system/datapermission/DatapermissionFormPage'),
+  },
 };
 
 export function isConsolePage(component: string): boolean {
@@ -24,9 +58,9 @@ export function isConsolePath(pathname: string): boolean {
   return CONSOLE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
-/** A page this build has, at its seeded path: opening it without permission shows 403, not 404. */
+/** A page this build has (or its menu entry), at its seeded path: opening it without permission shows 403, not 404. */
 export function isKnownConsolePagePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '');
   if (!isConsolePath(path)) return false;
-  return Object.values(CONSOLE_PAGES).some((p) => p.path === path || p.path.slice(0, p.path.lastIndexOf('/')) === path);
+  return Object.values(CONSOLE_PAGES).some((page) => page.paths.some((p) => p === path || p.slice(0, p.lastIndexOf('/')) === path));
 }

@@ -9,7 +9,13 @@ import type { UserService } from '../system/user/service';
 import { toUserInfo } from './userInfo';
 
 /** What the signed-in user sees: their profile, roles, menu tree and permission codes. */
-export function createCurrentUserService(deps: { users: UserService; roles: RoleService; funcs: FuncService; sites: SiteService; themes: ThemeService }) {
+export function createCurrentUserService(deps: {
+  users: UserService; roles: RoleService; funcs: FuncService; sites: SiteService; themes: ThemeService;
+  /** In-force applications for the init call (the app module's AppService.inForce). */
+  inForceApps?: () => Promise<Array<{ appCode: string; visitUrl: string; path: string }>>;
+  /** Custom icons for the init call (the icon module's IconService.forInit). */
+  customIcons?: () => Promise<Array<{ iconId: string; name: string; pathContent: string }>>;
+}) {
   const { users, roles, funcs, sites, themes } = deps;
 
   async function grantedFuncs(principal: Principal) {
@@ -43,9 +49,9 @@ export function createCurrentUserService(deps: { users: UserService; roles: Role
       const granted = await grantedFuncs(principal);
       return {
         // Custom icons and apps have their own administration (system issue); none exist until then.
-        icons: [] as Array<{ iconId: string; name: string; pathContent: string }>,
+        icons: deps.customIcons ? await deps.customIcons() : [],
         menu: buildMenuTree(granted),
-        apps: [] as Array<{ appCode: string; visitUrl: string; path: string }>,
+        apps: deps.inForceApps ? await deps.inForceApps() : [],
         indexMenu: { path: HOME_PATH, component: 'home/index', meta: { title: '首页' } },
         appDicts: {} as Record<string, unknown>,
         permissions: granted.map((f) => f.funcCode),

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { SESSION_LIFETIME_MS } from '@dandelion/shared';
 import type { Executor } from '../../core/db';
+import { ruleScopesOfHolder } from '../system/datapermission/scopes';
 import type { InvalidatingCache } from '../../core/cache';
 import { combineDataScopes } from '../../core/dataScope';
 import type { Principal } from '../../core/permissions';
@@ -38,8 +39,10 @@ export function createSessionService({ db, users, roles, funcs, cache }: Session
     const roleIds = userRoles.map((r) => r.id);
     const granted = await funcs.listByIds(await roles.funcIdsOfRoles(roleIds));
     const customOrgs = await roles.customOrgIdsOfRoles(roleIds);
+    // Spec §6: roles and organisations also bind data-permission rules; each widens what the user sees.
+    const ruleScopes = await ruleScopesOfHolder(db, { roleIds, orgId: user.orgId });
     const dataScope = combineDataScopes(
-      userRoles.map((r) => ({ dataScope: r.dataScope, customOrgIds: customOrgs.get(r.id) })),
+      [...userRoles.map((r) => ({ dataScope: r.dataScope, customOrgIds: customOrgs.get(r.id) })), ...ruleScopes],
       { userId: user.id, orgId: user.orgId },
     );
     return {

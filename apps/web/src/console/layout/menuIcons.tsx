@@ -61,6 +61,9 @@ const ANTD_ICONS: Record<string, ComponentType> = {
   UserOutlined,
 };
 
+/** The antd icon names a menu node may use (the icon picker offers exactly these). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ANTD_ICONS);
+
 export interface CustomIcon {
   iconId: string;
   name: string;

@@ -1,3 +1,5 @@
+import { withTransaction } from '../../../core/transaction';
+import { recordOperation } from '../../base/log/operationLog';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import type { Actor } from '../../../core/records';
@@ -64,9 +66,14 @@ export function createPasswordService(deps: { db: Executor; users: UserService; 
 
     /** Administrator reset: the given password or a generated strong one (answered once); all the user's sessions end. */
     async adminReset(actor: Actor, userId: number, newPassword?: string): Promise<{ userId: number; generatedPassword: string | null }> {
-      await userOrFail(userId);
+      const user = await userOrFail(userId);
       const password = newPassword ?? generateStrongPassword();
-      await updateUserFields(db, userId, { passwordHash: await hashPassword(password) }, actor);
+      const passwordHash = await hashPassword(password);
+      await withTransaction(db, async (tx) => {
+        await updateUserFields(tx, userId, { passwordHash }, actor);
+        // The log says that it happened and to whom, never the password.
+        await recordOperation(tx, { module: 'system:user', action: 'RESET', entityId: userId, summary: `重置用户「${user.username}」的密码`, actor });
+      });
       await sessions.revokeAllForUser(userId);
       return { userId, generatedPassword: newPassword ? null : password };
     },

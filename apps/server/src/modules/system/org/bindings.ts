@@ -85,14 +85,18 @@ export function createOrgBindingService({ db, orgs, funcs }: { db: Db; orgs: Org
     async setPermissions(orgId: number, input: { funcIds?: number[]; ruleIds?: number[] }, scope: EffectiveDataScope, change: ChangeContext) {
       const org = await orgs.assertVisible(orgId, scope);
       const before = await permissions(orgId);
+      const funcIds = input.funcIds ? [...new Set(input.funcIds)] : null;
+      // Checked before the transaction: the func service reads on its own connection, which an open
+      // PGlite transaction would block.
+      if (funcIds) {
+        const known = new Set((await funcs.listByIds(funcIds)).map((f) => f.id));
+        const unknown = funcIds.filter((id) => !known.has(id));
+        if (unknown.length) throw errors.badRequest(`菜单不存在：${unknown.join(',')}`);
+      }
       await withTransaction(db, async (tx) => {
-        if (input.funcIds) {
-          const unique = [...new Set(input.funcIds)];
-          const known = new Set((await funcs.listByIds(unique)).map((f) => f.id));
-          const unknown = unique.filter((id) => !known.has(id));
-          if (unknown.length) throw errors.badRequest(`菜单不存在：${unknown.join(',')}`);
+        if (funcIds) {
           await tx.delete(sysOrgFunc).where(eq(sysOrgFunc.orgId, orgId));
-          if (unique.length) await tx.insert(sysOrgFunc).values(unique.map((funcId) => ({ orgId, funcId })));
+          if (funcIds.length) await tx.insert(sysOrgFunc).values(funcIds.map((funcId) => ({ orgId, funcId })));
         }
         if (input.ruleIds) await replaceOrgRules(tx, orgId, input.ruleIds);
         const after = {

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
+import { errors } from '../../../core/errors';
 import { SIGNED_IN, type Principal } from '../../../core/permissions';
+import { zId } from '../../../core/schemas';
+import { registerThemeAdminRoutes, sharedThemeFields } from './adminRoutes';
 import type { Actor } from '../../../core/records';
 import type { ThemeService } from './service';
 
@@ -35,6 +38,8 @@ const personalBody = z.object({
     .max(64, '主题属性过多'),
 });
 
+const partialShared = Object.fromEntries(Object.entries(sharedThemeFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof sharedThemeFields]: z.ZodOptional<(typeof sharedThemeFields)[K]> };
+
 const present = <T extends { themeId: number | null }>(t: T) => ({ ...t, themeId: t.themeId === null ? null : String(t.themeId) });
 
 /** The console's theme for the signed-in user (spec §3 Theme); shared-theme administration is the system module's. */
@@ -47,12 +52,18 @@ export function registerThemeRoutes(app: FastifyInstance, { themes }: { themes: 
       config: { permission: SIGNED_IN },
       schema: {
         tags: [TAG],
-        summary: '当前用户生效的主题：本人保存的个人主题，否则为全局默认主题',
-        body: z.object({}),
-        response: { 200: envelopeOf(themeSchema) },
+        summary: '无 themeId：当前用户生效的主题（个人主题，否则全局默认）；有 themeId：该共享主题（需 system:theme:detail）',
+        body: z.object({ themeId: zId.optional() }),
+        response: { 200: envelopeOf(themeSchema.extend(partialShared)) },
       },
     },
-    async (request) => ok(present(await themes.effective(request.principal!.userId))),
+    async (request) => {
+      const p = request.principal!;
+      if (request.body.themeId === undefined) return ok(present(await themes.effective(p.userId)));
+      // One path, two audiences: reading another theme is administration, so it needs the detail code.
+      if (!p.isSuperAdmin && !p.permissions.has('system:theme:detail')) throw errors.forbidden();
+      return ok(present(await themes.getShared(request.body.themeId)));
+    },
   );
 
   r.post(
@@ -77,4 +88,6 @@ export function registerThemeRoutes(app: FastifyInstance, { themes }: { themes: 
     },
     async (request) => ok(present(await themes.resetPersonal(request.principal!.userId)), '已恢复默认主题'),
   );
+
+  registerThemeAdminRoutes(app, { themes, themeSchema });
 }

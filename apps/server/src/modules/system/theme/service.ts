@@ -1,14 +1,19 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import {
   CONSOLE_LAYOUTS,
   DEFAULT_CONSOLE_LAYOUT,
   THEME_BASIC_PROPERTIES,
   THEME_COMPONENTS,
   themeValueProblem,
+  type PageParameter,
 } from '@dandelion/shared';
-import type { Db } from '../../../core/db';
+import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { createdBy, updatedBy, type Actor } from '../../../core/records';
+import { paginate } from '../../../core/pagination';
+import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
+import { withTransaction } from '../../../core/transaction';
+import { recordOperation } from '../../base/log/operationLog';
+import type { ChangeContext } from '../role/service';
 import { sysTheme, type ThemeComponent, type ThemeProperty } from './schema';
 
 /** The theme the console applies (spec §3 Theme), with every catalogue property present. */
@@ -65,6 +70,15 @@ function checkPersonalInput(input: PersonalThemeInput) {
   }
 }
 
+export interface SharedThemeInput extends PersonalThemeInput {
+  themeName: string;
+}
+export type ThemeRow = typeof sysTheme.$inferSelect;
+const MODULE = 'system:theme';
+
+/** Only the values are stored; names, types and options come from the catalogue when read. */
+const storedProperties = (input: PersonalThemeInput) => completeProperties(input.basicProperties).map(({ uiName, value }) => ({ uiName, value }) as ThemeProperty);
+
 /** Console themes: the shared global default and each user's personal override. */
 export function createThemeService({ db }: { db: Db }) {
   const live = sql`${sysTheme.delFlag} = 0`;
@@ -78,6 +92,16 @@ export function createThemeService({ db }: { db: Db }) {
       components: row.components.length ? row.components : builtInComponents(),
       personal,
     };
+  }
+
+  function toShared(row: ThemeRow) {
+    return { ...toEffective(row, false), isDefault: row.isDefault, lockVersion: row.lockVersion, createTime: row.createTime, createBy: row.createBy, updateTime: row.updateTime, updateBy: row.updateBy };
+  }
+
+  async function sharedRow(id: number, ex: Executor = db): Promise<ThemeRow> {
+    const [row] = await ex.select().from(sysTheme).where(and(eq(sysTheme.id, id), isNull(sysTheme.ownerUserId), notDeleted(sysTheme)));
+    if (!row) throw errors.notFound('主题');
+    return row;
   }
 
   async function globalDefault(): Promise<EffectiveTheme> {
@@ -100,7 +124,7 @@ export function createThemeService({ db }: { db: Db }) {
       const values = {
         themeName: '个人主题',
         layoutUiName: input.layoutUiName,
-        basicProperties: completeProperties(input.basicProperties).map(({ uiName, value }) => ({ uiName, value }) as ThemeProperty),
+        basicProperties: storedProperties(input),
         components: builtInComponents(),
       };
       const [row] = await db
@@ -119,6 +143,66 @@ export function createThemeService({ db }: { db: Db }) {
     async resetPersonal(userId: number): Promise<EffectiveTheme> {
       await db.delete(sysTheme).where(eq(sysTheme.ownerUserId, userId));
       return globalDefault();
+    },
+
+    // ── shared themes (administration; personal overrides are never listed or edited here) ──
+
+    async query(q: { pageParameter: PageParameter; themeName?: string }) {
+      const where = and(live, isNull(sysTheme.ownerUserId), q.themeName ? ilike(sysTheme.themeName, `%${q.themeName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
+      return paginate(
+        q.pageParameter,
+        async (limit, offset) => (await db.select().from(sysTheme).where(where).orderBy(desc(sysTheme.isDefault), asc(sysTheme.id)).limit(limit).offset(offset)).map(toShared),
+        async () => Number((await db.select({ n: count() }).from(sysTheme).where(where))[0]?.n ?? 0),
+      );
+    },
+
+    async getShared(id: number) {
+      return toShared(await sharedRow(id));
+    },
+
+    async create(input: SharedThemeInput, change: ChangeContext) {
+      checkPersonalInput(input);
+      return withTransaction(db, async (tx) => {
+        const [row] = await tx
+          .insert(sysTheme)
+          .values({ themeName: input.themeName, layoutUiName: input.layoutUiName, basicProperties: storedProperties(input), components: builtInComponents(), ...createdBy(change.actor) })
+          .returning();
+        await recordOperation(tx, { module: MODULE, action: 'CREATE', entityId: row!.id, summary: `新增主题：${row!.themeName}`, before: null, after: row, ...change });
+        return toShared(row!);
+      });
+    },
+
+    async update(id: number, lockVersion: number, input: SharedThemeInput, change: ChangeContext) {
+      checkPersonalInput(input);
+      return withTransaction(db, async (tx) => {
+        const before = await sharedRow(id, tx);
+        const after = await updateVersioned(tx, sysTheme, id, lockVersion, { themeName: input.themeName, layoutUiName: input.layoutUiName, basicProperties: storedProperties(input) }, change.actor, '主题');
+        await recordOperation(tx, { module: MODULE, action: 'UPDATE', entityId: id, summary: `修改主题：${after.themeName}`, before, after, ...change });
+        return toShared(after);
+      });
+    },
+
+    async remove(id: number, change: ChangeContext) {
+      await withTransaction(db, async (tx) => {
+        const before = await sharedRow(id, tx);
+        if (before.isDefault) throw errors.badRequest('不能删除全局默认主题，请先把其他主题设为默认');
+        await softDelete(tx, sysTheme, id, undefined, change.actor, '主题');
+        await recordOperation(tx, { module: MODULE, action: 'DELETE', entityId: id, summary: `删除主题：${before.themeName}`, before, after: null, ...change });
+      });
+    },
+
+    /** Exactly one default: the old one is cleared before the new one is set, in one transaction. */
+    async setGlobalDefault(id: number, change: ChangeContext) {
+      return withTransaction(db, async (tx) => {
+        const target = await sharedRow(id, tx);
+        const [previous] = await tx.select().from(sysTheme).where(and(eq(sysTheme.isDefault, true), live));
+        if (previous?.id !== id) {
+          if (previous) await tx.update(sysTheme).set({ isDefault: false, ...updatedBy(change.actor, sysTheme) }).where(eq(sysTheme.id, previous.id));
+          await tx.update(sysTheme).set({ isDefault: true, ...updatedBy(change.actor, sysTheme) }).where(eq(sysTheme.id, id));
+        }
+        await recordOperation(tx, { module: MODULE, action: 'UPDATE', entityId: id, summary: `设为全局默认主题：${target.themeName}`, before: { defaultThemeId: previous?.id ?? null }, after: { defaultThemeId: id }, ...change });
+        return toShared((await tx.select().from(sysTheme).where(eq(sysTheme.id, id)))[0]!);
+      });
     },
   };
 }

@@ -1,0 +1,275 @@
+import ExcelJS from 'exceljs';
+import { and, inArray, sql } from 'drizzle-orm';
+import { isEmail, isMobileStrict, isStrongPassword, PASSWORD_MESSAGE, EMAIL_MESSAGE, MOBILE_MESSAGE } from '@dandelion/shared';
+import type { Db } from '../../../core/db';
+import type { EffectiveDataScope } from '../../../core/dataScope';
+import { errors } from '../../../core/errors';
+import { createdBy, notDeleted } from '../../../core/records';
+import { withTransaction } from '../../../core/transaction';
+import { generateStrongPassword, hashPassword } from '../../auth/password';
+import { recordOperation } from '../../base/log/operationLog';
+import { sysOrg } from '../org/schema';
+import { USER_MODULE, type UserChange } from './admin';
+import { selectUsers, userListCondition, type UserFilter } from './query';
+import { sysUser } from './schema';
+import { USER_STATUS } from './service';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,32}$/;
+export const USERNAME_MESSAGE = '用户名为 4 到 32 位字母、数字或下划线';
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 1000;
+const MAX_EXPORT_ROWS = 10_000;
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const SEX = { '0': '未知', '1': '男', '2': '女' } as Record<string, string>;
+const EMP_STATUS = { NORMAL: '在职', LEAVE: '离职' } as Record<string, string>;
+const USER_STATUS_NAME = { NORMAL: '正常', FROZEN: '冻结' } as Record<string, string>;
+
+/** Content-Disposition with an ASCII fallback and the Chinese name per RFC 5987 (filename*=UTF-8''…). */
+export function attachmentHeader(fileName: string, asciiFallback: string): string {
+  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+export const xlsxMime = XLSX_MIME;
+
+function styleHeader(sheet: ExcelJS.Worksheet) {
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8F0FE' } };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+}
+
+/** The filtered list (data scope applied) as a workbook, Chinese headers, dictionary values as names. */
+export async function exportUsers(db: Db, filter: UserFilter, scope: EffectiveDataScope): Promise<Buffer> {
+  const rows = await selectUsers(db, userListCondition(filter, scope), MAX_EXPORT_ROWS, 0);
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('用户列表');
+  sheet.columns = [
+    { header: '用户名', key: 'username', width: 18 },
+    { header: '姓名', key: 'realname', width: 14 },
+    { header: '手机号', key: 'phone', width: 16 },
+    { header: '邮箱', key: 'email', width: 26 },
+    { header: '所属机构', key: 'orgName', width: 22 },
+    { header: '工号', key: 'empCode', width: 14 },
+    { header: '人员状态', key: 'empStatus', width: 10 },
+    { header: '账号状态', key: 'status', width: 10 },
+    { header: '角色', key: 'roles', width: 26 },
+    { header: '创建时间', key: 'createTime', width: 20 },
+  ];
+  for (const r of rows) {
+    sheet.addRow({
+      ...r,
+      empStatus: EMP_STATUS[r.empStatus] ?? r.empStatus,
+      status: USER_STATUS_NAME[r.status] ?? r.status,
+      roles: r.roles.map((x) => x.roleName).join('、'),
+      // Shown in Beijing time, as the console does.
+      createTime: new Date(r.createTime.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
+    });
+  }
+  styleHeader(sheet);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Import columns, in template order; `*` marks required ones. */
+const IMPORT_COLUMNS = [
+  { key: 'username', header: '用户名*', width: 18 },
+  { key: 'realname', header: '姓名*', width: 14 },
+  { key: 'orgCode', header: '机构编码*', width: 16 },
+  { key: 'phone', header: '手机号', width: 16 },
+  { key: 'email', header: '邮箱', width: 26 },
+  { key: 'userSex', header: '性别', width: 8 },
+  { key: 'empCode', header: '工号', width: 14 },
+  { key: 'inDate', header: '入职日期', width: 14 },
+  { key: 'empStatus', header: '人员状态', width: 10 },
+  { key: 'password', header: '初始密码', width: 18 },
+  { key: 'remark', header: '备注', width: 24 },
+] as const;
+type ImportKey = (typeof IMPORT_COLUMNS)[number]['key'];
+const label = (key: ImportKey) => IMPORT_COLUMNS.find((c) => c.key === key)!.header.replace('*', '');
+
+export async function importTemplate(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('用户导入');
+  sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  sheet.addRow({ username: 'zhangsan', realname: '张三', orgCode: 'ROOT', phone: '13800138000', email: 'zhangsan@example.com', userSex: '男', empCode: 'E0001', inDate: '2024-03-01', empStatus: '在职', password: '', remark: '示例行，导入前请删除' });
+  styleHeader(sheet);
+  const notes = book.addWorksheet('填写说明');
+  for (const line of [
+    '带 * 的列必填；用户名为 4 到 32 位字母、数字或下划线，不能与已有用户重复。',
+    '机构编码须为系统中已有机构的编码；性别填 男、女 或 未知；人员状态填 在职 或 离职。',
+    '入职日期格式为 YYYY-MM-DD；初始密码留空时由系统生成，并在导入结果中显示一次。',
+    '任意一行有误时整个文件都不会导入，请按提示修改后重新导入；每次最多 1000 行。',
+  ]) notes.addRow([line]);
+  notes.getColumn(1).width = 100;
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A cell as trimmed text: rich text, hyperlinks (emails), formulas and dates all become plain strings. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
+    if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    return '';
+  }
+  return String(value).trim();
+}
+
+export interface ImportProblem {
+  row: number;
+  field: string;
+  message: string;
+}
+
+type ParsedRow = { row: number } & Record<ImportKey, string>;
+
+async function readRows(buffer: Buffer): Promise<ParsedRow[]> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  } catch {
+    throw errors.badRequest('文件不是有效的 Excel（.xlsx）文件');
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw errors.badRequest('文件中没有工作表');
+  const headers = new Map<string, number>();
+  sheet.getRow(1).eachCell((cell, col) => headers.set(cellText(cell.value).replace('*', ''), col));
+  const missing = IMPORT_COLUMNS.filter((c) => c.header.endsWith('*') && !headers.has(label(c.key)));
+  if (missing.length) throw errors.badRequest(`文件缺少必需的列：${missing.map((c) => label(c.key)).join('、')}，请使用导入模板`);
+  const rows: ParsedRow[] = [];
+  for (let r = 2; r <= sheet.rowCount; r++) {
+    const excelRow = sheet.getRow(r);
+    const parsed = { row: r } as ParsedRow;
+    for (const c of IMPORT_COLUMNS) {
+      const col = headers.get(label(c.key));
+      parsed[c.key] = col ? cellText(excelRow.getCell(col).value) : '';
+    }
+    if (IMPORT_COLUMNS.some((c) => parsed[c.key] !== '')) rows.push(parsed);
+  }
+  return rows;
+}
+
+const SEX_CODE: Record<string, number> = { 男: 1, 女: 2, 未知: 0, '': 0 };
+const EMP_CODE: Record<string, string> = { 在职: 'NORMAL', 离职: 'LEAVE', '': 'NORMAL', NORMAL: 'NORMAL', LEAVE: 'LEAVE' };
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Imports staff accounts all or nothing: every row is checked first (required fields, formats,
+ * duplicates inside the file and against live accounts, organisation codes); one problem anywhere
+ * and nothing is stored, the answer listing every problem by row and column.
+ */
+export async function importUsers(db: Db, buffer: Buffer, change: UserChange) {
+  if (buffer.length > MAX_IMPORT_BYTES) throw errors.tooLarge('导入文件不能超过 2 MB');
+  const rows = await readRows(buffer);
+  if (!rows.length) throw errors.badRequest('文件中没有可导入的数据');
+  if (rows.length > MAX_IMPORT_ROWS) throw errors.badRequest(`每次最多导入 ${MAX_IMPORT_ROWS} 行，当前 ${rows.length} 行`);
+  const problems: ImportProblem[] = [];
+  const fail = (row: number, key: ImportKey, message: string) => problems.push({ row, field: label(key), message });
+
+  const orgCodes = [...new Set(rows.map((r) => r.orgCode).filter(Boolean))];
+  const orgs = orgCodes.length
+    ? await db.select({ id: sysOrg.id, orgCode: sysOrg.orgCode }).from(sysOrg).where(and(inArray(sysOrg.orgCode, orgCodes), notDeleted(sysOrg)))
+    : [];
+  const orgByCode = new Map(orgs.map((o) => [o.orgCode, o.id]));
+  const taken = await takenValues(db, rows);
+  const seen = { username: new Map<string, number>(), phone: new Map<string, number>(), email: new Map<string, number>(), empCode: new Map<string, number>() };
+
+  for (const r of rows) {
+    if (!r.username) fail(r.row, 'username', '用户名不能为空');
+    else if (!USERNAME_PATTERN.test(r.username)) fail(r.row, 'username', USERNAME_MESSAGE);
+    if (!r.realname) fail(r.row, 'realname', '姓名不能为空');
+    else if (r.realname.length > 64) fail(r.row, 'realname', '姓名不能超过 64 个字');
+    if (!r.orgCode) fail(r.row, 'orgCode', '机构编码不能为空');
+    else if (!orgByCode.has(r.orgCode)) fail(r.row, 'orgCode', `机构编码不存在：${r.orgCode}`);
+    if (r.phone && !isMobileStrict(r.phone)) fail(r.row, 'phone', MOBILE_MESSAGE);
+    if (r.email && (!isEmail(r.email) || r.email.length > 128)) fail(r.row, 'email', EMAIL_MESSAGE);
+    if (!(r.userSex in SEX_CODE)) fail(r.row, 'userSex', '性别只能填 男、女 或 未知');
+    if (r.empCode.length > 64) fail(r.row, 'empCode', '工号不能超过 64 个字符');
+    if (r.inDate && (!DATE.test(r.inDate) || Number.isNaN(Date.parse(r.inDate)))) fail(r.row, 'inDate', '入职日期格式应为 YYYY-MM-DD');
+    if (!(r.empStatus in EMP_CODE)) fail(r.row, 'empStatus', '人员状态只能填 在职 或 离职');
+    if (r.password && !isStrongPassword(r.password)) fail(r.row, 'password', PASSWORD_MESSAGE);
+    if (r.remark.length > 512) fail(r.row, 'remark', '备注不能超过 512 个字');
+    for (const key of ['username', 'phone', 'email', 'empCode'] as const) {
+      const value = key === 'username' || key === 'email' ? r[key].toLowerCase() : r[key];
+      if (!value) continue;
+      const first = seen[key].get(value);
+      if (first !== undefined) fail(r.row, key, `与第 ${first} 行重复：${r[key]}`);
+      else seen[key].set(value, r.row);
+      if (taken[key].has(value)) fail(r.row, key, `${label(key)}已存在：${r[key]}`);
+    }
+  }
+  if (problems.length) {
+    throw errors.badRequest(`导入数据有误，共 ${problems.length} 处问题，未导入任何数据`, { errors: problems });
+  }
+
+  const created: Array<{ row: number; username: string; generatedPassword: string | null }> = [];
+  const prepared: Array<{ r: ParsedRow; password: string; passwordHash: string }> = [];
+  for (const r of rows) {
+    const password = r.password || generateStrongPassword();
+    prepared.push({ r, password, passwordHash: await hashPassword(password) });
+  }
+  await withTransaction(db, async (tx) => {
+    for (const { r, password, passwordHash } of prepared) {
+      const [user] = await tx
+        .insert(sysUser)
+        .values({
+          username: r.username,
+          realname: r.realname,
+          passwordHash,
+          orgId: orgByCode.get(r.orgCode)!,
+          phone: r.phone || null,
+          email: r.email || null,
+          userSex: SEX_CODE[r.userSex]!,
+          empCode: r.empCode || null,
+          inDate: r.inDate || null,
+          empStatus: EMP_CODE[r.empStatus]!,
+          remark: r.remark || null,
+          userType: 'STAFF',
+          status: USER_STATUS.NORMAL,
+          ...createdBy(change.actor),
+        })
+        .returning();
+      await recordOperation(tx, {
+        module: USER_MODULE,
+        action: 'IMPORT',
+        entityId: user!.id,
+        summary: `导入用户 ${user!.username}（第 ${r.row} 行）`,
+        before: null,
+        after: user,
+        actor: change.actor,
+        ip: change.ip,
+        requestId: change.requestId,
+      });
+      created.push({ row: r.row, username: user!.username, generatedPassword: r.password ? null : password });
+    }
+  });
+  return { imported: created.length, users: created };
+}
+
+/** Values of the file already used by live accounts, lower-cased where the unique index is case-insensitive. */
+async function takenValues(db: Db, rows: ParsedRow[]) {
+  const pick = (key: ImportKey, lower: boolean) => [...new Set(rows.map((r) => (lower ? r[key].toLowerCase() : r[key])).filter(Boolean))];
+  const usernames = pick('username', true);
+  const phones = pick('phone', false);
+  const emails = pick('email', true);
+  const empCodes = pick('empCode', false);
+  const found = await db
+    .select({ username: sysUser.username, phone: sysUser.phone, email: sysUser.email, empCode: sysUser.empCode })
+    .from(sysUser)
+    .where(
+      and(
+        notDeleted(sysUser),
+        sql`(lower(${sysUser.username}) in (${sql.join([...usernames, ''].map((v) => sql`${v}`), sql`, `)})
+          or ${sysUser.phone} in (${sql.join([...phones, ''].map((v) => sql`${v}`), sql`, `)})
+          or lower(${sysUser.email}) in (${sql.join([...emails, ''].map((v) => sql`${v}`), sql`, `)})
+          or ${sysUser.empCode} in (${sql.join([...empCodes, ''].map((v) => sql`${v}`), sql`, `)}))`,
+      ),
+    );
+  return {
+    username: new Set(found.map((u) => u.username.toLowerCase())),
+    phone: new Set(found.map((u) => u.phone).filter((v): v is string => !!v)),
+    email: new Set(found.map((u) => u.email?.toLowerCase()).filter((v): v is string => !!v)),
+    empCode: new Set(found.map((u) => u.empCode).filter((v): v is string => !!v)),
+  };
+}

@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { App, Card, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { formatDateTime } from '../../../lib/date';
+import { ActionBar } from '../../../components/ActionBar';
+import { EllipsisText } from '../../../components/format';
+import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { siblingPath } from '../../../components/form';
+import { APP_PERMISSIONS as P, APP_TABLE_KEY, deleteApp, fetchAppPage, STATUS_LABELS, updateAppStatus, type AppRecord, type AppSearch } from './api';
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'appName', label: '应用名称' },
+  { name: 'appCode', label: '应用编码' },
+  { name: 'status', label: '状态', type: 'select', options: Object.entries(STATUS_LABELS).map(([value, label]) => ({value, label })) },
+];
+
+/** /system/app/appList: the applications the console's init call lists (in-force ones only). */
+export default function AppListPage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const table = useRef<PagedTableHandle>(null);
+  const [search, setSearch] = useState<AppSearch>({});
+  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
+
+  const columns: PagedColumn<AppRecord>[] = [
+    { key: 'appCode', title: '应用编码', dataIndex: 'appCode', width: 140 },
+    { key: 'appName', title: '应用名称', dataIndex: 'appName', width: 160 },
+    { key: 'visitUrl', title: '访问地址', dataIndex: 'visitUrl', render: (v: string) => <EllipsisText text={v} length={40} /> },
+    { key: 'path', title: '应用路径', dataIndex: 'path', width: 140 },
+    {
+      key: 'status', title: '状态', dataIndex: 'status', width: 90,
+      render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{STATUS_LABELS[v] ?? v}</Tag>,
+    },
+    { key: 'sort', title: '排序', dataIndex: 'sort', width: 80 },
+    { key: 'updateTime', title: '更新时间', dataIndex: 'updateTime', width: 160, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 220,
+      render: (_: unknown, row: AppRecord) => (
+        <ActionBar
+          variant="row"
+          actions={[
+            { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('appUpd', { id: row.appId }) },
+            { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('appDetail', { id: row.appId }) },
+            {
+              key: 'enable', label: row.status === 'NORMAL' ? '停用' : '启用', permission: P.enable, overflow: true,
+              onClick: async () => {
+                await updateAppStatus(row.appId, row.lockVersion, row.status === 'NORMAL' ? 'DISABLED' : 'NORMAL');
+                message.success(row.status === 'NORMAL' ? '已停用' : '已启用');
+                await table.current?.refresh();
+              },
+            },
+            {
+              key: 'del', label: '删除', permission: P.del, danger: true, overflow: true,
+              confirm: { title: `确定删除应用「${row.appName}」吗？` },
+              onClick: async () => {
+                await deleteApp(row.appId, row.lockVersion);
+                message.success('删除成功');
+                await table.current?.refresh();
+              },
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <SearchForm<AppSearch>
+        fields={SEARCH_FIELDS}
+        onSearch={(values) => {
+          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
+          else setSearch(values);
+        }}
+      />
+      <PagedTable<AppRecord, AppSearch>
+        ref={table}
+        tableKey={APP_TABLE_KEY}
+        fetcher={fetchAppPage}
+        params={search}
+        columns={columns}
+        rowKey="appId"
+        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('appAdd') }]} />}
+      />
+    </Card>
+  );
+}

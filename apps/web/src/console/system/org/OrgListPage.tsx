@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { App, Card, Checkbox, Col, Empty, Input, Row, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ActionBar, type ActionButton } from '../../../components/ActionBar';
+import { PagedTable, type PagedColumn } from '../../../components/PagedTable';
+import { siblingPath } from '../../../components/form';
+import { useHasPermission } from '../../consoleStore';
+import { deleteOrg, fetchOrgChildren, fetchOrgUsers, ORG_PERMISSIONS, ORG_STATUS_LABELS, searchOrgs, type OrgNode, type OrgUser } from './api';
+import { OrgAdminDialog, OrgBindDialog } from './OrgDialogs';
+
+const ROOT = 'root';
+
+const USER_COLUMNS: PagedColumn<OrgUser>[] = [
+  { key: 'username', title: '用户名', dataIndex: 'username' },
+  { key: 'realname', title: '姓名', dataIndex: 'realname', render: (v: string | null) => v ?? '-' },
+  { key: 'phone', title: '手机号', dataIndex: 'phone', render: (v: string | null) => v ?? '-' },
+  { key: 'status', title: '状态', dataIndex: 'status', render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{v === 'NORMAL' ? '正常' : v === 'FROZEN' ? '冻结' : v}</Tag> },
+];
+
+/** Nodes keyed by parent ('root' for the top), from the lazily loaded levels or a flat search answer. */
+function buildTree(byParent: Readonly<Record<string, OrgNode[]>>, parentKey: string, render: (org: OrgNode) => ReactNode): TreeDataNode[] {
+  return (byParent[parentKey] ?? []).map((org) => ({
+    key: org.orgId,
+    title: render(org),
+    isLeaf: org.isLeaf,
+    children: byParent[org.orgId] ? buildTree(byParent, org.orgId, render) : undefined,
+  }));
+}
+
+/** Groups a flat search answer (matches with their ancestors) under their parents. */
+function groupFound(found: OrgNode[]): Record<string, OrgNode[]> {
+  const ids = new Set(found.map((o) => o.orgId));
+  const byParent: Record<string, OrgNode[]> = {};
+  for (const org of found) {
+    const key = org.parentOrgId && ids.has(org.parentOrgId) ? org.parentOrgId : ROOT;
+    (byParent[key] ??= []).push(org);
+  }
+  return byParent;
+}
+
+/** /system/org/orgList: the searchable organisation tree with per-node actions, and the selected org's users. */
+export default function OrgListPage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [levels, setLevels] = useState<Record<string, OrgNode[]>>({});
+  const [found, setFound] = useState<OrgNode[] | null>(null);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [selected, setSelected] = useState<OrgNode | null>(null);
+  const [includeChildren, setIncludeChildren] = useState(false);
+  const [adminOrg, setAdminOrg] = useState<OrgNode | null>(null);
+  const [bindOrg, setBindOrg] = useState<OrgNode | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const canList = useHasPermission(ORG_PERMISSIONS.list);
+
+  const loadLevel = useCallback(async (parentId: string | null) => {
+    const list = await fetchOrgChildren(parentId);
+    setLevels((current) => ({ ...current, [parentId ?? ROOT]: list }));
+  }, []);
+
+  useEffect(() => {
+    if (canList) loadLevel(null).catch(() => undefined);
+  }, [canList, loadLevel]);
+
+  const search = async (value: string) => {
+    const text = value.trim();
+    setKeyword(text);
+    if (!text) {
+      setFound(null);
+      return;
+    }
+    const list = await searchOrgs(text);
+    setFound(list);
+    // Every ancestor of a match is in the answer: opening them all shows every match.
+    setExpanded(list.map((o) => o.orgId));
+  };
+
+  const remove = async (org: OrgNode) => {
+    await deleteOrg(org.orgId);
+    message.success('删除成功');
+    if (selected?.orgId === org.orgId) setSelected(null);
+    await loadLevel(org.parentOrgId);
+    if (keyword) await search(keyword);
+  };
+
+  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
+
+  const actionsOf = (org: OrgNode): ActionButton[] => [
+    { key: 'addChild', label: '新增下级', permission: ORG_PERMISSIONS.add, onClick: () => open('orgAdd', { parentId: org.orgId }) },
+    { key: 'upd', label: '修改', permission: ORG_PERMISSIONS.upd, onClick: () => open('orgUpd', { id: org.orgId }) },
+    {
+      key: 'del', label: '删除', permission: ORG_PERMISSIONS.del, danger: true,
+      confirm: { title: `确定删除机构「${org.orgName}」吗？`, description: '有下级机构或用户的机构不能删除。' },
+      onClick: () => remove(org),
+    },
+    { key: 'detail', label: '详情', permission: ORG_PERMISSIONS.detail, overflow: true, onClick: () => open('orgDetail', { id: org.orgId }) },
+    { key: 'admins', label: '设置管理员', permission: ORG_PERMISSIONS.bind, overflow: true, onClick: () => setAdminOrg(org) },
+    { key: 'bind', label: '绑定权限', permission: ORG_PERMISSIONS.bind, overflow: true, onClick: () => setBindOrg(org) },
+  ];
+
+  const renderNode = (org: OrgNode) => (
+    <Space size={4} data-org-id={org.orgId}>
+      <span>{org.orgName}</span>
+      {org.orgStatus !== 'NORMAL' && <Tag>{ORG_STATUS_LABELS[org.orgStatus] ?? org.orgStatus}</Tag>}
+      {/* Buttons act on their node; a click on them must not also select it. */}
+      <span onClick={(e) => e.stopPropagation()}>
+        <ActionBar variant="row" actions={actionsOf(org)} />
+      </span>
+    </Space>
+  );
+
+  const byParent = useMemo(() => (found ? groupFound(found) : levels), [found, levels]);
+  const treeData = buildTree(byParent, ROOT, renderNode);
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} lg={11}>
+        <Card
+          title="机构树"
+          extra={<ActionBar actions={[{ key: 'add', label: '新增机构', primary: true, icon: <PlusOutlined />, permission: ORG_PERMISSIONS.add, onClick: () => open('orgAdd') }]} />}
+        >
+          <Input.Search placeholder="按机构名称或编码搜索" allowClear enterButton="搜索" onSearch={(v) => void search(v)} style={{ marginBottom: 12 }} aria-label="搜索机构" />
+          {treeData.length ? (
+            <Tree
+              blockNode
+              treeData={treeData}
+              expandedKeys={expanded}
+              onExpand={setExpanded}
+              selectedKeys={selected ? [selected.orgId] : []}
+              // A search answer is complete for what it shows; loading more would mix in non-matches.
+              loadData={found ? undefined : async (node) => loadLevel(String(node.key))}
+              onSelect={(_, info) => {
+                const org = Object.values(byParent).flat().find((o) => o.orgId === String(info.node.key)) ?? null;
+                setSelected(info.selected ? org : null);
+              }}
+            />
+          ) : (
+            <Empty description={found ? '没有匹配的机构' : '暂无机构'} />
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} lg={13}>
+        <Card
+          title={selected ? `机构用户 · ${selected.orgName}` : '机构用户'}
+          extra={selected && <Checkbox checked={includeChildren} onChange={(e) => setIncludeChildren(e.target.checked)}>包含下级机构</Checkbox>}
+        >
+          {selected ? (
+            <PagedTable<OrgUser, { orgId: string; includeChildren: boolean }>
+              tableKey="system:org:users"
+              fetcher={fetchOrgUsers}
+              params={{ orgId: selected.orgId, includeChildren }}
+              columns={USER_COLUMNS}
+              rowKey="id"
+            />
+          ) : (
+            <Typography.Text type="secondary">在左侧选择一个机构，查看其用户。</Typography.Text>
+          )}
+        </Card>
+      </Col>
+      <OrgAdminDialog org={adminOrg} onClose={() => setAdminOrg(null)} />
+      <OrgBindDialog org={bindOrg} onClose={() => setBindOrg(null)} />
+    </Row>
+  );
+}

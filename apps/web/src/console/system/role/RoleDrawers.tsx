@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { Alert, App, Button, Checkbox, Drawer, Empty, Space, Spin, Tag, Tree, Typography, type TreeDataNode } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../api/http';
+import { BusyButton } from '../../../components/BusyButton';
+import { PagedTable, type PagedColumn } from '../../../components/PagedTable';
+import { bindRolePermission, fetchPermissionTree, fetchRolePermission, fetchRoleUsers, STATUS_LABELS, type FuncNode, type Role, type RoleUser } from './api';
+
+const TYPE_TAGS: Record<string, { label: string; color: string }> = {
+  DIR: { label: '目录', color: 'blue' },
+  MENU: { label: '菜单', color: 'green' },
+  BUTTON: { label: '按钮', color: 'orange' },
+};
+
+function toTreeData(nodes: FuncNode[]): TreeDataNode[] {
+  return nodes.map((n) => ({
+    key: n.funcId,
+    title: (
+      <span>
+        {n.funcName} <Tag color={TYPE_TAGS[n.funcType]?.color}>{TYPE_TAGS[n.funcType]?.label ?? n.funcType}</Tag>
+      </span>
+    ),
+    children: toTreeData(n.children),
+  }));
+}
+
+function leafIds(nodes: FuncNode[], into = new Set<string>()): Set<string> {
+  for (const n of nodes) {
+    if (n.children.length) leafIds(n.children, into);
+    else into.add(n.funcId);
+  }
+  return into;
+}
+
+/**
+ * 分配权限: the whole menu-and-button tree with half-checked parents, plus the data-permission rules.
+ * What is sent: every fully checked node plus every half-checked parent (a granted button needs its
+ * menu and directory to be reachable). What is shown: only bound leaves are set as checked, and the
+ * tree derives its parents' state, so a parent bound with only some children reads as half-checked.
+ */
+export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  const roleId = role?.roleId ?? '';
+  const tree = useQuery({ queryKey: ['role-permission-tree'], queryFn: ({ signal }) => fetchPermissionTree(signal), enabled: !!role });
+  const bound = useQuery({ queryKey: ['role-permission', roleId], queryFn: ({ signal }) => fetchRolePermission(roleId, signal), enabled: !!role, gcTime: 0 });
+  const [checked, setChecked] = useState<Key[]>([]);
+  const [halfChecked, setHalfChecked] = useState<Key[]>([]);
+  const [ruleIds, setRuleIds] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const treeData = useMemo(() => toTreeData(tree.data?.funcs ?? []), [tree.data]);
+
+  useEffect(() => {
+    if (!tree.data || !bound.data) return;
+    const leaves = leafIds(tree.data.funcs);
+    setChecked(bound.data.funcIds.filter((id) => leaves.has(id)));
+    setHalfChecked([]);
+    setRuleIds(bound.data.ruleIds);
+    setError(null);
+  }, [tree.data, bound.data]);
+
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const funcIds = [...new Set([...checked, ...halfChecked].map(String))];
+      await bindRolePermission(roleId, { funcIds, ruleIds });
+      message.success('权限已保存');
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const loadError = tree.error ?? bound.error;
+  return (
+    <Drawer
+      open={!!role}
+      onClose={onClose}
+      destroyOnHidden
+      size="large"
+      title={`分配权限：${role?.roleName ?? ''}`}
+      footer={
+        <Space>
+          <BusyButton type="primary" busy={saving} disabled={!tree.data || !bound.data} onClick={() => void save()}>
+            保存
+          </BusyButton>
+          <Button onClick={onClose}>取消</Button>
+        </Space>
+      }
+    >
+      {loadError && <Alert type="error" showIcon title={errorMessage(loadError)} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Spin spinning={tree.isPending || bound.isPending}>
+        <Typography.Title level={5}>菜单与按钮</Typography.Title>
+        {treeData.length ? (
+          <Tree
+            checkable
+            defaultExpandAll
+            treeData={treeData}
+            checkedKeys={checked}
+            onCheck={(keys, info) => {
+              setChecked(Array.isArray(keys) ? keys : keys.checked);
+              setHalfChecked(info.halfCheckedKeys ?? []);
+            }}
+          />
+        ) : (
+          <Empty description="暂无菜单" />
+        )}
+        <Typography.Title level={5} style={{ marginTop: 24 }}>
+          数据权限规则
+        </Typography.Title>
+        {tree.data?.rules.length ? (
+          <Checkbox.Group
+            value={ruleIds}
+            onChange={(values) => setRuleIds(values as string[])}
+            options={tree.data.rules.map((r) => ({ value: r.ruleId, label: r.status === 'NORMAL' ? r.ruleName : `${r.ruleName}（已停用）` }))}
+          />
+        ) : (
+          <Empty description="暂无数据权限规则" />
+        )}
+      </Spin>
+    </Drawer>
+  );
+}
+
+const USER_COLUMNS: PagedColumn<RoleUser>[] = [
+  { key: 'username', title: '用户名', dataIndex: 'username' },
+  { key: 'realname', title: '姓名', dataIndex: 'realname', render: (v: string | null) => v ?? '-' },
+  { key: 'phone', title: '手机号', dataIndex: 'phone', render: (v: string | null) => v ?? '-' },
+  { key: 'status', title: '状态', dataIndex: 'status', render: (v: string) => STATUS_LABELS[v] ?? (v === 'FROZEN' ? '冻结' : v) },
+];
+
+/** 查看用户: who holds the role, paged, phones masked by the server. */
+export function RoleUsersDrawer({ role, onClose }: { role: Role | null; onClose: () => void }) {
+  return (
+    <Drawer open={!!role} onClose={onClose} destroyOnHidden size="large" title={`角色用户：${role?.roleName ?? ''}`}>
+      {role && (
+        <PagedTable<RoleUser, object>
+          tableKey="system:role:users"
+          fetcher={(query, signal) => fetchRoleUsers(role.roleId, query, signal)}
+          params={{}}
+          columns={USER_COLUMNS}
+          rowKey="id"
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,94 @@
+import { useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { App, Card, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { formatDateTime } from '../../../lib/date';
+import { ActionBar } from '../../../components/ActionBar';
+import { DictLabel, DictSelect } from '../../../components/DictSelect';
+import { EllipsisText } from '../../../components/format';
+import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { siblingPath } from '../../../components/form';
+import { DATA_SCOPE_LABELS, deleteRole, fetchRolePage, ROLE_PERMISSIONS as P, ROLE_TABLE_KEY, STATUS_LABELS, type Role, type RoleSearch } from './api';
+import { PermissionDrawer, RoleUsersDrawer } from './RoleDrawers';
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'roleName', label: '角色名称' },
+  { name: 'roleCode', label: '角色编码' },
+  { name: 'roleType', label: '角色类型', type: 'custom', render: () => <DictSelect category="ROLE_TYPE" placeholder="请选择" /> },
+  { name: 'status', label: '状态', type: 'select', options: Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })) },
+];
+
+/** /system/role/roleList: roles, their permissions (分配权限) and holders (查看用户). */
+export default function RoleListPage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const table = useRef<PagedTableHandle>(null);
+  const [search, setSearch] = useState<RoleSearch>({});
+  const [permRole, setPermRole] = useState<Role | null>(null);
+  const [usersRole, setUsersRole] = useState<Role | null>(null);
+  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
+
+  const columns: PagedColumn<Role>[] = [
+    { key: 'roleCode', title: '角色编码', dataIndex: 'roleCode', width: 140 },
+    { key: 'roleName', title: '角色名称', dataIndex: 'roleName' },
+    { key: 'roleType', title: '角色类型', dataIndex: 'roleType', width: 100, render: (v: string) => <DictLabel category="ROLE_TYPE" code={v} /> },
+    { key: 'dataScope', title: '数据范围', dataIndex: 'dataScope', width: 120, render: (v: string) => DATA_SCOPE_LABELS[v] ?? v },
+    {
+      key: 'status', title: '状态', dataIndex: 'status', width: 90,
+      render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{STATUS_LABELS[v] ?? v}</Tag>,
+    },
+    { key: 'sort', title: '排序', dataIndex: 'sort', width: 70 },
+    { key: 'remark', title: '备注', dataIndex: 'remark', defaultHidden: true, render: (v: string | null) => <EllipsisText text={v} length={20} empty="-" /> },
+    { key: 'updateTime', title: '更新时间', dataIndex: 'updateTime', width: 160, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 240,
+      render: (_: unknown, row: Role) => (
+        <ActionBar
+          variant="row"
+          actions={[
+            { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('roleUpd', { id: row.roleId }) },
+            { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('roleDetail', { id: row.roleId }) },
+            { key: 'perm', label: '分配权限', permission: P.perm, overflow: true, onClick: () => setPermRole(row) },
+            { key: 'users', label: '查看用户', permission: P.detail, overflow: true, onClick: () => setUsersRole(row) },
+            {
+              key: 'del', label: '删除', permission: P.del, danger: true, overflow: true,
+              // The super role cannot be deleted: the server refuses it, so the button is not offered.
+              hidden: row.roleCode === 'ADMIN',
+              confirm: { title: `确定删除角色「${row.roleName}」吗？`, description: '仍有用户持有的角色不能删除。' },
+              onClick: async () => {
+                await deleteRole(row.roleId, row.lockVersion);
+                message.success('删除成功');
+                await table.current?.refresh();
+              },
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <SearchForm<RoleSearch>
+        fields={SEARCH_FIELDS}
+        onSearch={(values) => {
+          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
+          else setSearch(values);
+        }}
+      />
+      <PagedTable<Role, RoleSearch>
+        ref={table}
+        tableKey={ROLE_TABLE_KEY}
+        fetcher={fetchRolePage}
+        params={search}
+        columns={columns}
+        rowKey="roleId"
+        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('roleAdd') }]} />}
+      />
+      <PermissionDrawer role={permRole} onClose={() => setPermRole(null)} />
+      <RoleUsersDrawer role={usersRole} onClose={() => setUsersRole(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import '../../../test/setup';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeServer, ok, type FakeCall } from '../../../test/renderApp';
+import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
+import { useConsoleStore } from '../../consoleStore';
+import RoleFormPage from './RoleFormPage';
+import RoleListPage from './RoleListPage';
+import type { FuncNode, Role } from './api';
+
+const role = (roleId: string, roleCode: string, roleName: string): Role => ({
+  roleId, roleCode, roleName, roleType: 'SYS', dataScope: 'SELF', status: 'NORMAL', sort: 0, remark: null, updateTime: '2026-03-01T02:30:00.000Z', lockVersion: 0,
+});
+const node = (funcId: string, funcName: string, funcType: string, children: FuncNode[] = []): FuncNode => ({ funcId, pid: null, funcCode: `c${funcId}`, funcName, funcType, children });
+// 系统管理 (1) > 角色管理 (2) > [角色列表 (3), 分配权限 (4)]; 个人中心 (5).
+const TREE = [node('1', '系统管理', 'DIR', [node('2', '角色管理', 'MENU', [node('3', '角色列表', 'MENU'), node('4', '分配权限按钮', 'BUTTON')])]), node('5', '个人中心', 'MENU')];
+
+function serve(extra: Record<string, (call: FakeCall) => ReturnType<typeof ok>> = {}) {
+  const server = fakeServer({
+    '/rest/role/getAllRole': (call) => ok({ list: [role('7', 'EDITOR', '编辑'), role('1', 'ADMIN', '系统管理员')], total: 2, ...(call.body as { pageParameter: object }).pageParameter }),
+    '/rest/dict/getdictlists': () => ok({ ROLE_TYPE: [{ dictId: '1', dictCode: 'SYS', dictName: '系统', label: '系统', value: 'SYS' }] }),
+    '/rest/role/permissionTree': () => ok({ funcs: TREE, rules: [{ ruleId: '9', ruleCode: 'R', ruleName: '本机构', scopeType: 'ORG', status: 'NORMAL' }] }),
+    // Bound: the directory and menu (as parents) and the role list page, plus 个人中心.
+    '/rest/role/getRolePermission': () => ok({ funcIds: ['1', '2', '3', '5'], ruleIds: [] }),
+    '/rest/role/bindPermission': (call) => ok(call.body, '权限已保存'),
+    ...extra,
+  });
+  vi.stubGlobal('fetch', server.fetch);
+  return server;
+}
+
+beforeEach(() => {
+  useConsoleStore.setState({ authList: ['system:role:list'] });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('RoleListPage', () => {
+  it('shows only the list without the action codes', async () => {
+    serve();
+    renderAtRoute(<RoleListPage />, '/system/role/roleList', '/system/role/roleList');
+    expect(await screen.findByText('编辑')).toBeTruthy();
+    for (const label of ['新增', '修改', '详情', '删除', '分配权限', '查看用户', '更多']) expect(buttonNamed(label), label).toBeNull();
+  });
+
+  it('sends checked nodes plus half-checked parents from the permission drawer', async () => {
+    useConsoleStore.setState({ authList: ['system:role:list', 'system:role:perm', 'system:role:upd'] });
+    const server = serve();
+    renderAtRoute(<RoleListPage />, '/system/role/roleList', '/system/role/roleList');
+    await screen.findByText('编辑');
+    const row = screen.getByText('编辑').closest('tr')!;
+    fireEvent.click(Array.from(row.querySelectorAll('button')).find((b) => b.textContent === '分配权限')!);
+    expect(await screen.findByText('分配权限：编辑')).toBeTruthy();
+    expect(await screen.findByText('分配权限按钮')).toBeTruthy();
+    // Bound 1,2,3 but not the button 4: 系统管理 and 角色管理 read half-checked.
+    await waitFor(() => expect(document.querySelectorAll('.ant-tree-checkbox-indeterminate')).toHaveLength(2));
+    // Uncheck 个人中心, check nothing else; tick the rule.
+    const treeNode = (title: string) => screen.getByText(title).closest('.ant-tree-treenode')!;
+    fireEvent.click(treeNode('个人中心').querySelector('.ant-tree-checkbox')!);
+    fireEvent.click(screen.getByLabelText('本机构'));
+    fireEvent.click(buttonNamed('保存')!);
+    await waitFor(() => expect(server.callsTo('/rest/role/bindPermission')).toHaveLength(1));
+    const body = server.callsTo('/rest/role/bindPermission')[0]!.body as { roleId: string; funcIds: string[]; ruleIds: string[] };
+    expect(body.roleId).toBe('7');
+    expect([...body.funcIds].sort()).toEqual(['1', '2', '3']);
+    expect(body.ruleIds).toEqual(['9']);
+    expect(await screen.findByText('权限已保存')).toBeTruthy();
+  });
+});
+
+describe('RoleFormPage', () => {
+  it('shows the validation messages and sends nothing', async () => {
+    const server = serve({ '/rest/role/add': () => ok(null) });
+    renderAtRoute(<RoleFormPage />, '/system/role/roleAdd', '/system/role/roleAdd');
+    expect(await screen.findByText('新增角色')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('角色编码'), { target: { value: 'bad code' } });
+    fireEvent.click(buttonNamed('保存')!);
+    const errors = () => Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((e) => e.textContent);
+    await waitFor(() => expect(errors()).toEqual(['角色编码只能包含字母、数字和下划线', '请输入角色名称', '请选择角色类型']));
+    expect(server.callsTo('/rest/role/add')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DictSelect } from '../../../components/DictSelect';
+import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
+import { fieldRules, FormPage, requiredRule, siblingPath, useFormMode } from '../../../components/form';
+import { fetchPostOptions, fetchRoleOptions, fetchUser, generateUserId, saveUser, type UserDetail } from './api';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,32}$/;
+export const USERNAME_MESSAGE = '用户名为 4 到 32 位字母、数字或下划线';
+
+/** The form holds dates as dayjs values; the server takes YYYY-MM-DD. */
+interface FormValues {
+  username: string;
+  realname: string;
+  nickName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  orgId?: string | null;
+  userSex: string;
+  empCode?: string | null;
+  inDate?: Dayjs | null;
+  outDate?: Dayjs | null;
+  empStatus: string;
+  enableUser: number;
+  sort: number;
+  remark?: string | null;
+  roleIds: string[];
+  postIds: string[];
+  password?: string;
+}
+
+const valuesOf = (u: UserDetail): Partial<FormValues> => ({
+  username: u.username,
+  realname: u.realname ?? '',
+  nickName: u.nickName,
+  phone: u.phone,
+  email: u.email,
+  orgId: u.orgId,
+  empCode: u.empCode,
+  empStatus: u.empStatus,
+  enableUser: u.enableUser,
+  sort: u.sort,
+  remark: u.remark,
+  roleIds: u.roleIds,
+  postIds: u.postIds,
+  userSex: String(u.userSex),
+  inDate: u.inDate ? dayjs(u.inDate) : null,
+  outDate: u.outDate ? dayjs(u.outDate) : null,
+});
+
+const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+
+/** /system/user/userAdd | userUpd?id= | userDetail?id=: the one user form, employee fields included (spec §3 emp). */
+export default function UserFormPage() {
+  const [form] = Form.useForm<FormValues>();
+  const { mode } = useFormMode();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const roles = useQuery({ queryKey: ['user-role-options'], queryFn: ({ signal }) => fetchRoleOptions(signal), staleTime: 60_000 });
+  const posts = useQuery({ queryKey: ['user-post-options'], queryFn: ({ signal }) => fetchPostOptions(signal), staleTime: 60_000 });
+  // The organisation picker shows the loaded record's name before its branch of the tree is opened.
+  const [orgLabels, setOrgLabels] = useState<Record<string, string>>();
+  const toValues = (u: UserDetail) => {
+    if (u.orgId && u.orgName) setOrgLabels({ [u.orgId]: u.orgName });
+    return valuesOf(u);
+  };
+
+  const suggest = async () => {
+    const ids = await generateUserId();
+    form.setFieldsValue({ username: ids.username, empCode: form.getFieldValue('empCode') || ids.empCode });
+  };
+
+  return (
+    <FormPage<FormValues, UserDetail>
+      entityName="用户"
+      form={form}
+      load={(id, signal) => fetchUser(id, signal)}
+      toValues={toValues}
+      initialValues={{ userSex: '0', empStatus: 'NORMAL', enableUser: 1, sort: 0, roleIds: [], postIds: [] }}
+      save={async (values, { mode: saveMode, id, record: loaded }) => {
+        const body: Record<string, unknown> = {
+          ...values,
+          id: saveMode === 'add' ? 0 : id,
+          nickName: blank(values.nickName),
+          phone: blank(values.phone),
+          email: blank(values.email),
+          empCode: blank(values.empCode),
+          remark: blank(values.remark),
+          userSex: Number(values.userSex),
+          inDate: values.inDate ? values.inDate.format('YYYY-MM-DD') : null,
+          outDate: values.outDate ? values.outDate.format('YYYY-MM-DD') : null,
+        };
+        if (saveMode === 'add') body.password = values.password || undefined;
+        else {
+          body.lockVersion = loaded!.lockVersion;
+          delete body.password;
+        }
+        return saveUser(body, { silent: true });
+      }}
+      onSaved={(result) => {
+        const back = () => navigate(siblingPath(pathname, 'userList'));
+        const generated = (result as { generatedPassword?: string | null }).generatedPassword;
+        if (!generated) {
+          message.success('保存成功');
+          back();
+          return;
+        }
+        Modal.success({
+          title: '用户已创建',
+          content: (
+            <div>
+              初始密码（只显示这一次，请妥善转交）：<Typography.Text copyable strong>{generated}</Typography.Text>
+            </div>
+          ),
+          onOk: back,
+        });
+      }}
+    >
+      <Row gutter={24}>
+        <Col span={12}>
+          <Form.Item label="用户名" required>
+            <Row gutter={8} wrap={false}>
+              <Col flex="auto">
+                <Form.Item name="username" noStyle rules={[requiredRule('请输入用户名'), { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE }]}>
+                  <Input placeholder="4 到 32 位字母、数字或下划线" aria-label="用户名" disabled={mode !== 'add'} />
+                </Form.Item>
+              </Col>
+              {mode === 'add' && (
+                <Col flex="none">
+                  <Button onClick={() => void suggest()}>生成</Button>
+                </Col>
+              )}
+            </Row>
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="realname" label="姓名" rules={[requiredRule('请输入姓名'), { max: 64, message: '姓名不能超过 64 个字' }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="nickName" label="昵称" rules={[{ max: 64, message: '昵称不能超过 64 个字' }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="userSex" label="性别">
+            <DictSelect category="USER_SEX" allowClear={false} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="phone" label="手机号" rules={fieldRules(['mobileStrict'])}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="email" label="邮箱" rules={fieldRules(['email'])}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="orgId" label="所属机构" rules={[requiredRule('请选择所属机构')]}>
+            <OrgTreeSelect labels={orgLabels} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="empCode" label="工号" rules={[{ max: 64, message: '工号不能超过 64 个字符' }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="inDate" label="入职日期">
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="outDate"
+            label="离职日期"
+            dependencies={['inDate']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_rule, value: Dayjs | null | undefined) => {
+                  const inDate = getFieldValue('inDate') as Dayjs | null | undefined;
+                  return value && inDate && value.isBefore(inDate, 'day') ? Promise.reject(new Error('离职日期不能早于入职日期')) : Promise.resolve();
+                },
+              }),
+            ]}
+          >
+            <DatePicker style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="empStatus" label="人员状态" rules={[requiredRule('请选择人员状态')]}>
+            <DictSelect category="EMP_STATUS" allowClear={false} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="enableUser" label="是否启用">
+            <Radio.Group options={[{ value: 1, label: '启用' }, { value: 0, label: '停用' }]} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="roleIds" label="角色">
+            <Select mode="multiple" allowClear loading={roles.isPending} options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.roleName }))} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="postIds" label="岗位">
+            <Select mode="multiple" allowClear loading={posts.isPending} options={(posts.data ?? []).map((p) => ({ value: p.postId, label: p.postName }))} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="sort" label="排序">
+            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        {mode === 'add' && (
+          <Col span={12}>
+            <Form.Item name="password" label="初始密码" rules={fieldRules(['password'])} extra="留空则由系统生成强密码，保存后显示一次">
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={24}>
+          <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过 512 个字' }]}>
+            <Input.TextArea rows={3} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormPage>
+  );
+}
