@@ -56,6 +56,12 @@ test('admin: the server menu, three pages through it, tabs, top layout and colou
   await expect(tabs.locator('.ant-tabs-tab')).toHaveCount(2);
   await expect(page).not.toHaveURL(/smsList/);
 
+  // The home page lists what was opened lately (recorded per menu entry, newest first).
+  await menu.getByText('首页').click();
+  const recent = page.locator('.ant-card', { hasText: '最近访问' });
+  await expect(recent.getByRole('link', { name: '短信日志' })).toBeVisible();
+  await expect(recent.getByRole('link', { name: '个人中心' })).toBeVisible();
+
   // Theme: the top-menu layout and a new primary colour, saved as the user's own.
   await page.getByTestId('open-theme-drawer').click();
   const drawer = page.getByRole('dialog', { name: '主题设置' });

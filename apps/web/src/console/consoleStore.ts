@@ -4,6 +4,8 @@ import type { ConsoleTheme, InitResponse, MenuNode } from './types';
 
 /** A console route built from a menu node (spec §2 Dynamic routes). */
 export interface ConsoleRoute {
+  /** The menu node's id (the function id); null for routes the console adds itself (home). */
+  id: string | null;
   /** Absolute path, e.g. '/system/user/userList'. */
   path: string;
   /** Permission code of the node (spec §2: name). */

@@ -3,6 +3,8 @@ import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
 import { greetingByHour } from '@dandelion/shared';
 import { displayName, useSessionStore } from '../../app/session';
 import { useConsoleStore, type ConsoleRoute } from '../consoleStore';
+import { useRecentMenus } from '../recentMenus';
+import { formatDateTime } from '../../lib/date';
 import './home.css';
 
 /** Pages reachable from the menu: leaves of the visible menu, home itself excluded. */
@@ -16,6 +18,7 @@ export default function HomePage() {
   const { siteName, menuList, rolesList } = useConsoleStore();
   const now = new Date();
   const links = shortcuts(menuList);
+  const recent = useRecentMenus();
   const roleNames = Array.isArray(user?.roles) ? user.roles : [];
 
   return (
@@ -35,6 +38,23 @@ export default function HomePage() {
             </Tag>
           ))}
         </div>
+      </Card>
+      <Card title="最近访问">
+        {recent.data && recent.data.length > 0 ? (
+          <Row gutter={[12, 12]}>
+            {recent.data
+              .filter((m) => m.path)
+              .map((m) => (
+                <Col key={m.funcId} xs={12} sm={8} md={6} xl={4}>
+                  <Link className="dl-console-home__link" to={m.path!} title={`最近打开：${formatDateTime(m.viewTime)}`}>
+                    {m.funcName}
+                  </Link>
+                </Col>
+              ))}
+          </Row>
+        ) : (
+          <Empty description={recent.isError ? '最近访问加载失败' : '还没有访问记录'} />
+        )}
       </Card>
       <Card title="常用功能">
         {links.length === 0 ? (

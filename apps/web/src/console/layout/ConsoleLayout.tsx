@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Layout } from 'antd';
 import { useConsoleStore } from '../consoleStore';
+import { useRecordMenuView } from '../recentMenus';
 import { ConsoleThemeProvider } from '../theme/ConsoleThemeProvider';
 import { ThemeDrawer } from '../theme/ThemeDrawer';
 import { resolveTheme } from '../theme/themeModel';
@@ -31,6 +32,7 @@ export default function ConsoleLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);
   const tabs = useConsoleTabs();
+  useRecordMenuView();
 
   const classes = [
     'dl-console',

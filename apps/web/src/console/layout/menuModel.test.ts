@@ -3,6 +3,7 @@ import type { ConsoleRoute } from '../consoleStore';
 import { breadcrumbTrail, openKeysFor, routeTitle, selectedMenuKey } from './menuModel';
 
 const route = (path: string, title: string, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({
+  id: null,
   path,
   name: path,
   component: null,

@@ -10,6 +10,7 @@ import type { ConsoleTheme } from '../types';
 import ConsoleLayout from './ConsoleLayout';
 
 export const route = (path: string, title: string, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({
+  id: null,
   path,
   name: path,
   component: null,

@@ -88,6 +88,7 @@ describe('withHome', () => {
 
 describe('filterByPermission', () => {
   const route = (path: string, permission?: string[], children: ConsoleRoute[] = []): ConsoleRoute => ({
+    id: null,
     path, name: path, component: 'x', redirect: null, hidden: false, alwaysShow: false, meta: { title: path, icon: null, activeMenu: null, permission }, children,
   });
 

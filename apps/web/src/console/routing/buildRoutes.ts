@@ -32,6 +32,7 @@ export function toConsoleRoutes(nodes: readonly MenuNode[], parentPath = ''): Co
     .map((node) => {
       const path = joinPath(parentPath || '/', node.path!);
       return {
+        id: node.id,
         path,
         name: node.name,
         component: node.url && node.url !== CONTAINER_COMPONENT ? node.url : null,
@@ -49,6 +50,7 @@ export function withHome(routes: ConsoleRoute[], indexMenu?: InitResponse['index
   const path = indexMenu?.path || HOME_PATH;
   if (routes.some((r) => r.path === path)) return routes;
   const home: ConsoleRoute = {
+    id: null,
     path,
     name: 'home',
     component: indexMenu?.component || 'home/index',
