@@ -7,6 +7,7 @@ import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { AppMenuDialog } from './AppMenuDialog';
 import { siblingPath } from '../../../components/form';
 import { APP_PERMISSIONS as P, APP_TABLE_KEY, deleteApp, fetchAppPage, STATUS_LABELS, updateAppStatus, type AppRecord, type AppSearch } from './api';
 
@@ -23,6 +24,7 @@ export default function AppListPage() {
   const { pathname } = useLocation();
   const table = useRef<PagedTableHandle>(null);
   const [search, setSearch] = useState<AppSearch>({});
+  const [menuApp, setMenuApp] = useState<AppRecord | null>(null);
   const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
 
   const columns: PagedColumn<AppRecord>[] = [
@@ -44,6 +46,7 @@ export default function AppListPage() {
           actions={[
             { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('appUpd', { id: row.appId }) },
             { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('appDetail', { id: row.appId }) },
+            { key: 'bindMenus', label: '绑定菜单', permission: P.upd, overflow: true, onClick: () => setMenuApp(row) },
             {
               key: 'enable', label: row.status === 'NORMAL' ? '停用' : '启用', permission: P.enable, overflow: true,
               onClick: async () => {
@@ -85,6 +88,7 @@ export default function AppListPage() {
         rowKey="appId"
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('appAdd') }]} />}
       />
+      <AppMenuDialog app={menuApp} onClose={() => setMenuApp(null)} />
     </Card>
   );
 }

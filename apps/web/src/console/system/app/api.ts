@@ -50,3 +50,16 @@ export const updateApp = (appId: string, lockVersion: number, values: AppValues)
 export const updateAppStatus = (appId: string, lockVersion: number, status: EnableStatus) =>
   postJson<AppRecord>('/rest/app/updateStatus', { appId, lockVersion, status });
 export const deleteApp = (appId: string, lockVersion: number) => postJson<null>('/rest/app/delete', { appId, lockVersion });
+
+/** A DIR/MENU node of /rest/menu/getAllMenuTree (buttons are not bound to applications). */
+export interface MenuTreeNode {
+  id: string;
+  pid: string | null;
+  funcCode: string;
+  funcName: string;
+  funcType: string;
+  children?: MenuTreeNode[];
+}
+
+export const fetchAllMenuTree = () => postJson<MenuTreeNode[]>('/rest/menu/getAllMenuTree', {}, { silent: true });
+export const bindAppMenus = (appId: string, funcIds: string[]) => postJson<null>('/rest/app/bindMenus', { appId, funcIds }, { silent: true });

@@ -81,4 +81,51 @@ describe('/system/org/orgList', () => {
     expect(await screen.findByText('财务处')).toBeTruthy();
     expect(server.callsTo('/rest/organ/tree').at(-1)!.body).toEqual({ keyword: '财务' });
   });
+
+  it('moves a node down among its siblings and sends the whole new order', async () => {
+    useConsoleStore.setState({ authList: ['system:org:list', 'system:org:sort'] });
+    roots = [node('1', '总部'), node('2', '分部'), node('3', '办事处')];
+    const server = open({
+      '/rest/organ/sort': (call) => {
+        const { orderedIds } = call.body as { orderedIds: string[] };
+        roots = orderedIds.map((id) => roots.find((o) => o.orgId === id)!);
+        return ok(null);
+      },
+    });
+    await screen.findByText('办事处');
+    const buttonIn = (orgId: string, label: string) =>
+      Array.from(document.querySelector(`[data-org-id="${orgId}"]`)!.querySelectorAll('button')).find((b) => b.textContent === label)!;
+    expect(buttonIn('1', '上移').disabled).toBe(true);
+    expect(buttonIn('1', '下移').disabled).toBe(false);
+    expect(buttonIn('3', '下移').disabled).toBe(true);
+    const treeLoads = server.callsTo('/rest/organ/tree').length;
+    fireEvent.click(buttonIn('1', '下移'));
+    await waitFor(() => expect(server.callsTo('/rest/organ/sort')).toHaveLength(1));
+    expect(server.callsTo('/rest/organ/sort')[0]!.body).toEqual({ orderedIds: ['2', '1', '3'] });
+    await waitFor(() => expect(server.callsTo('/rest/organ/tree').length).toBe(treeLoads + 1));
+    expect(server.callsTo('/rest/organ/tree').at(-1)!.body).toEqual({});
+    await waitFor(() => expect(buttonIn('2', '上移').disabled).toBe(true));
+    const order = Array.from(document.querySelectorAll('[data-org-id]')).map((el) => el.getAttribute('data-org-id'));
+    expect(order).toEqual(['2', '1', '3']);
+  });
+
+  it('sends the parent with a child level\'s order', async () => {
+    useConsoleStore.setState({ authList: ['system:org:list', 'system:org:sort'] });
+    roots = [node('1', '总部', { isLeaf: false })];
+    const server = open({
+      '/rest/organ/tree': (call) => {
+        const body = call.body as { parentId?: string };
+        return ok(body.parentId === '1' ? [node('11', '人事处', { parentOrgId: '1' }), node('12', '财务处', { parentOrgId: '1' })] : roots);
+      },
+      '/rest/organ/sort': () => ok(null),
+    });
+    await screen.findByText('总部');
+    fireEvent.click(document.querySelector('.ant-tree-switcher')!);
+    await screen.findByText('财务处');
+    const up = Array.from(document.querySelector('[data-org-id="12"]')!.querySelectorAll('button')).find((b) => b.textContent === '上移')!;
+    fireEvent.click(up);
+    await waitFor(() => expect(server.callsTo('/rest/organ/sort')).toHaveLength(1));
+    expect(server.callsTo('/rest/organ/sort')[0]!.body).toEqual({ parentOrgId: '1', orderedIds: ['12', '11'] });
+    await waitFor(() => expect(server.callsTo('/rest/organ/tree').at(-1)!.body).toEqual({ parentId: '1' }));
+  });
 });

@@ -6,7 +6,7 @@ import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { PagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../consoleStore';
-import { deleteOrg, fetchOrgChildren, fetchOrgUsers, ORG_PERMISSIONS, ORG_STATUS_LABELS, searchOrgs, type OrgNode, type OrgUser } from './api';
+import { deleteOrg, fetchOrgChildren, fetchOrgUsers, ORG_PERMISSIONS, ORG_STATUS_LABELS, searchOrgs, sortOrgs, type OrgNode, type OrgUser } from './api';
 import { OrgAdminDialog, OrgBindDialog } from './OrgDialogs';
 
 const ROOT = 'root';
@@ -86,18 +86,49 @@ export default function OrgListPage() {
 
   const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
 
-  const actionsOf = (org: OrgNode): ActionButton[] => [
-    { key: 'addChild', label: '新增下级', permission: ORG_PERMISSIONS.add, onClick: () => open('orgAdd', { parentId: org.orgId }) },
-    { key: 'upd', label: '修改', permission: ORG_PERMISSIONS.upd, onClick: () => open('orgUpd', { id: org.orgId }) },
-    {
-      key: 'del', label: '删除', permission: ORG_PERMISSIONS.del, danger: true,
-      confirm: { title: `确定删除机构「${org.orgName}」吗？`, description: '有下级机构或用户的机构不能删除。' },
-      onClick: () => remove(org),
-    },
-    { key: 'detail', label: '详情', permission: ORG_PERMISSIONS.detail, overflow: true, onClick: () => open('orgDetail', { id: org.orgId }) },
-    { key: 'admins', label: '设置管理员', permission: ORG_PERMISSIONS.bind, overflow: true, onClick: () => setAdminOrg(org) },
-    { key: 'bind', label: '绑定权限', permission: ORG_PERMISSIONS.bind, overflow: true, onClick: () => setBindOrg(org) },
-  ];
+  /** The loaded level holding `org` and its key there ('root' for the top); none in a search answer. */
+  const levelOf = (org: OrgNode): { key: string; siblings: OrgNode[] } | null => {
+    if (found) return null;
+    const entry = Object.entries(levels).find(([, list]) => list.some((o) => o.orgId === org.orgId));
+    return entry ? { key: entry[0], siblings: entry[1] } : null;
+  };
+
+  const move = async (org: OrgNode, delta: -1 | 1) => {
+    const level = levelOf(org);
+    if (!level) return;
+    const from = level.siblings.findIndex((o) => o.orgId === org.orgId);
+    const to = from + delta;
+    if (from < 0 || to < 0 || to >= level.siblings.length) return;
+    const reordered = [...level.siblings];
+    [reordered[from], reordered[to]] = [reordered[to]!, reordered[from]!];
+    const parentId = level.key === ROOT ? null : level.key;
+    setLevels((current) => ({ ...current, [level.key]: reordered }));
+    try {
+      await sortOrgs(parentId, reordered.map((o) => o.orgId));
+    } finally {
+      await loadLevel(parentId).catch(() => undefined);
+    }
+  };
+
+  const actionsOf = (org: OrgNode): ActionButton[] => {
+    const level = levelOf(org);
+    const index = level ? level.siblings.findIndex((o) => o.orgId === org.orgId) : -1;
+    return [
+      { key: 'addChild', label: '新增下级', permission: ORG_PERMISSIONS.add, onClick: () => open('orgAdd', { parentId: org.orgId }) },
+      { key: 'upd', label: '修改', permission: ORG_PERMISSIONS.upd, onClick: () => open('orgUpd', { id: org.orgId }) },
+      {
+        key: 'del', label: '删除', permission: ORG_PERMISSIONS.del, danger: true,
+        confirm: { title: `确定删除机构「${org.orgName}」吗？`, description: '有下级机构或用户的机构不能删除。' },
+        onClick: () => remove(org),
+      },
+      { key: 'detail', label: '详情', permission: ORG_PERMISSIONS.detail, overflow: true, onClick: () => open('orgDetail', { id: org.orgId }) },
+      { key: 'admins', label: '设置管理员', permission: ORG_PERMISSIONS.bind, overflow: true, onClick: () => setAdminOrg(org) },
+      { key: 'bind', label: '绑定权限', permission: ORG_PERMISSIONS.bind, overflow: true, onClick: () => setBindOrg(org) },
+      // Sorting needs the whole loaded level: not offered on a search answer.
+      { key: 'up', label: '上移', permission: ORG_PERMISSIONS.sort, hidden: !level, disabled: index <= 0, onClick: () => move(org, -1) },
+      { key: 'down', label: '下移', permission: ORG_PERMISSIONS.sort, hidden: !level, disabled: !level || index >= level.siblings.length - 1, onClick: () => move(org, 1) },
+    ];
+  };
 
   const renderNode = (org: OrgNode) => (
     <Space size={4} data-org-id={org.orgId}>

@@ -89,3 +89,7 @@ export const fetchOrgBindings = (orgId: string) => postJson<OrgBindings>('/rest/
 
 export const saveOrgBindings = (orgId: string, bindings: OrgBindings) =>
   postJson<OrgBindings>('/rest/organ/permissions', { orgId, ...bindings }, { timeoutMs: NO_TIMEOUT, silent: true });
+
+/** Reorders the direct children of `parentOrgId` (the roots when null): `orderedIds` is all of them, in order. */
+export const sortOrgs = (parentOrgId: string | null, orderedIds: string[]) =>
+  postJson<null>('/rest/organ/sort', parentOrgId ? { parentOrgId, orderedIds } : { orderedIds });
