@@ -4,8 +4,8 @@ import { adminToken, expect, snapshot, test } from './fixtures';
 /**
  * System administration journey of issue 5: an organisation, a role with a few permissions and a
  * user in that organisation with that role; the user sees exactly what the role grants; freezing
- * ends their open session; recycle and restore. The records are made through the API (the forms
- * have their own component tests); what the user sees and the administrator's actions are in the browser.
+ * ends their open session; recycle and restore. The organisation and the role are created through
+ * their forms; the permission binding and the user through the API (their screens have component tests).
  */
 
 const ADMIN_PASSWORD = 'Admin@2026!';
@@ -36,8 +36,28 @@ test('an organisation, a role and a user: the user sees exactly the grant; freez
   const stamp = String(Date.now() % 1e8);
   const admin = await adminToken(request);
 
-  const org = await call<{ orgId: string }>(request, admin, '/rest/organ/add', { orgCode: `E2E${stamp}`, orgName: `测试处${stamp}`, orgType: 'DEPT', orgLevel: 'CITY', orgStatus: 'NORMAL', orgSort: 1 });
-  const role = await call<{ roleId: string }>(request, admin, '/rest/role/add', { roleCode: `SMS_VIEW_${stamp}`, roleName: `短信查看${stamp}`, roleType: 'SYS', dataScope: 'SELF', status: 'NORMAL', sort: 1 });
+  // The administrator creates the organisation and the role through their forms.
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/system/org/orgAdd');
+  await byLabel(page, '机构编码').fill(`E2E${stamp}`);
+  await byLabel(page, '机构名称').fill(`测试处${stamp}`);
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  const orgs = await call<Array<{ orgId: string; orgCode: string }>>(request, admin, '/rest/organ/tree', { keyword: `E2E${stamp}` });
+  const org = orgs.find((o) => o.orgCode === `E2E${stamp}`)!;
+  expect(org).toBeTruthy();
+
+  await page.goto('/system/role/roleAdd');
+  await byLabel(page, '角色编码').fill(`SMS_VIEW_${stamp}`);
+  await byLabel(page, '角色名称').fill(`短信查看${stamp}`);
+  await byLabel(page, '角色类型').click();
+  await page.locator('.ant-select-dropdown').getByText('系统', { exact: true }).click();
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  const roles = await call<Array<{ roleId: string; roleCode: string }>>(request, admin, '/rest/role/getAllRole', {});
+  const role = roles.find((r) => r.roleCode === `SMS_VIEW_${stamp}`)!;
+  expect(role).toBeTruthy();
   const tree = await call<{ funcs: FuncNode[] }>(request, admin, '/rest/role/permissionTree', {});
   const granted = flatten(tree.funcs).filter((f) => ['message', 'message:sms:main', 'message:sms:list'].includes(f.funcCode));
   expect(granted).toHaveLength(3);
@@ -64,8 +84,6 @@ test('an organisation, a role and a user: the user sees exactly the grant; freez
   await expect(staff).toHaveURL(/\/403$/);
 
   // The administrator finds the user and freezes them from the list.
-  await signIn(page, 'admin', ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/home$/);
   await page.goto('/system/user/userList');
   await byLabel(page, '用户名').fill(username);
   await page.getByRole('button', { name: '查询' }).click();
