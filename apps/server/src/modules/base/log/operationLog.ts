@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../../core/db';
 import type { Actor } from '../../../core/records';
 import { sysOperLog } from './schema';
@@ -52,4 +53,17 @@ export async function recordOperation(ex: Executor, entry: OperationEntry): Prom
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,
   });
+}
+
+/** Who made a change and from where: every change writes it into the operation log. */
+export interface ChangeContext {
+  actor: Actor;
+  ip?: string | null;
+  requestId?: string | null;
+}
+
+/** The change context of a signed-in request (routes that declare a permission always have a principal). */
+export function changeOf(request: FastifyRequest): ChangeContext {
+  const p = request.principal!;
+  return { actor: { id: p.userId, name: p.username }, ip: request.ip, requestId: request.id };
 }

@@ -1,14 +1,14 @@
+import { zLockVersion, zRecordStatus, zRemark, zSort } from '../recordFields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isHttpUrl } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../role/routes';
-import { APP_STATUSES, type AppService } from './service';
+import { changeOf } from '../../base/log/operationLog';
+import type { AppService } from './service';
 
 const TAG = '应用';
-const STATUS_MESSAGE = '状态只能是 NORMAL 或 DISABLED';
 export const VISIT_URL_MESSAGE = '访问地址必须是 http/https 网址或以 / 开头的路径';
 export const APP_PATH_MESSAGE = '应用路径必须以 / 开头';
 
@@ -45,11 +45,11 @@ const appBody = z.object({
     // A path stays on this site; a full URL may only be http(s) (never javascript: and the like).
     .refine((v) => isHttpUrl(v) || /^\/(?!\/)\S*$/.test(v), VISIT_URL_MESSAGE),
   path: z.string().trim().max(256, '应用路径不能超过256个字符').regex(/^\/\S*$/, APP_PATH_MESSAGE).default('/'),
-  status: z.enum(APP_STATUSES, { error: STATUS_MESSAGE }).default('NORMAL'),
-  sort: z.number({ error: '排序必须是整数' }).int('排序必须是整数').min(0, '排序不能小于0').max(99999, '排序不能大于99999').default(0),
-  remark: z.string().trim().max(512, '备注不能超过512个字符').nullish().transform((v) => v || null),
+  status: zRecordStatus.default('NORMAL'),
+  sort: zSort,
+  remark: zRemark,
 });
-const lockVersion = z.number({ error: '缺少版本号 lockVersion' }).int().min(0);
+const lockVersion = zLockVersion;
 
 /** Applications (spec §7 /rest/app/*; the member names are ours). */
 export function registerAppRoutes(app: FastifyInstance, { apps }: { apps: AppService }) {
@@ -66,7 +66,7 @@ export function registerAppRoutes(app: FastifyInstance, { apps }: { apps: AppSer
           pageParameter: zPageParameter,
           appCode: z.string().trim().max(64).optional(),
           appName: z.string().trim().max(64).optional(),
-          status: z.enum(APP_STATUSES, { error: STATUS_MESSAGE }).optional(),
+          status: zRecordStatus.optional(),
         }),
         response: { 200: envelopeOf(pageOf(appSchema)) },
       },
@@ -119,7 +119,7 @@ export function registerAppRoutes(app: FastifyInstance, { apps }: { apps: AppSer
       schema: {
         tags: [TAG],
         summary: '启用（NORMAL）或停用（DISABLED）应用；停用的应用不再出现在 /rest/index/init 的 apps 中',
-        body: z.object({ appId: zId, lockVersion, status: z.enum(APP_STATUSES, { error: STATUS_MESSAGE }) }),
+        body: z.object({ appId: zId, lockVersion, status: zRecordStatus }),
         response: { 200: envelopeOf(appDetailSchema) },
       },
     },

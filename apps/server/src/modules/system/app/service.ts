@@ -1,3 +1,4 @@
+import { RECORD_STATUSES } from '../recordFields';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Db, Executor } from '../../../core/db';
@@ -12,7 +13,7 @@ import { sysApp, sysAppFunc } from './schema';
 
 export type AppRow = typeof sysApp.$inferSelect;
 export const APP_MODULE = 'system:app';
-export const APP_STATUSES = ['NORMAL', 'DISABLED'] as const;
+export const APP_STATUSES = RECORD_STATUSES;
 export type AppStatus = (typeof APP_STATUSES)[number];
 
 export interface AppInput {

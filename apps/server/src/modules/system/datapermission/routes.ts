@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { changeOf } from '../../base/log/operationLog';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import type { ChangeContext } from '../org/service';
 import { RULE_STATUSES, SCOPE_TYPES, type DataPermissionService } from './service';
 
 const TAG = '数据权限';
@@ -29,9 +29,6 @@ const ruleFields = {
 };
 const lockVersion = z.number({ error: '缺少数据版本（lockVersion）' }).int().min(0);
 
-const changeOf = (request: FastifyRequest): ChangeContext => ({
-  actor: { id: request.principal!.userId, name: request.principal!.username }, ip: request.ip, requestId: request.id,
-});
 
 /** Data-permission rules (spec §7 /rest/datapermission/*): how far holders (roles, organisations) see org-owned data. */
 export function registerDataPermissionRoutes(app: FastifyInstance, { rules }: { rules: DataPermissionService }) {

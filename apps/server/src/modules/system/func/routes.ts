@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { SIGNED_IN } from '../../../core/permissions';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../role/routes';
+import { changeOf } from '../../base/log/operationLog';
 import { FUNC_STATUSES, FUNC_TYPES, type FuncAdminService, type FuncInput, type FuncTreeNode } from './admin';
 import type { FuncRow } from './service';
 

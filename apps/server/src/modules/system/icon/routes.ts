@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { zDateTime, zId } from '../../../core/schemas';
-import { changeOf } from '../role/routes';
+import { changeOf } from '../../base/log/operationLog';
 import type { IconRow, IconService } from './service';
 import { MAX_SVG_BYTES } from './svg';
 

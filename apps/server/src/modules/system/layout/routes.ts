@@ -1,14 +1,14 @@
+import { zLockVersion, zRecordStatus, zRemark, zSort } from '../recordFields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { SIGNED_IN } from '../../../core/permissions';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../role/routes';
-import { LAYOUT_STATUSES, type LayoutRow, type LayoutService } from './service';
+import { changeOf } from '../../base/log/operationLog';
+import type { LayoutRow, LayoutService } from './service';
 
 const TAG = '布局';
-const STATUS_MESSAGE = '状态只能是 NORMAL 或 DISABLED';
 const optText = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`).nullish().transform((v) => v || null);
 const layoutSchema = z.object({
   layoutId: zId, layoutName: z.string(), layoutUiName: z.string(), componentPath: z.string().nullable(), thumbnail: z.string().nullable(),
@@ -20,9 +20,9 @@ const layoutBody = z.object({
   layoutUiName: z.string({ error: '请输入布局标识' }).trim().min(1, '请输入布局标识').max(64, '布局标识不能超过64个字符').regex(/^[a-z][a-z0-9-]*$/, '布局标识只能由小写字母、数字和连字符组成，如 cms-layout'),
   componentPath: optText(256, '组件路径'),
   thumbnail: optText(512, '缩略图'),
-  status: z.enum(LAYOUT_STATUSES, { error: STATUS_MESSAGE }).default('NORMAL'),
-  sort: z.number({ error: '排序必须是整数' }).int('排序必须是整数').min(0, '排序不能小于0').max(99999, '排序不能大于99999').default(0),
-  remark: optText(512, '备注'),
+  status: zRecordStatus.default('NORMAL'),
+  sort: zSort,
+  remark: zRemark,
 });
 
 /** Layouts (spec §7 /rest/layout/*). getAvailableLayouts is for anyone signed in: the theme forms need it. */
@@ -30,7 +30,7 @@ export function registerLayoutRoutes(app: FastifyInstance, { layouts }: { layout
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/rest/layout/query',
-    { config: { permission: 'system:layout:list' }, schema: { tags: [TAG], summary: '布局分页（名称或标识模糊查询）', body: z.object({ pageParameter: zPageParameter, keyword: z.string().trim().max(64).optional(), status: z.enum(LAYOUT_STATUSES, { error: STATUS_MESSAGE }).optional() }), response: { 200: envelopeOf(pageOf(layoutSchema)) } } },
+    { config: { permission: 'system:layout:list' }, schema: { tags: [TAG], summary: '布局分页（名称或标识模糊查询）', body: z.object({ pageParameter: zPageParameter, keyword: z.string().trim().max(64).optional(), status: zRecordStatus.optional() }), response: { 200: envelopeOf(pageOf(layoutSchema)) } } },
     async (request) => {
       const page = await layouts.page(request.body);
       return ok({ ...page, list: page.list.map(present) });

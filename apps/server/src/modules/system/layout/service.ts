@@ -1,3 +1,4 @@
+import { RECORD_STATUSES } from '../recordFields';
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import { CONSOLE_LAYOUTS, type PageParameter } from '@dandelion/shared';
 import type { Db, Executor } from '../../../core/db';
@@ -11,7 +12,7 @@ import { sysTheme } from '../theme/schema';
 import { sysLayout } from './schema';
 
 const MODULE = 'system:layout';
-export const LAYOUT_STATUSES = ['NORMAL', 'DISABLED'] as const;
+export const LAYOUT_STATUSES = RECORD_STATUSES;
 export type LayoutRow = typeof sysLayout.$inferSelect;
 export interface LayoutInput {
   layoutName: string;

@@ -1,3 +1,4 @@
+import { changeOf } from '../../base/log/operationLog';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { rules, type ValidationRule } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
 import type { OrgBindingService } from './bindings';
-import type { ChangeContext, OrgService } from './service';
+import type { OrgService } from './service';
 
 const TAG = '机构';
 
@@ -48,9 +49,6 @@ const orgFields = {
 };
 
 const lockVersion = z.number({ error: '缺少数据版本（lockVersion）' }).int().min(0);
-const changeOf = (request: FastifyRequest): ChangeContext => ({
-  actor: { id: request.principal!.userId, name: request.principal!.username }, ip: request.ip, requestId: request.id,
-});
 const scopeOf = (request: FastifyRequest) => request.principal!.dataScope;
 const presentDetail = (row: Awaited<ReturnType<OrgService['detail']>>) => ({ ...row, orgId: row.id });
 

@@ -22,12 +22,8 @@ export interface OrgTreeNode {
   isLeaf: boolean;
 }
 
-/** Who made a change and from where: every change writes it into the operation log. */
-export interface ChangeContext {
-  actor: Actor;
-  ip?: string | null;
-  requestId?: string | null;
-}
+import type { ChangeContext } from '../../base/log/operationLog';
+export type { ChangeContext };
 
 export interface OrgInput {
   orgCode: string;

@@ -1,13 +1,13 @@
+import { zLockVersion, zRecordStatus, zRemark, zSort } from '../recordFields';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../role/routes';
-import { POST_STATUSES, type PostService } from './service';
+import { changeOf } from '../../base/log/operationLog';
+import type { PostService } from './service';
 
 const TAG = '岗位';
-const STATUS_MESSAGE = '状态只能是 NORMAL 或 DISABLED';
 
 const postSchema = z.object({
   postId: zId,
@@ -31,11 +31,11 @@ const postBody = z.object({
     .max(64, '岗位编码不能超过64个字符')
     .regex(/^[A-Za-z0-9_]+$/, '岗位编码只能包含字母、数字和下划线'),
   postName: z.string({ error: '请输入岗位名称' }).trim().min(1, '请输入岗位名称').max(64, '岗位名称不能超过64个字符'),
-  status: z.enum(POST_STATUSES, { error: STATUS_MESSAGE }).default('NORMAL'),
-  sort: z.number({ error: '排序必须是整数' }).int('排序必须是整数').min(0, '排序不能小于0').max(99999, '排序不能大于99999').default(0),
-  remark: z.string().trim().max(512, '备注不能超过512个字符').nullish().transform((v) => v || null),
+  status: zRecordStatus.default('NORMAL'),
+  sort: zSort,
+  remark: zRemark,
 });
-const lockVersion = z.number({ error: '缺少版本号 lockVersion' }).int().min(0);
+const lockVersion = zLockVersion;
 
 /** Posts (spec §7 /rest/postService/*; the member names are ours). */
 export function registerPostRoutes(app: FastifyInstance, { posts }: { posts: PostService }) {
@@ -52,7 +52,7 @@ export function registerPostRoutes(app: FastifyInstance, { posts }: { posts: Pos
           pageParameter: zPageParameter,
           postCode: z.string().trim().max(64).optional(),
           postName: z.string().trim().max(64).optional(),
-          status: z.enum(POST_STATUSES, { error: STATUS_MESSAGE }).optional(),
+          status: zRecordStatus.optional(),
         }),
         response: { 200: envelopeOf(pageOf(postSchema)) },
       },
@@ -105,7 +105,7 @@ export function registerPostRoutes(app: FastifyInstance, { posts }: { posts: Pos
       schema: {
         tags: [TAG],
         summary: '启用（NORMAL）或停用（DISABLED）岗位',
-        body: z.object({ postId: zId, lockVersion, status: z.enum(POST_STATUSES, { error: STATUS_MESSAGE }) }),
+        body: z.object({ postId: zId, lockVersion, status: zRecordStatus }),
         response: { 200: envelopeOf(postSchema) },
       },
     },

@@ -1,3 +1,4 @@
+import { RECORD_STATUSES } from '../recordFields';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Db, Executor } from '../../../core/db';
@@ -12,7 +13,7 @@ import { sysPost, sysUserPost } from './schema';
 
 export type PostRow = typeof sysPost.$inferSelect;
 export const POST_MODULE = 'system:post';
-export const POST_STATUSES = ['NORMAL', 'DISABLED'] as const;
+export const POST_STATUSES = RECORD_STATUSES;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 export interface PostInput {

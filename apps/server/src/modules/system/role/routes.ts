@@ -1,20 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { zLockVersion, zRecordStatus, zRemark, zSort } from '../recordFields';
+import { changeOf } from '../../base/log/operationLog';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParameterSchema } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
 import type { RoleBindingService } from './bindings';
-import { DATA_SCOPES, ROLE_STATUSES, type ChangeContext, type RoleAdminService } from './service';
+import { DATA_SCOPES, type RoleAdminService } from './service';
 
 const TAG = '角色';
 
 /** Who acts and from where, for the operation log. */
-export const changeOf = (request: FastifyRequest): ChangeContext => ({
-  actor: { id: request.principal!.userId, name: request.principal!.username },
-  ip: request.ip,
-  requestId: request.id,
-});
+export { changeOf };
 
 const roleSchema = z.object({
   roleId: zId,
@@ -43,12 +41,12 @@ const roleBody = z.object({
   roleName: z.string({ error: '请输入角色名称' }).trim().min(1, '请输入角色名称').max(64, '角色名称不能超过64个字符'),
   roleType: z.string({ error: '请选择角色类型' }).trim().min(1, '请选择角色类型'),
   dataScope: z.enum(DATA_SCOPES, { error: '数据范围只能是 ALL、ORG_AND_CHILDREN、ORG、SELF 或 CUSTOM' }).default('SELF'),
-  status: z.enum(ROLE_STATUSES, { error: '状态只能是 NORMAL 或 DISABLED' }).default('NORMAL'),
-  sort: z.number({ error: '排序必须是整数' }).int('排序必须是整数').min(0, '排序不能小于0').max(99999, '排序不能大于99999').default(0),
-  remark: z.string().trim().max(512, '备注不能超过512个字符').nullish().transform((v) => v || null),
+  status: zRecordStatus.default('NORMAL'),
+  sort: zSort,
+  remark: zRemark,
   dataOrgIds: z.array(zId).max(1000, '自定义机构最多 1000 个').optional(),
 });
-const lockVersion = z.number({ error: '缺少版本号 lockVersion' }).int().min(0);
+const lockVersion = zLockVersion;
 const userSchema = z.object({ id: zId, username: z.string(), realname: z.string().nullable(), phone: z.string().nullable(), status: z.string() });
 const treeNode: z.ZodType = z.lazy(() =>
   z.object({ funcId: zId, pid: zId.nullable(), funcCode: z.string(), funcName: z.string(), funcType: z.string(), children: z.array(treeNode) }),
@@ -71,7 +69,7 @@ export function registerRoleRoutes(app: FastifyInstance, deps: { roles: RoleAdmi
           roleName: z.string().trim().max(64).optional(),
           roleCode: z.string().trim().max(64).optional(),
           roleType: z.string().trim().max(16).optional(),
-          status: z.enum(ROLE_STATUSES, { error: '状态只能是 NORMAL 或 DISABLED' }).optional(),
+          status: zRecordStatus.optional(),
         }),
         response: { 200: envelopeOf(z.union([pageOf(roleSchema), z.array(roleSchema)])) },
       },

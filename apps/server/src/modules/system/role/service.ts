@@ -1,3 +1,4 @@
+import { RECORD_STATUSES } from '../recordFields';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Db, Executor } from '../../../core/db';
@@ -16,14 +17,10 @@ export type RoleRow = typeof sysRole.$inferSelect;
 export const SUPER_ROLE_CODE = 'ADMIN';
 export const ROLE_MODULE = 'system:role';
 export const DATA_SCOPES = ['ALL', 'ORG_AND_CHILDREN', 'ORG', 'SELF', 'CUSTOM'] as const;
-export const ROLE_STATUSES = ['NORMAL', 'DISABLED'] as const;
+export const ROLE_STATUSES = RECORD_STATUSES;
 
-/** Who made a change and from where: every change writes it into the operation log. */
-export interface ChangeContext {
-  actor: Actor;
-  ip?: string | null;
-  requestId?: string | null;
-}
+import type { ChangeContext } from '../../base/log/operationLog';
+export type { ChangeContext };
 
 /** What sessions need from roles (kept small: the session service is built before everything else). */
 export function createRoleService({ db }: { db: Executor }) {
