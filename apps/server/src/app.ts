@@ -72,6 +72,14 @@ import { createContentService } from './modules/cms/content/service';
 import { registerPortalRoutes } from './modules/cms/portal/routes';
 import { createPortalService } from './modules/cms/portal/service';
 import { createSiteService } from './modules/cms/site/service';
+import { registerCalendarModule } from './modules/base/calendar/module';
+import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
+import { purgeLogs } from './modules/base/log/retention';
+import { registerMonitorModule } from './modules/base/monitor/module';
+import { registerProgressModule } from './modules/base/progress/module';
+import { registerRegionModule } from './modules/base/region/module';
+import { registerSchedulerModule } from './modules/base/scheduler/module';
+import { registerSerialModule } from './modules/base/serial/module';
 
 // Default zod messages (type errors and the like) in Chinese.
 z.config(z.locales.zhCN());
@@ -89,6 +97,8 @@ export interface AppDeps {
   authenticator?: Authenticator | null;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Fire scheduled tasks in this process (on by default; tests of other modules may leave it on, nothing is enabled at seed). */
+  runScheduler?: boolean;
 }
 
 export interface DandelionApp extends FastifyInstance {
@@ -131,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
 
   const db = database.db;
   const bus = deps.bus ?? createMemoryBus();
+  registerRestLogCapture(app, { db });
   const users = createUserService({ db });
   const roles = createRoleService({ db });
   const funcs = createFuncService({ db });
@@ -208,17 +219,30 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerIconRoutes(app, { icons });
   registerLayoutRoutes(app, { layouts: createLayoutService({ db }) });
   registerDuplicateRoutes(app, { duplicates: createDuplicateService({ db }) });
-  registerDictRoutes(app, { dicts: createDictService({ db }) });
-  const orgs = createOrgService({ db, dicts: createDictService({ db }) });
+  const dicts = createDictService({ db, bus });
+  registerDictRoutes(app, { dicts });
+  const orgs = createOrgService({ db, dicts });
   registerOrgRoutes(app, { orgs, bindings: createOrgBindingService({ db, orgs, funcs }) });
   // Staff accounts: freezing, deleting and role changes end or refresh the user's sessions on every instance.
   registerUserRoutes(app, { db, users: createUserAdminService({ db, sessions }), external: createExternalUserService({ db, sessions }) });
   // Roles (permission binding refreshes holders' cached sessions), posts and applications.
-  const roleAdmin = createRoleAdminService({ db, dicts: createDictService({ db }), refreshUser: (userId) => sessions.refreshUser(userId) });
+  const roleAdmin = createRoleAdminService({ db, dicts, refreshUser: (userId) => sessions.refreshUser(userId) });
   registerRoleRoutes(app, { roles: roleAdmin, bindings: createRoleBindingService({ db, roles: roleAdmin }) });
   registerPostRoutes(app, { posts: createPostService({ db }) });
   registerAppRoutes(app, { apps: applications });
   registerDataPermissionRoutes(app, { rules: createDataPermissionService({ db }) });
+  // ── base modules: regions, calendar and processes, serial numbers, logs, monitor, scheduler ──
+  registerRegionModule(app, { db, bus });
+  registerCalendarModule(app, { db });
+  registerProgressModule(app, { db });
+  registerSerialModule(app, { db });
+  registerLogModule(app, { db });
+  registerMonitorModule(app, { database });
+  registerSchedulerModule(app, {
+    db,
+    run: deps.runScheduler ?? true,
+    jobs: { purgeLogs: (days) => purgeLogs(db, days), purgeEndedSessions: (days) => sessions.purgeEnded(days) },
+  });
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

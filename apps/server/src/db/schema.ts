@@ -18,3 +18,8 @@ export * from '../modules/system/post/schema';
 export * from '../modules/system/app/schema';
 export * from '../modules/system/icon/schema';
 export * from '../modules/system/layout/schema';
+export * from '../modules/base/region/schema';
+export * from '../modules/base/scheduler/schema';
+export * from '../modules/base/progress/schema';
+export * from '../modules/base/calendar/schema';
+export * from '../modules/base/serial/schema';

@@ -1,15 +1,12 @@
-import type { ComponentType } from 'react';
-
-type PageModule = { default: ComponentType };
-
-/** A page this build contains and the paths the seed opens it at (a shared form has three). */
-interface ConsolePage {
-  paths: readonly string[];
-  load: () => Promise<PageModule>;
-}
-
-/** The add/upd/detail paths of a shared form under `base` (spec §2: the three share one form). */
-const formPaths = (base: string, name: string) => ['Add', 'Upd', 'Detail'].map((mode) => `${base}/${name}${mode}`);
+import { CALENDAR_PAGES } from './base/calendar/pages';
+import { DICT_PAGES } from './base/dict/pages';
+import { LOG_PAGES } from './base/log/pages';
+import { MONITOR_PAGES } from './base/monitor/pages';
+import { PROGRESS_PAGES } from './base/progress/pages';
+import { REGION_PAGES } from './base/region/pages';
+import { SCHEDULER_PAGES } from './base/scheduler/pages';
+import { SERIAL_PAGES } from './base/serial/pages';
+import { formPaths, type ConsolePage } from './pageTypes';
 
 /**
  * The console pages this build contains, by menu component key (spec §2: the menu node's url).
@@ -17,6 +14,14 @@ const formPaths = (base: string, name: string) => ['Add', 'Upd', 'Detail'].map((
  * user lacks the permission for answers 403.
  */
 export const CONSOLE_PAGES: Record<string, ConsolePage> = {
+  ...DICT_PAGES,
+  ...REGION_PAGES,
+  ...SCHEDULER_PAGES,
+  ...PROGRESS_PAGES,
+  ...CALENDAR_PAGES,
+  ...SERIAL_PAGES,
+  ...LOG_PAGES,
+  ...MONITOR_PAGES,
   'home/index': { paths: ['/home'], load: () => import('./home/HomePage') },
   'center/index': { paths: ['/center'], load: () => import('./center/AccountCenterPage') },
   'message/sms/smsList': { paths: ['/message/sms/smsList'], load: () => import('./message/sms/SmsListPage') },

@@ -46,7 +46,7 @@ export const FUNCTION_TREE: FuncSeed[] = [
         redirect: '/base/dict/dictList', icon: 'BookOutlined',
         children: [
           sub('base:dict:list', '字典列表', '/base/dict/dictList', 'base/dict/dictList', '/base/dict'),
-          ...buttons('base:dict', [['add', '新增'], ['upd', '修改'], ['del', '删除'], ['detail', '详情'], ['sort', '排序'], ['lock', '锁定']]),
+          ...buttons('base:dict', [['add', '新增'], ['upd', '修改'], ['del', '删除'], ['detail', '详情'], ['sort', '排序'], ['lock', '锁定'], ['refresh', '刷新缓存']]),
         ],
       }),
       page('base:scheduler:main', '定时任务', '/base/scheduler', 'Layout', {
@@ -57,12 +57,12 @@ export const FUNCTION_TREE: FuncSeed[] = [
           sub('base:scheduler:upd', '修改任务', '/base/scheduler/schedulerUpd', 'base/scheduler/schedulerForm', '/base/scheduler'),
           sub('base:scheduler:detail', '任务详情', '/base/scheduler/schedulerDetail', 'base/scheduler/schedulerForm', '/base/scheduler'),
           sub('base:scheduler:logdetail', '执行日志', '/base/scheduler/schedulerLogDetail', 'base/scheduler/schedulerLogDetail', '/base/scheduler'),
-          ...buttons('base:scheduler', [['del', '删除'], ['enable', '启用/停用']]),
+          ...buttons('base:scheduler', [['del', '删除'], ['enable', '启用/停用'], ['run', '立即执行'], ['log', '执行日志']]),
         ],
       }),
       page('base:progress:main', '流程管理', '/base/progress', 'Layout', {
         redirect: '/base/progress/progressMain', icon: 'PartitionOutlined',
-        children: [sub('base:progress:list', '流程列表', '/base/progress/progressMain', 'base/progress/progressMain', '/base/progress'), ...buttons('base:progress', [['add', '新增'], ['upd', '修改'], ['del', '删除']])],
+        children: [sub('base:progress:list', '流程列表', '/base/progress/progressMain', 'base/progress/progressMain', '/base/progress'), ...buttons('base:progress', [['add', '新增'], ['upd', '修改'], ['del', '删除'], ['publish', '发布版本'], ['instance', '流程实例']])],
       }),
       page('base:calendar:main', '节假日管理', '/base/calendar', 'Layout', {
         redirect: '/base/calendar/calendarList', icon: 'CalendarOutlined',
@@ -70,13 +70,14 @@ export const FUNCTION_TREE: FuncSeed[] = [
       }),
       page('base:serial:main', '流水号', '/base/serial', 'Layout', {
         redirect: '/base/serial/serialList', icon: 'NumberOutlined',
-        children: [sub('base:serial:list', '流水号规则', '/base/serial/serialList', 'base/serial/serialList', '/base/serial'), ...buttons('base:serial', [['add', '新增'], ['upd', '修改'], ['del', '删除']])],
+        children: [sub('base:serial:list', '流水号规则', '/base/serial/serialList', 'base/serial/serialList', '/base/serial'), ...buttons('base:serial', [['add', '新增'], ['upd', '修改'], ['del', '删除'], ['next', '取号']])],
       }),
       page('base:rest:main', '接口日志', '/base/rest', 'Layout', {
         redirect: '/base/rest/restList', icon: 'ApiOutlined',
         children: [
           sub('base:rest:list', '接口调用日志', '/base/rest/restList', 'base/rest/restList', '/base/rest'),
           sub('base:rest:detail', '接口日志详情', '/base/rest/restDetail', 'base/rest/restDetail', '/base/rest'),
+          ...buttons('base:rest', [['export', '导出']]),
         ],
       }),
       page('base:log:main', '操作日志', '/base/log', 'Layout', {
@@ -84,7 +85,17 @@ export const FUNCTION_TREE: FuncSeed[] = [
         children: [
           sub('base:log:list', '操作日志列表', '/base/log/logList', 'base/log/logList', '/base/log'),
           sub('base:log:detail', '操作日志详情', '/base/log/logDetail', 'base/log/logDetail', '/base/log'),
+          sub('base:log:login', '登录日志', '/base/log/loginLogList', 'base/log/loginLogList', '/base/log'),
+          ...buttons('base:log', [['export', '导出']]),
         ],
+      }),
+      page('base:region:main', '行政区划', '/base/region', 'Layout', {
+        redirect: '/base/region/regionList', icon: 'EnvironmentOutlined',
+        children: [sub('base:region:list', '行政区划', '/base/region/regionList', 'base/region/regionList', '/base/region'), ...buttons('base:region', [['add', '新增'], ['upd', '修改'], ['del', '删除']])],
+      }),
+      page('base:monitor:main', '服务监控', '/base/monitor', 'Layout', {
+        redirect: '/base/monitor/monitorMain', icon: 'DashboardOutlined',
+        children: [sub('base:monitor:list', '服务监控', '/base/monitor/monitorMain', 'base/monitor/monitorMain', '/base/monitor')],
       }),
     ],
   },

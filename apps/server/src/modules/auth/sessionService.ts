@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import { SESSION_LIFETIME_MS } from '@dandelion/shared';
 import type { Executor } from '../../core/db';
 import { ruleScopesOfHolder } from '../system/datapermission/scopes';
@@ -137,6 +137,19 @@ export function createSessionService({ db, users, roles, funcs, cache }: Session
         .from(sysSession)
         .where(and(eq(sysSession.userId, userId), isNull(sysSession.revokedAt), gt(sysSession.expiresAt, new Date())));
       for (const r of rows) await cache.invalidate(r.tokenHash);
+    },
+
+    /**
+     * Deletes sessions that ended (expired or revoked) more than `keepDays` ago. Recent ones stay
+     * so the account centre can still show them. Run by the scheduler's session job.
+     */
+    async purgeEnded(keepDays: number): Promise<number> {
+      const before = new Date(Date.now() - keepDays * 86_400_000);
+      const rows = await db
+        .delete(sysSession)
+        .where(or(lt(sysSession.expiresAt, before), lt(sysSession.revokedAt, before)))
+        .returning({ id: sysSession.id });
+      return rows.length;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { EventBus } from '../../../core/bus';
 import type { Db } from '../../../core/db';
 import { baseDict } from './schema';
 
@@ -14,7 +15,7 @@ export interface DictOption {
 }
 
 /** Dictionary reads; editing, the tree and cache invalidation belong to the dictionary administration. */
-export function createDictService({ db }: { db: Db }) {
+export function createDictService({ db }: { db: Db; bus?: EventBus }) {
   return {
     /** The items of each requested category, sorted; an unknown category answers an empty list. */
     async itemsByCategory(categories: readonly string[]): Promise<Record<string, DictOption[]>> {

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { idColumn } from '../../../core/records';
 
 /**
@@ -25,4 +25,35 @@ export const sysOperLog = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sys_oper_log_time_idx').on(t.createTime), index('sys_oper_log_module_time_idx').on(t.module, t.createTime), index('sys_oper_log_entity_idx').on(t.module, t.entityId)],
+);
+
+/**
+ * Interface-call log: one row per API call, with masked and truncated bodies.
+ * Rows are buffered in memory and written in batches, off the request's path.
+ */
+export const sysRestLog = pgTable(
+  'sys_rest_log',
+  {
+    id: idColumn(),
+    method: varchar('method', { length: 8 }).notNull(),
+    path: varchar('path', { length: 256 }).notNull(),
+    status: integer('status').notNull(),
+    /** The envelope's code ('0000', '401', …) when the answer had one. */
+    code: varchar('code', { length: 16 }),
+    durationMs: integer('duration_ms').notNull(),
+    userId: bigint('user_id', { mode: 'number' }),
+    username: varchar('username', { length: 64 }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 256 }),
+    requestId: varchar('request_id', { length: 64 }),
+    requestBody: text('request_body'),
+    responseBody: text('response_body'),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sys_rest_log_time_idx').on(t.createTime),
+    index('sys_rest_log_path_time_idx').on(t.path, t.createTime),
+    index('sys_rest_log_user_time_idx').on(t.username, t.createTime),
+    index('sys_rest_log_status_time_idx').on(t.status, t.createTime),
+  ],
 );

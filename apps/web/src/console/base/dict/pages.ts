@@ -1,0 +1,4 @@
+import type { ConsolePage } from '../../pageTypes';
+
+/** The dict pages, by menu component key (see console/pages.ts). */
+export const DICT_PAGES: Record<string, ConsolePage> = {};

@@ -1,0 +1,4 @@
+import type { ConsolePage } from '../../pageTypes';
+
+/** The monitor pages, by menu component key (see console/pages.ts). */
+export const MONITOR_PAGES: Record<string, ConsolePage> = {};

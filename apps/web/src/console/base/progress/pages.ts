@@ -1,0 +1,4 @@
+import type { ConsolePage } from '../../pageTypes';
+
+/** The progress pages, by menu component key (see console/pages.ts). */
+export const PROGRESS_PAGES: Record<string, ConsolePage> = {};

@@ -1,0 +1,4 @@
+import type { ConsolePage } from '../../pageTypes';
+
+/** The region pages, by menu component key (see console/pages.ts). */
+export const REGION_PAGES: Record<string, ConsolePage> = {};
