@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import type { Config } from './config';
 import { createMemoryBus, type EventBus } from './core/bus';
-import { createInvalidatingCache } from './core/cache';
+import { cacheStats, createInvalidatingCache } from './core/cache';
 import type { Database } from './core/db';
 import { registerErrorHandler } from './core/errorHandler';
 import { errors } from './core/errors';
@@ -237,9 +237,10 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerProgressModule(app, { db });
   registerSerialModule(app, { db });
   registerLogModule(app, { db });
-  registerMonitorModule(app, { database });
+  registerMonitorModule(app, { database, caches: cacheStats });
   registerSchedulerModule(app, {
     db,
+    bus,
     run: deps.runScheduler ?? true,
     jobs: { purgeLogs: (days) => purgeLogs(db, days), purgeEndedSessions: (days) => sessions.purgeEnded(days) },
   });

@@ -11,23 +11,42 @@ export interface InvalidatingCache<V> {
   /** Drops the key here and on every other instance. */
   invalidate(key: string): Promise<void>;
   clear(): void;
+  /** Figures for the monitor page. */
+  stats(): CacheStats;
+}
+
+export interface CacheStats {
+  name: string;
+  size: number;
+  maxEntries: number;
+  hits: number;
+  misses: number;
+}
+
+/** Every cache made in this process, for the monitor page. */
+const registry = new Set<InvalidatingCache<unknown>>();
+export function cacheStats(): CacheStats[] {
+  return [...registry].map((c) => c.stats());
 }
 
 export function createInvalidatingCache<V>(bus: EventBus, name: string, options: { ttlMs: number; maxEntries: number }): InvalidatingCache<V> {
   const entries = new Map<string, { value: V; expiresAt: number }>();
   const channel = `cache:${name}`;
+  let hits = 0;
+  let misses = 0;
   bus.subscribe(channel, (key) => {
     if (key === '*') entries.clear();
     else entries.delete(key);
   });
-  return {
+  const cache: InvalidatingCache<V> = {
     get(key) {
       const hit = entries.get(key);
-      if (!hit) return undefined;
-      if (hit.expiresAt <= Date.now()) {
-        entries.delete(key);
+      if (!hit || hit.expiresAt <= Date.now()) {
+        if (hit) entries.delete(key);
+        misses++;
         return undefined;
       }
+      hits++;
       // Refresh recency: Map keeps insertion order, so the oldest entry is evicted first.
       entries.delete(key);
       entries.set(key, hit);
@@ -44,5 +63,10 @@ export function createInvalidatingCache<V>(bus: EventBus, name: string, options:
     clear() {
       entries.clear();
     },
+    stats() {
+      return { name, size: entries.size, maxEntries: options.maxEntries, hits, misses };
+    },
   };
+  registry.add(cache as InvalidatingCache<unknown>);
+  return cache;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { EventBus } from '../../../core/bus';
 import type { Db } from '../../../core/db';
 import type { PurgedLogs } from '../log/retention';
 
@@ -9,7 +10,7 @@ export interface SchedulerJobDeps {
 }
 
 /** Scheduled tasks (/rest/task/*) and the scheduler that fires them. */
-export function registerSchedulerModule(app: FastifyInstance, deps: { db: Db; jobs: SchedulerJobDeps; run: boolean }) {
+export function registerSchedulerModule(app: FastifyInstance, deps: { db: Db; bus: EventBus; jobs: SchedulerJobDeps; run: boolean }) {
   void app;
   void deps;
 }
