@@ -4,8 +4,8 @@ import { adminToken, expect, snapshot, test } from './fixtures';
 /**
  * System administration journey of issue 5: an organisation, a role with a few permissions and a
  * user in that organisation with that role; the user sees exactly what the role grants; freezing
- * ends their open session; recycle and restore. The organisation and the role are created through
- * their forms; the permission binding and the user through the API (their screens have component tests).
+ * ends their open session; recycle and restore. Everything the administrator does goes through the
+ * screens; the API is only read to check what was stored.
  */
 
 const ADMIN_PASSWORD = 'Admin@2026!';
@@ -58,13 +58,41 @@ test('an organisation, a role and a user: the user sees exactly the grant; freez
   const roles = await call<Array<{ roleId: string; roleCode: string }>>(request, admin, '/rest/role/getAllRole', {});
   const role = roles.find((r) => r.roleCode === `SMS_VIEW_${stamp}`)!;
   expect(role).toBeTruthy();
+
+  // 分配权限 from the role list: only the SMS log list page; its parents become half-checked and are granted with it.
+  await page.goto('/system/role/roleList');
+  await byLabel(page, '角色编码').fill(`SMS_VIEW_${stamp}`);
+  await page.getByRole('button', { name: '查询' }).click();
+  const roleRow = page.getByRole('row', { name: new RegExp(`SMS_VIEW_${stamp}`) });
+  await roleRow.getByText('更多').click();
+  await page.getByRole('menuitem', { name: '分配权限' }).click();
+  const drawer = page.getByRole('dialog', { name: new RegExp(`分配权限：短信查看${stamp}`) });
+  await drawer.locator('.ant-tree-treenode', { hasText: '短信日志列表' }).locator('.ant-tree-checkbox').click();
+  await expect(drawer.locator('.ant-tree-treenode', { hasText: '消息管理' }).first().locator('.ant-tree-checkbox-indeterminate')).toBeVisible();
+  await snapshot(page, 'system-role-permissions');
+  await drawer.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('权限已保存')).toBeVisible();
+  const bound = await call<{ funcIds: string[] }>(request, admin, '/rest/role/getRolePermission', { roleId: role.roleId });
   const tree = await call<{ funcs: FuncNode[] }>(request, admin, '/rest/role/permissionTree', {});
-  const granted = flatten(tree.funcs).filter((f) => ['message', 'message:sms:main', 'message:sms:list'].includes(f.funcCode));
-  expect(granted).toHaveLength(3);
-  await call(request, admin, '/rest/role/bindPermission', { roleId: role.roleId, funcIds: granted.map((f) => f.funcId) });
+  const codeOf = new Map(flatten(tree.funcs).map((f) => [f.funcId, f.funcCode]));
+  expect(bound.funcIds.map((id) => codeOf.get(id)).sort()).toEqual(['message', 'message:sms:list', 'message:sms:main']);
+
+  // The user, through the shared user form: in the new organisation, with the new role.
   const username = `staff${stamp}`;
   const password = 'Staff#2026go';
-  await call(request, admin, '/api/service', { id: 0, username, realname: `职员${stamp.slice(-4)}`, orgId: org.orgId, empStatus: 'NORMAL', enableUser: 1, roleIds: [role.roleId], password });
+  await page.goto('/system/user/userAdd');
+  await byLabel(page, '用户名').fill(username);
+  await byLabel(page, '姓名').fill(`职员${stamp.slice(-4)}`);
+  await byLabel(page, '所属机构').click();
+  await page.locator('.ant-select-dropdown:visible').getByText(`测试处${stamp}`).click();
+  await byLabel(page, '角色').click();
+  await page.locator('.ant-select-dropdown:visible').getByText(`短信查看${stamp}`, { exact: true }).click();
+  await page.keyboard.press('Escape');
+  await byLabel(page, '初始密码').fill(password);
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  const created = await call<{ list: Array<{ username: string; orgId: string }> }>(request, admin, '/rest/user/getUserPage', { pageParameter: { pageNum: 1, pageSize: 10 }, username });
+  expect(created.list.map((u) => [u.username, u.orgId])).toEqual([[username, org.orgId]]);
 
   // The user: exactly the granted menu; the list without its delete buttons; other console pages are 403.
   const staffContext = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
@@ -101,7 +129,11 @@ test('an organisation, a role and a user: the user sees exactly the grant; freez
   await expect(staff.getByText('登录已失效，请重新登录')).toBeVisible();
 
   // Recycle bin and restore.
-  await call(request, admin, '/rest/user/DelUser', { userIds: [await userId(request, admin, username)] });
+  await row.getByText('更多').click();
+  await page.getByRole('menuitem', { name: '删除' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确定|确 定|删除/ }).click();
+  await expect(page.getByText('已移入回收站')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(username) })).toHaveCount(0);
   await page.getByRole('button', { name: '回收站' }).click();
   const bin = page.getByRole('dialog', { name: '回收站' });
   const binRow = bin.getByRole('row', { name: new RegExp(username) });
@@ -115,8 +147,3 @@ test('an organisation, a role and a user: the user sees exactly the grant; freez
   await staffContext.close();
   expect(pageErrors).toEqual([]);
 });
-
-async function userId(request: APIRequestContext, token: string, username: string): Promise<string> {
-  const page = await call<{ list: Array<{ userId: string; username: string }> }>(request, token, '/rest/user/getUserPage', { pageParameter: { pageNum: 1, pageSize: 10 }, username });
-  return page.list.find((u) => u.username === username)!.userId;
-}
