@@ -9,6 +9,9 @@ import { sysOrg } from '../modules/system/org/schema';
  */
 export type DataScopeType = 'ALL' | 'ORG_AND_CHILDREN' | 'ORG' | 'CUSTOM' | 'SELF';
 
+/** How screens and exports name each scope. */
+export const DATA_SCOPE_NAMES: Record<string, string> = { ALL: '全部', ORG_AND_CHILDREN: '本机构及下级', ORG: '本机构', SELF: '仅本人', CUSTOM: '自定义' };
+
 export interface RoleScope {
   dataScope: string;
   customOrgIds?: number[];

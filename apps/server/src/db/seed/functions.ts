@@ -128,7 +128,7 @@ export const FUNCTION_TREE: FuncSeed[] = [
           sub('system:org:add', '新增机构', '/system/org/orgAdd', 'system/org/orgForm', '/system/org'),
           sub('system:org:upd', '修改机构', '/system/org/orgUpd', 'system/org/orgForm', '/system/org'),
           sub('system:org:detail', '机构详情', '/system/org/orgDetail', 'system/org/orgForm', '/system/org'),
-          ...buttons('system:org', [['del', '删除'], ['sort', '排序'], ['bind', '绑定权限']]),
+          ...buttons('system:org', [['del', '删除'], ['sort', '排序'], ['bind', '绑定权限'], ['export', '导出']]),
         ],
       }),
       page('system:user:main', '用户管理', '/system/user', 'Layout', {
@@ -149,7 +149,7 @@ export const FUNCTION_TREE: FuncSeed[] = [
           sub('system:role:add', '新增角色', '/system/role/roleAdd', 'system/role/roleForm', '/system/role'),
           sub('system:role:upd', '修改角色', '/system/role/roleUpd', 'system/role/roleForm', '/system/role'),
           sub('system:role:detail', '角色详情', '/system/role/roleDetail', 'system/role/roleForm', '/system/role'),
-          ...buttons('system:role', [['del', '删除'], ['perm', '分配权限'], ['bind', '绑定用户']]),
+          ...buttons('system:role', [['del', '删除'], ['perm', '分配权限'], ['bind', '绑定用户'], ['export', '导出']]),
         ],
       }),
       ...[

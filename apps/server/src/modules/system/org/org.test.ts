@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
+import { download, sheetRows } from '../../../../test/helpers/excel';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createdBy } from '../../../core/records';
 import { sysOperLog } from '../../base/log/schema';
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 describe('organisation administration refusals', () => {
   it('refuses anonymous callers and callers without the code', async () => {
-    for (const url of ['/rest/organ/add', '/rest/organ/update', '/rest/organ/delete', '/rest/organ/detail', '/rest/organ/users', '/rest/organ/admins', '/rest/organ/permissions', '/rest/organ/sort']) {
+    for (const url of ['/rest/organ/add', '/rest/organ/update', '/rest/organ/delete', '/rest/organ/detail', '/rest/organ/users', '/rest/organ/admins', '/rest/organ/permissions', '/rest/organ/sort', '/rest/organ/export']) {
       expect((await post(ctx.app, url, {})).status, url).toBe(401);
       const res = await call(url, { orgId: rootId }, applicant);
       expect(res.status, url).toBe(403);
@@ -161,7 +162,7 @@ describe('tree search and data scope', () => {
     const unit = await add({ orgCode: 'SCOPE', orgName: '范围单位' });
     await add({ orgCode: 'SCOPE1', orgName: '范围科室', parentOrgId: unit.orgId });
     const [role] = await ctx.database.db.insert(sysRole).values({ roleCode: 'ORG_VIEWER', roleName: '机构查看', dataScope: 'ORG_AND_CHILDREN', ...createdBy(null) }).returning();
-    const codes = await ctx.database.db.select({ id: sysFunc.id }).from(sysFunc).where(inArray(sysFunc.funcCode, ['system:org:list', 'system:org:del']));
+    const codes = await ctx.database.db.select({ id: sysFunc.id }).from(sysFunc).where(inArray(sysFunc.funcCode, ['system:org:list', 'system:org:del', 'system:org:export']));
     await ctx.database.db.insert(sysRoleFunc).values(codes.map((f) => ({ roleId: role!.id, funcId: f.id })));
     const viewer = await createAccount(ctx.database, { username: 'viewer', password: 'Viewer@2026' });
     await ctx.database.db.insert(sysUserRole).values({ userId: viewer.id, roleId: role!.id });
@@ -174,6 +175,27 @@ describe('tree search and data scope', () => {
     expect((await call('/rest/organ/tree', { keyword: '财务' }, token)).body.data).toHaveLength(0);
     const outside = await call('/rest/organ/delete', { orgId: rootId }, token);
     expect(outside.status).toBe(403);
+
+    // The export holds exactly what the caller may see, parents first.
+    const scoped = await sheetRows((await download(ctx.app, '/rest/organ/export', {}, { authorization: token })).rawPayload);
+    expect(scoped.map((r) => r.slice(0, 3))).toEqual([
+      ['机构编码', '机构名称', '上级机构'],
+      ['SCOPE', '范围单位', expect.any(String)],
+      ['SCOPE1', '范围科室', '范围单位'],
+    ]);
+  });
+
+  it('exports the filtered organisations as xlsx with dictionary names', async () => {
+    await add({ orgCode: 'EXPORT1', orgName: '导出单位', orgType: 'UNIT', orgLinkman: '张三' });
+    const res = await download(ctx.app, '/rest/organ/export', { keyword: 'EXPORT' }, { authorization: admin });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-disposition'])).toMatch(/filename\*=UTF-8''%E6%9C%BA%E6%9E%84%E5%88%97%E8%A1%A8_\d{8}\.xlsx/);
+    const rows = await sheetRows(res.rawPayload);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.slice(0, 6)).toEqual(['EXPORT1', '导出单位', expect.any(String), '单位', '', '张三']);
+    const tooLong = await call('/rest/organ/export', { keyword: 'x'.repeat(65) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.msg).toBe('关键字不能超过64个字符');
   });
 });
 

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rules, type ValidationRule } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
+import { sendWorkbook } from '../../../core/excel';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
 import type { OrgBindingService } from './bindings';
 import type { OrgService } from './service';
@@ -73,6 +74,19 @@ export function registerOrgRoutes(app: FastifyInstance, { orgs, bindings }: { or
       if (keyword) return ok(await orgs.search(keyword, scopeOf(request)));
       return ok(await orgs.children(parentId ?? null, scopeOf(request)));
     },
+  );
+
+  r.post(
+    '/rest/organ/export',
+    {
+      config: { permission: 'system:org:export' },
+      schema: {
+        tags: [TAG],
+        summary: '导出机构列表（调用者数据权限范围内；传 keyword 时只导出名称或编码匹配的机构，.xlsx）',
+        body: z.object({ keyword: z.string().trim().max(64, '关键字不能超过64个字符').optional() }),
+      },
+    },
+    async (request, reply) => sendWorkbook(reply, '机构列表', 'organisations', await orgs.exportWorkbook(request.body.keyword || undefined, scopeOf(request))),
   );
 
   r.post(

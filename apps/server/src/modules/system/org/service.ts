@@ -1,7 +1,9 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../../core/db';
 import type { EffectiveDataScope } from '../../../core/dataScope';
 import { errors } from '../../../core/errors';
+import { beijingTime, MAX_EXPORT_ROWS, workbookOf } from '../../../core/excel';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import type { DictService } from '../../base/dict/service';
@@ -153,6 +155,38 @@ export function createOrgService({ db, dicts }: { db: Db; dicts: DictService }) 
       const ids = new Set<number>();
       for (const hit of hits) [...ancestorsOf(hit), hit.id].forEach((id) => ids.add(id));
       return ids.size ? nodes(inArray(sysOrg.id, [...ids]), scope) : [];
+    },
+
+    /**
+     * Every organisation the caller may see (or those matching `keyword`), parents before children,
+     * as a workbook; dictionary codes as their names.
+     */
+    async exportWorkbook(keyword: string | undefined, scope: EffectiveDataScope): Promise<Buffer> {
+      const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const parent = alias(sysOrg, 'parent');
+      const rows = await db
+        .select({ org: sysOrg, parentName: parent.orgName })
+        .from(sysOrg)
+        .leftJoin(parent, eq(parent.id, sysOrg.parentOrgId))
+        .where(and(notDeleted(sysOrg), visibleOrgCondition(scope), pattern ? or(ilike(sysOrg.orgName, pattern), ilike(sysOrg.orgCode, pattern)) : undefined))
+        .orderBy(asc(sysOrg.parentOrgIds), asc(sysOrg.orgSort), asc(sysOrg.id))
+        .limit(MAX_EXPORT_ROWS);
+      const { ORG_TYPE, ORG_LEVEL } = await dicts.itemsByCategory(['ORG_TYPE', 'ORG_LEVEL']);
+      const nameIn = (items: { dictCode: string; dictName: string }[] | undefined, code: string | null) => (code ? (items?.find((i) => i.dictCode === code)?.dictName ?? code) : '');
+      return workbookOf('机构列表', [
+        { header: '机构编码', width: 16, value: (r) => r.org.orgCode },
+        { header: '机构名称', width: 24, value: (r) => r.org.orgName },
+        { header: '上级机构', width: 24, value: (r) => r.parentName },
+        { header: '机构类型', width: 12, value: (r) => nameIn(ORG_TYPE, r.org.orgType) },
+        { header: '机构级别', width: 12, value: (r) => nameIn(ORG_LEVEL, r.org.orgLevel) },
+        { header: '联系人', width: 12, value: (r) => r.org.orgLinkman },
+        { header: '联系电话', width: 16, value: (r) => r.org.orgLinktel },
+        { header: '联系邮箱', width: 24, value: (r) => r.org.orgLinkemail },
+        { header: '地址', width: 30, value: (r) => r.org.orgAddr },
+        { header: '状态', width: 8, value: (r) => (r.org.orgStatus === 'NORMAL' ? '正常' : '停用') },
+        { header: '排序', width: 8, value: (r) => r.org.orgSort },
+        { header: '创建时间', width: 20, value: (r) => beijingTime(r.org.createTime) },
+      ], rows);
     },
 
     async detail(id: number, scope: EffectiveDataScope) {

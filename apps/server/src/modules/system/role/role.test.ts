@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
+import { download, sheetRows } from '../../../../test/helpers/excel';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createdBy } from '../../../core/records';
 import { sysOperLog } from '../../base/log/schema';
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 describe('role routes refuse', () => {
   it('anonymous callers with 401 and callers without the code with 403', async () => {
-    for (const url of ['/rest/role/getAllRole', '/rest/role/add', '/rest/role/update', '/rest/role/detail', '/rest/role/delete', '/rest/role/users', '/rest/role/getRolePermission', '/rest/role/bindPermission', '/rest/role/permissionTree']) {
+    for (const url of ['/rest/role/getAllRole', '/rest/role/add', '/rest/role/update', '/rest/role/detail', '/rest/role/delete', '/rest/role/users', '/rest/role/getRolePermission', '/rest/role/bindPermission', '/rest/role/permissionTree', '/rest/role/export']) {
       const anonymous = await post(ctx.app, url, {});
       expect(anonymous.status, url).toBe(401);
       const denied = await call(url, {}, clerk);
@@ -106,6 +107,15 @@ describe('role administration', () => {
     const all = await call('/rest/role/getAllRole', {});
     expect(Array.isArray(all.body.data)).toBe(true);
     expect(all.body.data.map((r: { roleCode: string }) => r.roleCode)).toEqual(expect.arrayContaining(['ADMIN', 'APPLICANT', 'AUDITOR_1']));
+  });
+
+  it('exports the filtered roles, disabled ones included, with type and scope names', async () => {
+    const res = await download(ctx.app, '/rest/role/export', { roleCode: 'AUDITOR' }, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const rows = await sheetRows(res.rawPayload);
+    expect(rows[0]).toEqual(['角色编码', '角色名称', '角色类型', '数据范围', '状态', '排序', '备注', '创建时间']);
+    expect(rows.slice(1).map((r) => r.slice(0, 5))).toContainEqual(['AUDITOR_1', '稽核员', '中心', '本机构', '正常']);
   });
 
   it('updates with the lock version, refusing a stale one with 409', async () => {

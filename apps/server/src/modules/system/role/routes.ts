@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParameterSchema } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
+import { sendWorkbook } from '../../../core/excel';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
 import type { RoleBindingService } from './bindings';
 import { DATA_SCOPES, type RoleAdminService } from './service';
@@ -78,6 +79,24 @@ export function registerRoleRoutes(app: FastifyInstance, deps: { roles: RoleAdmi
       const { pageParameter, ...filter } = request.body;
       return ok(pageParameter ? await roles.page(filter, pageParameter) : await roles.allInForce(filter));
     },
+  );
+
+  r.post(
+    '/rest/role/export',
+    {
+      config: { permission: 'system:role:export' },
+      schema: {
+        tags: [TAG],
+        summary: '导出角色列表（与列表相同的筛选条件，含停用角色，.xlsx）',
+        body: z.object({
+          roleName: z.string().trim().max(64).optional(),
+          roleCode: z.string().trim().max(64).optional(),
+          roleType: z.string().trim().max(16).optional(),
+          status: zRecordStatus.optional(),
+        }),
+      },
+    },
+    async (request, reply) => sendWorkbook(reply, '角色列表', 'roles', await roles.exportWorkbook(request.body)),
   );
 
   r.post(

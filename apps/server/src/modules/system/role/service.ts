@@ -1,8 +1,10 @@
 import { RECORD_STATUSES } from '../recordFields';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
+import { DATA_SCOPE_NAMES } from '../../../core/dataScope';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
+import { beijingTime, MAX_EXPORT_ROWS, workbookOf } from '../../../core/excel';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
@@ -154,6 +156,22 @@ export function createRoleAdminService(deps: { db: Db; dicts: DictService; refre
         async () => (await db.select({ n: count() }).from(sysRole).where(where))[0]!.n,
       );
       return { ...result, list: result.list.map(present) };
+    },
+
+    /** The filtered list (disabled roles included) as a workbook; the role type by its dictionary name. */
+    async exportWorkbook(filter: RoleFilter): Promise<Buffer> {
+      const rows = await db.select().from(sysRole).where(filterOf(filter)).orderBy(asc(sysRole.sort), asc(sysRole.id)).limit(MAX_EXPORT_ROWS);
+      const { ROLE_TYPE } = await dicts.itemsByCategory(['ROLE_TYPE']);
+      return workbookOf('角色列表', [
+        { header: '角色编码', width: 18, value: (r) => r.roleCode },
+        { header: '角色名称', width: 20, value: (r) => r.roleName },
+        { header: '角色类型', width: 10, value: (r) => ROLE_TYPE?.find((i) => i.dictCode === r.roleType)?.dictName ?? r.roleType },
+        { header: '数据范围', width: 14, value: (r) => DATA_SCOPE_NAMES[r.dataScope] ?? r.dataScope },
+        { header: '状态', width: 8, value: (r) => (r.status === 'NORMAL' ? '正常' : '停用') },
+        { header: '排序', width: 8, value: (r) => r.sort },
+        { header: '备注', width: 30, value: (r) => r.remark },
+        { header: '创建时间', width: 20, value: (r) => beijingTime(r.createTime) },
+      ], rows);
     },
 
     /** Every role in force (pickers): the filter applies, DISABLED roles never show. */

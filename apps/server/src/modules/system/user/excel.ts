@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { and, inArray, sql } from 'drizzle-orm';
 import { isEmail, isMobileStrict, isStrongPassword, PASSWORD_MESSAGE, EMAIL_MESSAGE, MOBILE_MESSAGE } from '@dandelion/shared';
 import type { Db } from '../../../core/db';
+import { beijingTime, MAX_EXPORT_ROWS, styleHeader, workbookOf, type SheetColumn } from '../../../core/excel';
 import type { EffectiveDataScope } from '../../../core/dataScope';
 import { errors } from '../../../core/errors';
 import { createdBy, notDeleted } from '../../../core/records';
@@ -18,55 +19,26 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,32}$/;
 export const USERNAME_MESSAGE = '用户名为 4 到 32 位字母、数字或下划线';
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 1000;
-const MAX_EXPORT_ROWS = 10_000;
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const SEX = { '0': '未知', '1': '男', '2': '女' } as Record<string, string>;
 const EMP_STATUS = { NORMAL: '在职', LEAVE: '离职' } as Record<string, string>;
 const USER_STATUS_NAME = { NORMAL: '正常', FROZEN: '冻结' } as Record<string, string>;
 
-/** Content-Disposition with an ASCII fallback and the Chinese name per RFC 5987 (filename*=UTF-8''…). */
-export function attachmentHeader(fileName: string, asciiFallback: string): string {
-  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-export const xlsxMime = XLSX_MIME;
+type ExportedUser = Awaited<ReturnType<typeof selectUsers>>[number];
+const EXPORT_COLUMNS: SheetColumn<ExportedUser>[] = [
+  { header: '用户名', width: 18, value: (r) => r.username },
+  { header: '姓名', width: 14, value: (r) => r.realname },
+  { header: '手机号', width: 16, value: (r) => r.phone },
+  { header: '邮箱', width: 26, value: (r) => r.email },
+  { header: '所属机构', width: 22, value: (r) => r.orgName },
+  { header: '工号', width: 14, value: (r) => r.empCode },
+  { header: '人员状态', width: 10, value: (r) => EMP_STATUS[r.empStatus] ?? r.empStatus },
+  { header: '账号状态', width: 10, value: (r) => USER_STATUS_NAME[r.status] ?? r.status },
+  { header: '角色', width: 26, value: (r) => r.roles.map((x) => x.roleName).join('、') },
+  { header: '创建时间', width: 20, value: (r) => beijingTime(r.createTime) },
+];
 
-function styleHeader(sheet: ExcelJS.Worksheet) {
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8F0FE' } };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-}
-
-/** The filtered list (data scope applied) as a workbook, Chinese headers, dictionary values as names. */
 export async function exportUsers(db: Db, filter: UserFilter, scope: EffectiveDataScope): Promise<Buffer> {
   const rows = await selectUsers(db, userListCondition(filter, scope), MAX_EXPORT_ROWS, 0);
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('用户列表');
-  sheet.columns = [
-    { header: '用户名', key: 'username', width: 18 },
-    { header: '姓名', key: 'realname', width: 14 },
-    { header: '手机号', key: 'phone', width: 16 },
-    { header: '邮箱', key: 'email', width: 26 },
-    { header: '所属机构', key: 'orgName', width: 22 },
-    { header: '工号', key: 'empCode', width: 14 },
-    { header: '人员状态', key: 'empStatus', width: 10 },
-    { header: '账号状态', key: 'status', width: 10 },
-    { header: '角色', key: 'roles', width: 26 },
-    { header: '创建时间', key: 'createTime', width: 20 },
-  ];
-  for (const r of rows) {
-    sheet.addRow({
-      ...r,
-      empStatus: EMP_STATUS[r.empStatus] ?? r.empStatus,
-      status: USER_STATUS_NAME[r.status] ?? r.status,
-      roles: r.roles.map((x) => x.roleName).join('、'),
-      // Shown in Beijing time, as the console does.
-      createTime: new Date(r.createTime.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' '),
-    });
-  }
-  styleHeader(sheet);
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return workbookOf('用户列表', EXPORT_COLUMNS, rows);
 }
 
 /** Import columns, in template order; `*` marks required ones. */

@@ -6,7 +6,8 @@ import { envelopeOf, ok } from '../../../core/envelope';
 import { errors } from '../../../core/errors';
 import { pageOf, zId } from '../../../core/schemas';
 import type { UserAdminService, UserChange } from './admin';
-import { attachmentHeader, exportUsers, importTemplate, importUsers, MAX_IMPORT_BYTES, xlsxMime } from './excel';
+import { attachmentHeader, sendWorkbook, XLSX_MIME } from '../../../core/excel';
+import { exportUsers, importTemplate, importUsers, MAX_IMPORT_BYTES } from './excel';
 import type { ExternalUserService } from './external';
 import {
   createUserBody,
@@ -272,9 +273,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Db; users: 
       schema: { tags: [TAG], summary: '导出用户列表（与列表相同的筛选条件与数据范围，.xlsx）', body: z.object(userFilterSchema) },
     },
     async (request, reply) => {
-      const file = await exportUsers(db, request.body, scopeOf(request));
-      const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
-      return reply.header('content-type', xlsxMime).header('content-disposition', attachmentHeader(`用户列表_${stamp}.xlsx`, `users_${stamp}.xlsx`)).send(file);
+      return sendWorkbook(reply, '用户列表', 'users', await exportUsers(db, request.body, scopeOf(request)));
     },
   );
 
@@ -282,7 +281,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Db; users: 
     '/rest/user/importTemplate',
     { config: { permission: 'system:user:import' }, schema: { tags: [TAG], summary: '用户导入模板（.xlsx）', body: z.object({}) } },
     async (_request, reply) =>
-      reply.header('content-type', xlsxMime).header('content-disposition', attachmentHeader('用户导入模板.xlsx', 'user_import_template.xlsx')).send(await importTemplate()),
+      reply.header('content-type', XLSX_MIME).header('content-disposition', attachmentHeader('用户导入模板.xlsx', 'user_import_template.xlsx')).send(await importTemplate()),
   );
 
   r.post(

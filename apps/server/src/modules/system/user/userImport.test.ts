@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
+import { download as downloadFile, sheetRows } from '../../../../test/helpers/excel';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../base/log/schema';
 import { sysUser } from './schema';
@@ -20,18 +21,7 @@ async function workbook(rows: unknown[][]): Promise<string> {
   return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
 }
 
-async function download(url: string, body: unknown) {
-  const res = await ctx.app.inject({ method: 'POST', url, headers: { ...admin, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-  return res;
-}
-
-async function sheetRows(payload: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(payload as unknown as ExcelJS.Buffer);
-  const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-  return rows;
-}
+const download = (url: string, body: unknown) => downloadFile(ctx.app, url, body, admin);
 
 beforeAll(async () => {
   ctx = await createTestApp();

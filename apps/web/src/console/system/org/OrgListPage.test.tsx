@@ -40,7 +40,16 @@ describe('/system/org/orgList', () => {
     useConsoleStore.setState({ authList: ['system:org:list'] });
     open();
     expect(await screen.findByText('总部')).toBeTruthy();
-    for (const label of ['新增机构', '新增下级', '修改', '删除', '更多']) expect(buttonNamed(label), label).toBeNull();
+    for (const label of ['新增机构', '导出', '新增下级', '修改', '删除', '更多']) expect(buttonNamed(label), label).toBeNull();
+  });
+
+  it('exports the organisations, limited to the search keyword', async () => {
+    useConsoleStore.setState({ authList: ['system:org:list', 'system:org:export'] });
+    const server = open();
+    await screen.findByText('总部');
+    fireEvent.click(buttonNamed('导出')!);
+    await waitFor(() => expect(server.callsTo('/rest/organ/export')).toHaveLength(1));
+    expect(server.callsTo('/rest/organ/export')[0]!.body).toEqual({});
   });
 
   it('shows each node its permitted actions', async () => {

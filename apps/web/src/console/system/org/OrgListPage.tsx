@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { App, Card, Checkbox, Col, Empty, Input, Row, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { PagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../consoleStore';
-import { deleteOrg, fetchOrgChildren, fetchOrgUsers, ORG_PERMISSIONS, ORG_STATUS_LABELS, searchOrgs, sortOrgs, type OrgNode, type OrgUser } from './api';
+import { deleteOrg, exportOrgs, fetchOrgChildren, fetchOrgUsers, ORG_PERMISSIONS, ORG_STATUS_LABELS, searchOrgs, sortOrgs, type OrgNode, type OrgUser } from './api';
 import { OrgAdminDialog, OrgBindDialog } from './OrgDialogs';
 
 const ROOT = 'root';
@@ -149,7 +149,14 @@ export default function OrgListPage() {
       <Col xs={24} lg={11}>
         <Card
           title="机构树"
-          extra={<ActionBar actions={[{ key: 'add', label: '新增机构', primary: true, icon: <PlusOutlined />, permission: ORG_PERMISSIONS.add, onClick: () => open('orgAdd') }]} />}
+          extra={
+            <ActionBar
+              actions={[
+                { key: 'add', label: '新增机构', primary: true, icon: <PlusOutlined />, permission: ORG_PERMISSIONS.add, onClick: () => open('orgAdd') },
+                { key: 'export', label: '导出', icon: <ExportOutlined />, permission: ORG_PERMISSIONS.export, onClick: () => exportOrgs(keyword) },
+              ]}
+            />
+          }
         >
           <Input.Search placeholder="按机构名称或编码搜索" allowClear enterButton="搜索" onSearch={(v) => void search(v)} style={{ marginBottom: 12 }} aria-label="搜索机构" />
           {treeData.length ? (

@@ -1,5 +1,6 @@
 /** Organisations (spec §7 /rest/organ/*); server: apps/server/src/modules/system/org/routes.ts. */
 import type { Page } from '@dandelion/shared';
+import { downloadByPost } from '../../../api/download';
 import { NO_TIMEOUT, postJson } from '../../../api/http';
 import type { OrgNode } from '../../../components/OrgTreeSelect';
 import type { PageQuery } from '../../../components/PagedTable';
@@ -14,6 +15,7 @@ export const ORG_PERMISSIONS = {
   del: 'system:org:del',
   sort: 'system:org:sort',
   bind: 'system:org:bind',
+  export: 'system:org:export',
 } as const;
 
 export const ORG_STATUS_LABELS: Readonly<Record<string, string>> = { NORMAL: '正常', DISABLED: '停用' };
@@ -93,3 +95,6 @@ export const saveOrgBindings = (orgId: string, bindings: OrgBindings) =>
 /** Reorders the direct children of `parentOrgId` (the roots when null): `orderedIds` is all of them, in order. */
 export const sortOrgs = (parentOrgId: string | null, orderedIds: string[]) =>
   postJson<null>('/rest/organ/sort', parentOrgId ? { parentOrgId, orderedIds } : { orderedIds });
+
+/** The organisations the caller may see (those matching `keyword` when given) as .xlsx. */
+export const exportOrgs = (keyword: string) => downloadByPost('/rest/organ/export', keyword ? { keyword } : {});

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { App, Card, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { DictLabel, DictSelect } from '../../../components/DictSelect';
@@ -9,7 +9,7 @@ import { EllipsisText } from '../../../components/format';
 import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
-import { DATA_SCOPE_LABELS, deleteRole, fetchRolePage, ROLE_PERMISSIONS as P, ROLE_TABLE_KEY, STATUS_LABELS, type Role, type RoleSearch } from './api';
+import { DATA_SCOPE_LABELS, deleteRole, exportRoles, fetchRolePage, ROLE_PERMISSIONS as P, ROLE_TABLE_KEY, STATUS_LABELS, type Role, type RoleSearch } from './api';
 import { PermissionDrawer, RoleUsersDrawer } from './RoleDrawers';
 
 const SEARCH_FIELDS: SearchField[] = [
@@ -85,7 +85,14 @@ export default function RoleListPage() {
         params={search}
         columns={columns}
         rowKey="roleId"
-        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('roleAdd') }]} />}
+        toolbar={
+          <ActionBar
+            actions={[
+              { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('roleAdd') },
+              { key: 'export', label: '导出', icon: <ExportOutlined />, permission: P.export, onClick: () => exportRoles(search) },
+            ]}
+          />
+        }
       />
       <PermissionDrawer role={permRole} onClose={() => setPermRole(null)} />
       <RoleUsersDrawer role={usersRole} onClose={() => setUsersRole(null)} />

@@ -1,5 +1,6 @@
 /** Roles (spec §7 /rest/role/*); server: apps/server/src/modules/system/role/routes.ts. */
 import type { Page } from '@dandelion/shared';
+import { downloadByPost } from '../../../api/download';
 import { NO_TIMEOUT, postJson } from '../../../api/http';
 import type { PageQuery } from '../../../components/PagedTable';
 import type { EnableStatus } from '../post/api';
@@ -12,6 +13,7 @@ export const ROLE_PERMISSIONS = {
   detail: 'system:role:detail',
   del: 'system:role:del',
   perm: 'system:role:perm',
+  export: 'system:role:export',
 } as const;
 
 export const DATA_SCOPE_LABELS: Readonly<Record<string, string>> = {
@@ -86,3 +88,6 @@ export const fetchRolePermission = (roleId: string, signal?: AbortSignal) =>
 /** Spec §9: binding permissions has no timeout (large trees, many holders to refresh). */
 export const bindRolePermission = (roleId: string, permission: RolePermission) =>
   postJson<RolePermission>('/rest/role/bindPermission', { roleId, ...permission }, { timeoutMs: NO_TIMEOUT, silent: true });
+
+/** The filtered list as .xlsx (disabled roles included). */
+export const exportRoles = (search: RoleSearch) => downloadByPost('/rest/role/export', search);

@@ -41,7 +41,20 @@ describe('RoleListPage', () => {
     serve();
     renderAtRoute(<RoleListPage />, '/system/role/roleList', '/system/role/roleList');
     expect(await screen.findByText('编辑')).toBeTruthy();
-    for (const label of ['新增', '修改', '详情', '删除', '分配权限', '查看用户', '更多']) expect(buttonNamed(label), label).toBeNull();
+    for (const label of ['新增', '导出', '修改', '详情', '删除', '分配权限', '查看用户', '更多']) expect(buttonNamed(label), label).toBeNull();
+  });
+
+  it('exports the list with the current search', async () => {
+    useConsoleStore.setState({ authList: ['system:role:list', 'system:role:export'] });
+    const server = serve();
+    renderAtRoute(<RoleListPage />, '/system/role/roleList', '/system/role/roleList');
+    await screen.findByText('编辑');
+    fireEvent.change(screen.getByLabelText('角色编码'), { target: { value: 'EDI' } });
+    fireEvent.click(buttonNamed('查询')!);
+    await waitFor(() => expect(server.callsTo('/rest/role/getAllRole').at(-1)?.body).toMatchObject({ roleCode: 'EDI' }));
+    fireEvent.click(buttonNamed('导出')!);
+    await waitFor(() => expect(server.callsTo('/rest/role/export')).toHaveLength(1));
+    expect(server.callsTo('/rest/role/export')[0]!.body).toEqual({ roleCode: 'EDI' });
   });
 
   it('sends checked nodes plus half-checked parents from the permission drawer', async () => {
