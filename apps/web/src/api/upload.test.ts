@@ -42,7 +42,7 @@ describe('uploadFile', () => {
     expect(xhr.headers.is_ajax_request).toBe('true');
     expect(Number(xhr.headers.requestTime)).toBeGreaterThan(0);
 
-    const form = xhr.body!;
+    const form = xhr.form;
     expect([form.get('sendSysName'), form.get('sendSysCode'), form.get('recvSysName'), form.get('recvSysCode')]).toEqual([
       '蒲公英控制台',
       'dandelion-web',
@@ -73,7 +73,7 @@ describe('uploadFile', () => {
 
   it('extra fields are added and may override the defaults', async () => {
     const pending = uploadFile(file(), { fields: { recvSysCode: 'cms', bizType: 'AVATAR' } });
-    const form = FakeXhr.last().body!;
+    const form = FakeXhr.last().form;
     expect([form.get('recvSysCode'), form.get('bizType'), form.get('sendSysCode')]).toEqual(['cms', 'AVATAR', 'dandelion-web']);
     FakeXhr.last().respond(200, { code: '0000', success: true, msg: '', data: stored });
     await pending;

@@ -82,9 +82,18 @@ function abortReason(signal: AbortSignal | undefined): unknown {
   return signal?.reason ?? new DOMException('上传已取消', 'AbortError');
 }
 
-function send(file: File, options: UploadOptions): Promise<UploadedFile> {
+interface ProgressRequest<T> {
+  path: string;
+  body: XMLHttpRequestBodyInit;
+  headers?: Record<string, string>;
+  /** Checks the envelope's data is what the caller expects. */
+  accept(data: unknown): data is T;
+}
+
+/** POST with upload progress (XMLHttpRequest), answered through the same envelope rules as postJson. */
+function sendWithProgress<T>(request: ProgressRequest<T>, options: Omit<UploadOptions, 'fields' | 'silent'>): Promise<T> {
   const { signal, onProgress } = options;
-  return new Promise<UploadedFile>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortReason(signal));
       return;
@@ -96,8 +105,8 @@ function send(file: File, options: UploadOptions): Promise<UploadedFile> {
       outcome();
     };
 
-    xhr.open('POST', apiUrl(UPLOAD_PATH));
-    for (const [name, value] of Object.entries({ accept: 'application/json', ...commonHeaders() })) {
+    xhr.open('POST', apiUrl(request.path));
+    for (const [name, value] of Object.entries({ accept: 'application/json', ...commonHeaders(), ...request.headers })) {
       xhr.setRequestHeader(name, value);
     }
     xhr.timeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -109,8 +118,8 @@ function send(file: File, options: UploadOptions): Promise<UploadedFile> {
     xhr.onload = () =>
       settle(() => {
         try {
-          const data = unwrapEnvelope<unknown>(UPLOAD_PATH, xhr.status, parseJson(xhr.responseText));
-          if (!isUploadedFile(data)) throw new ApiError(INVALID_RESPONSE_CODE, INVALID_RESPONSE_MESSAGE, xhr.status);
+          const data = unwrapEnvelope<unknown>(request.path, xhr.status, parseJson(xhr.responseText));
+          if (!request.accept(data)) throw new ApiError(INVALID_RESPONSE_CODE, INVALID_RESPONSE_MESSAGE, xhr.status);
           onProgress?.(100);
           resolve(data);
         } catch (error) {
@@ -121,16 +130,39 @@ function send(file: File, options: UploadOptions): Promise<UploadedFile> {
     xhr.ontimeout = () => settle(() => reject(new ApiError(TIMEOUT_CODE, TIMEOUT_MESSAGE)));
     xhr.onabort = () => settle(() => reject(abortReason(signal)));
     signal?.addEventListener('abort', onAbortSignal, { once: true });
-
-    const form = new FormData();
-    // Fields go before the file: a streaming multipart parser hands over the file part as soon
-    // as it arrives, and only the fields read before it come with it.
-    for (const [name, value] of Object.entries({ ...defaultUploadFields(), ...options.fields })) {
-      form.append(name, value);
-    }
-    form.append(UPLOAD_FILE_FIELD, file, file.name);
-    xhr.send(form);
+    xhr.send(request.body);
   });
+}
+
+function send(file: File, options: UploadOptions): Promise<UploadedFile> {
+  const form = new FormData();
+  // Fields go before the file: a streaming multipart parser hands over the file part as soon
+  // as it arrives, and only the fields read before it come with it.
+  for (const [name, value] of Object.entries({ ...defaultUploadFields(), ...options.fields })) {
+    form.append(name, value);
+  }
+  form.append(UPLOAD_FILE_FIELD, file, file.name);
+  return sendWithProgress({ path: UPLOAD_PATH, body: form, accept: isUploadedFile }, options);
+}
+
+/**
+ * A JSON POST whose request body is large enough to want a progress bar (an import travelling as
+ * base64): `onProgress` reports the bytes sent. Failures are toasted unless `silent`.
+ */
+export async function postJsonWithProgress<T>(
+  path: string,
+  body: unknown,
+  options: Omit<UploadOptions, 'fields'> & { accept?: (data: unknown) => data is T } = {},
+): Promise<T> {
+  try {
+    return await sendWithProgress<T>(
+      { path, body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, accept: options.accept ?? ((data: unknown): data is T => data !== undefined) },
+      options,
+    );
+  } catch (error) {
+    reportFailure(error, path, options.silent);
+    throw error;
+  }
 }
 
 /**

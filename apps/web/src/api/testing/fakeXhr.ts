@@ -20,7 +20,13 @@ export class FakeXhr {
   method = '';
   url = '';
   headers: Record<string, string> = {};
-  body: FormData | null = null;
+  body: XMLHttpRequestBodyInit | null = null;
+
+  /** The multipart body of an upload. */
+  get form(): FormData {
+    if (!(this.body instanceof FormData)) throw new Error('the request body is not multipart');
+    return this.body;
+  }
   timeout = 0;
   status = 0;
   responseText = '';
@@ -45,7 +51,7 @@ export class FakeXhr {
     this.headers[name] = value;
   }
 
-  send(body: FormData): void {
+  send(body: XMLHttpRequestBodyInit): void {
     this.body = body;
   }
 

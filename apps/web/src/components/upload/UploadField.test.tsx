@@ -51,7 +51,7 @@ describe('UploadField', () => {
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     const xhr = FakeXhr.last();
     expect(xhr.url).toBe('/auth/webUpload');
-    expect((xhr.body!.get('file') as File).name).toBe('申报书.pdf');
+    expect((xhr.form.get('file') as File).name).toBe('申报书.pdf');
 
     act(() => xhr.progress(2, 5));
     const bar = await screen.findByRole('progressbar');
@@ -106,7 +106,7 @@ describe('UploadField', () => {
     choose(container, pdf('二.pdf'), pdf('三.pdf'));
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     expect(await screen.findByText('最多上传 2 个文件')).toBeTruthy();
-    expect((FakeXhr.last().body!.get('file') as File).name).toBe('二.pdf');
+    expect((FakeXhr.last().form.get('file') as File).name).toBe('二.pdf');
   });
 
   it('opens a stored file without a URL through the streaming download', async () => {

@@ -1,6 +1,7 @@
 import '../../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { FakeXhr } from '../../../api/testing/fakeXhr';
 import { EMAIL_MESSAGE, MOBILE_MESSAGE } from '@dandelion/shared';
 import { fakeServer, ok, refuse, type FakeCall } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
@@ -64,16 +65,11 @@ describe('/system/user/userList', () => {
     expect(Array.from(rowOf('user2').querySelectorAll('button')).some((b) => b.textContent === '解冻')).toBe(true);
   });
 
-  it('lists every refused row of an import', async () => {
+  it('shows the upload progress of an import, then every refused row', async () => {
     useConsoleStore.setState({ authList: ALL });
-    const server = serve({
-      '/rest/user/import': refuse(400, '导入数据有误，共 2 处问题，未导入任何数据', {
-        errors: [
-          { row: 3, field: '手机号', message: MOBILE_MESSAGE },
-          { row: 4, field: '机构编码', message: '机构编码不存在：NOPE' },
-        ],
-      }),
-    });
+    FakeXhr.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    serve();
     renderAtRoute(<UserListPage />, '/system/user/:page', '/system/user/userList');
     await screen.findByText('user1');
     fireEvent.click(buttonNamed('导入')!);
@@ -82,10 +78,26 @@ describe('/system/user/userList', () => {
     fireEvent.change(input, { target: { files: [new File(['xlsx'], '用户.xlsx')] } });
     await waitFor(() => expect(buttonNamed('开始导入')!.hasAttribute('disabled')).toBe(false));
     fireEvent.click(buttonNamed('开始导入')!);
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    const xhr = FakeXhr.last();
+    expect([xhr.method, xhr.url.endsWith('/rest/user/import'), xhr.headers['content-type']]).toEqual(['POST', true, 'application/json']);
+    expect(JSON.parse(xhr.body as string)).toMatchObject({ fileName: '用户.xlsx', contentBase64: expect.any(String) });
+
+    // Half the bytes sent: 45 % (sending is the first 90 %); all sent: the server is checking.
+    act(() => xhr.progress(50, 100));
+    expect(await screen.findByText('45%')).toBeTruthy();
+    act(() => xhr.progress(100, 100));
+    expect(await screen.findByText('正在校验并保存…')).toBeTruthy();
+
+    act(() =>
+      xhr.respond(400, {
+        code: '400', success: false, msg: '导入数据有误，共 2 处问题，未导入任何数据', data: null,
+        attributes: { errors: [{ row: 3, field: '手机号', message: MOBILE_MESSAGE }, { row: 4, field: '机构编码', message: '机构编码不存在：NOPE' }] },
+      }),
+    );
     expect(await screen.findByText('导入数据有误，共 2 处问题，未导入任何数据')).toBeTruthy();
     expect(screen.getByText('机构编码不存在：NOPE')).toBeTruthy();
     expect(screen.getByText(MOBILE_MESSAGE)).toBeTruthy();
-    expect((server.callsTo('/rest/user/import')[0]!.body as { fileName: string }).fileName).toBe('用户.xlsx');
   });
 });
 

@@ -25,6 +25,7 @@ const MAX_BYTES = 2 * 1024 * 1024;
 export function UserImportModal({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
+  const [phase, setPhase] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -32,6 +33,7 @@ export function UserImportModal({ open, onClose, onImported }: { open: boolean; 
   const reset = () => {
     setFile(null);
     setPercent(null);
+    setPhase(null);
     setError(null);
     setProblems([]);
     setResult(null);
@@ -43,23 +45,26 @@ export function UserImportModal({ open, onClose, onImported }: { open: boolean; 
     setProblems([]);
     setResult(null);
     if (file.size > MAX_BYTES) return setError('导入文件不能超过 2 MB');
-    setPercent(10);
-    // The request itself has no upload progress in fetch: show reading, sending and done as steps.
-    const timer = setInterval(() => setPercent((p) => (p === null ? p : Math.min(p + 10, 90))), 400);
+    setPercent(0);
+    setPhase('读取文件…');
     try {
       const content = await fileToBase64(file);
-      setPercent(40);
-      const answer = await importUsers(file.name, content);
+      setPhase('上传中…');
+      // Sending is the first 90 %: the last stretch is the server checking and storing every row.
+      const answer = await importUsers(file.name, content, (sent) => {
+        setPercent(Math.floor(sent * 0.9));
+        if (sent >= 100) setPhase('正在校验并保存…');
+      });
       setPercent(100);
+      setPhase(null);
       setResult(answer);
       onImported();
     } catch (e) {
       setPercent(null);
+      setPhase(null);
       setError(errorMessage(e));
       const listed = e instanceof ApiError ? e.attributes.errors : undefined;
       if (Array.isArray(listed)) setProblems(listed as ImportProblem[]);
-    } finally {
-      clearInterval(timer);
     }
   };
 
@@ -97,7 +102,12 @@ export function UserImportModal({ open, onClose, onImported }: { open: boolean; 
       >
         <Button icon={<UploadOutlined />}>选择文件</Button>
       </Upload>
-      {percent !== null && <Progress percent={percent} style={{ marginTop: 12 }} />}
+      {percent !== null && (
+        <div style={{ marginTop: 12 }}>
+          <Progress percent={percent} status={percent < 100 ? 'active' : 'success'} />
+          {phase && <Typography.Text type="secondary">{phase}</Typography.Text>}
+        </div>
+      )}
       {error && <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} />}
       {problems.length > 0 && (
         <Table<ImportProblem>

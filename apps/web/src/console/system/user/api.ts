@@ -2,6 +2,7 @@
 import type { Page } from '@dandelion/shared';
 import { getJson, postJson, type RequestOptions } from '../../../api/http';
 import { downloadByPost } from '../../../api/download';
+import { postJsonWithProgress } from '../../../api/upload';
 import { saveService } from '../../../api/service';
 import type { PageQuery } from '../../../components/PagedTable';
 
@@ -137,8 +138,9 @@ export const fetchBoundRoles = (userId: string, signal?: AbortSignal) => postJso
 export const bindRoles = (userId: string, roleIds: string[]) => postJson<null>('/rest/user/bindRoles', { userId, roleIds }, { silent: true });
 export const exportUsers = (search: UserSearch) => downloadByPost('/rest/user/export', search);
 export const downloadImportTemplate = () => downloadByPost('/rest/user/importTemplate', {});
-export const importUsers = (fileName: string, contentBase64: string) =>
-  postJson<ImportResult>('/rest/user/import', { fileName, contentBase64 }, { silent: true, timeoutMs: 120_000 });
+/** `onProgress` follows the bytes sent; the answer comes once every row is checked and stored. */
+export const importUsers = (fileName: string, contentBase64: string, onProgress?: (percent: number) => void) =>
+  postJsonWithProgress<ImportResult>('/rest/user/import', { fileName, contentBase64 }, { silent: true, timeoutMs: 120_000, onProgress });
 
 /** A File as base64 without the data: prefix (the import travels inside JSON). */
 export function fileToBase64(file: Blob): Promise<string> {
