@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, get, post, type TestContext } from '../../../../test/helpers/testApp';
+import { and, desc, eq } from 'drizzle-orm';
+import { sysOperLog } from '../../base/log/schema';
 import { sysUser } from '../../system/user/schema';
 import { sysSession } from '../schema';
 import { sysAvatar } from './schema';
@@ -20,6 +21,9 @@ async function signInFrom(username: string, password: string, userAgent: string)
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.token;
 }
+
+const lastAccountLog = async (summary: string) =>
+  (await ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'auth:account'), eq(sysOperLog.summary, summary))).orderBy(desc(sysOperLog.id)).limit(1))[0];
 
 const stored = async (username = 'centre') => (await ctx.database.db.select().from(sysUser).where(eq(sysUser.username, username)))[0]!;
 
@@ -107,6 +111,11 @@ describe('POST /rest/user/UpdUserDefault', () => {
     // An empty nick name clears it.
     await post(ctx.app, url, { realname: '张三丰', nickName: '', userSex: 2 }, auth(token));
     expect(await stored()).toMatchObject({ nickName: null, userSex: 2 });
+    // The owner's own change is in the operation log too, with before and after.
+    expect(await lastAccountLog('修改个人资料')).toMatchObject({
+      action: 'UPDATE', entityId: String(before.id), username: 'centre',
+      before: { realname: '张三丰', nickName: '三丰', userSex: 1 }, after: { realname: '张三丰', nickName: null, userSex: 2 },
+    });
   });
 
   it('keeps the real name of a verified identity', async () => {
@@ -159,6 +168,7 @@ describe('avatar', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: '0000', msg: '头像已更新', data: { avatar: `/rest/user/avatar/${hash}` } });
     expect(await stored()).toMatchObject({ avatar: `/rest/user/avatar/${hash}`, updateBy: 'centre' });
+    expect(await lastAccountLog('更换头像')).toMatchObject({ username: 'centre', before: { avatar: null }, after: { avatar: `/rest/user/avatar/${hash}` } });
     // Someone else uploading the same picture shares the row.
     await post(ctx.app, url, { image: dataUrl('image/png', PNG) }, auth(otherToken));
     const rows = await ctx.database.db.select().from(sysAvatar);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
+import { changeOf } from '../../base/log/operationLog';
 import { PUBLIC, SIGNED_IN, type Principal } from '../../../core/permissions';
 import type { Actor } from '../../../core/records';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
@@ -95,7 +96,7 @@ export function registerAccountCenterRoutes(app: FastifyInstance, deps: { center
         response: { 200: envelopeOf(profileSchema) },
       },
     },
-    async (request) => ok(await center.updateProfile(actorOf(request.principal), sessionOf(request.principal), request.body), '保存成功'),
+    async (request) => ok(await center.updateProfile(changeOf(request), sessionOf(request.principal), request.body), '保存成功'),
   );
 
   r.post(
@@ -110,7 +111,7 @@ export function registerAccountCenterRoutes(app: FastifyInstance, deps: { center
         response: { 200: envelopeOf(z.object({ avatar: z.string() })) },
       },
     },
-    async (request) => ok(await center.setAvatar(actorOf(request.principal), request.body.image), '头像已更新'),
+    async (request) => ok(await center.setAvatar(changeOf(request), request.body.image), '头像已更新'),
   );
 
   r.get(

@@ -4,7 +4,8 @@ import type { InvalidatingCache } from '../../../core/cache';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
-import type { Actor } from '../../../core/records';
+import { withTransaction } from '../../../core/transaction';
+import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
 import type { RoleService } from '../../system/role/service';
 import { updateUserFields, type UserService } from '../../system/user/service';
 import { orgNameById } from '../../system/org/service';
@@ -52,6 +53,9 @@ export interface ProfileInput {
   nickName?: string | null;
   userSex: 0 | 1 | 2;
 }
+
+/** Operation-log module of the owner's own changes (profile, avatar). */
+const ACCOUNT_MODULE = 'auth:account';
 
 export interface AccountCenterDeps {
   db: Executor;
@@ -105,23 +109,35 @@ export function createAccountCenterService({ db, users, roles, sessions, session
   return {
     profile,
 
-    async updateProfile(actor: Actor, sessionId: number, input: ProfileInput) {
+    async updateProfile(change: ChangeContext, sessionId: number, input: ProfileInput) {
+      const { actor } = change;
       const user = await me(actor.id);
       // The verified identity is a real name plus an ID number: the pair cannot be split by the owner.
       if (user.identityVerified && input.realname !== user.realname) throw errors.conflict(REALNAME_LOCKED_MESSAGE);
-      await updateUserFields(db, actor.id, { realname: input.realname, nickName: input.nickName || null, userSex: input.userSex }, actor);
+      const after = { realname: input.realname, nickName: input.nickName || null, userSex: input.userSex };
+      await withTransaction(db, async (tx) => {
+        await updateUserFields(tx, actor.id, after, actor);
+        await recordOperation(tx, {
+          ...change, module: ACCOUNT_MODULE, action: 'UPDATE', entityId: actor.id, summary: '修改个人资料',
+          before: { realname: user.realname, nickName: user.nickName, userSex: user.userSex }, after,
+        });
+      });
       // Cached principals carry the real name (audit fields of later changes): reload them everywhere.
       await sessions.refreshUser(actor.id);
       return profile(actor.id, sessionId);
     },
 
-    async setAvatar(actor: Actor, dataUrl: string): Promise<{ avatar: string }> {
+    async setAvatar(change: ChangeContext, dataUrl: string): Promise<{ avatar: string }> {
+      const { actor } = change;
       const { mime, bytes } = decodeAvatar(dataUrl);
-      await me(actor.id);
+      const user = await me(actor.id);
       const hash = createHash('sha256').update(bytes).digest('hex');
       await repo.saveAvatar(db, hash, mime, bytes);
       const avatar = `${AVATAR_PATH_PREFIX}${hash}`;
-      await updateUserFields(db, actor.id, { avatar }, actor);
+      await withTransaction(db, async (tx) => {
+        await updateUserFields(tx, actor.id, { avatar }, actor);
+        await recordOperation(tx, { ...change, module: ACCOUNT_MODULE, action: 'UPDATE', entityId: actor.id, summary: '更换头像', before: { avatar: user.avatar }, after: { avatar } });
+      });
       return { avatar };
     },
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
+import { changeOf } from '../../base/log/operationLog';
 import { errors } from '../../../core/errors';
 import { SIGNED_IN, type Principal } from '../../../core/permissions';
 import { zId } from '../../../core/schemas';
@@ -77,7 +78,7 @@ export function registerThemeRoutes(app: FastifyInstance, { themes }: { themes: 
         response: { 200: envelopeOf(themeSchema) },
       },
     },
-    async (request) => ok(present(await themes.savePersonal(actorOf(request.principal), request.body)), '主题已保存'),
+    async (request) => ok(present(await themes.savePersonal(changeOf(request), request.body)), '主题已保存'),
   );
 
   r.post(
@@ -86,7 +87,7 @@ export function registerThemeRoutes(app: FastifyInstance, { themes }: { themes: 
       config: { permission: SIGNED_IN },
       schema: { tags: [TAG], summary: '删除本人的个人主题，恢复全局默认主题', body: z.object({}), response: { 200: envelopeOf(themeSchema) } },
     },
-    async (request) => ok(present(await themes.resetPersonal(request.principal!.userId)), '已恢复默认主题'),
+    async (request) => ok(present(await themes.resetPersonal(changeOf(request))), '已恢复默认主题'),
   );
 
   registerThemeAdminRoutes(app, { themes, themeSchema });

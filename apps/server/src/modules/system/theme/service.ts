@@ -119,7 +119,8 @@ export function createThemeService({ db }: { db: Db }) {
     },
 
     /** Saves the caller's override (one per user; a second save replaces the first). */
-    async savePersonal(actor: Actor, input: PersonalThemeInput): Promise<EffectiveTheme> {
+    async savePersonal(change: ChangeContext, input: PersonalThemeInput): Promise<EffectiveTheme> {
+      const { actor } = change;
       checkPersonalInput(input);
       const values = {
         themeName: '个人主题',
@@ -127,21 +128,36 @@ export function createThemeService({ db }: { db: Db }) {
         basicProperties: storedProperties(input),
         components: builtInComponents(),
       };
-      const [row] = await db
-        .insert(sysTheme)
-        .values({ ...values, ownerUserId: actor.id, ...createdBy(actor) })
-        .onConflictDoUpdate({
-          target: sysTheme.ownerUserId,
-          targetWhere: sql`del_flag = 0 and owner_user_id is not null`,
-          set: { ...values, ...updatedBy(actor, sysTheme) },
-        })
-        .returning();
-      return toEffective(row!, true);
+      const row = await withTransaction(db, async (tx) => {
+        const [saved] = await tx
+          .insert(sysTheme)
+          .values({ ...values, ownerUserId: actor.id, ...createdBy(actor) })
+          .onConflictDoUpdate({
+            target: sysTheme.ownerUserId,
+            targetWhere: sql`del_flag = 0 and owner_user_id is not null`,
+            set: { ...values, ...updatedBy(actor, sysTheme) },
+          })
+          .returning();
+        await recordOperation(tx, {
+          ...change, module: MODULE, action: 'PERSONAL_SAVE', entityId: saved!.id, summary: '保存个人主题',
+          after: { layoutUiName: values.layoutUiName, basicProperties: values.basicProperties },
+        });
+        return saved!;
+      });
+      return toEffective(row, true);
     },
 
     /** Drops the caller's override: the global default applies again. */
-    async resetPersonal(userId: number): Promise<EffectiveTheme> {
-      await db.delete(sysTheme).where(eq(sysTheme.ownerUserId, userId));
+    async resetPersonal(change: ChangeContext): Promise<EffectiveTheme> {
+      await withTransaction(db, async (tx) => {
+        const dropped = await tx.delete(sysTheme).where(eq(sysTheme.ownerUserId, change.actor.id)).returning();
+        if (dropped.length) {
+          await recordOperation(tx, {
+            ...change, module: MODULE, action: 'PERSONAL_RESET', entityId: dropped[0]!.id, summary: '恢复默认主题（删除个人主题）',
+            before: { layoutUiName: dropped[0]!.layoutUiName, basicProperties: dropped[0]!.basicProperties },
+          });
+        }
+      });
       return globalDefault();
     },
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { sysOperLog } from '../../base/log/schema';
 import { THEME_BASIC_KEYS } from '@dandelion/shared';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
@@ -88,5 +89,12 @@ describe('POST /rest/theme/personal/save and reset', () => {
     const res = await post(ctx.app, '/rest/theme/personal/reset', {}, { authorization: userToken });
     expect(res.body).toMatchObject({ code: '0000', msg: '已恢复默认主题', data: { personal: false, layoutUiName: 'cms-layout' } });
     expect(await ctx.database.db.select().from(sysTheme).where(eq(sysTheme.isDefault, false))).toHaveLength(0);
+    // Saves and the reset are in the operation log under the user who made them.
+    const logs = await ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'system:theme'), eq(sysOperLog.username, 'painter')));
+    expect(logs.map((l) => l.action)).toEqual(['PERSONAL_SAVE', 'PERSONAL_SAVE', 'PERSONAL_SAVE', 'PERSONAL_RESET']);
+    expect(logs.at(-1)).toMatchObject({ summary: '恢复默认主题（删除个人主题）', before: { layoutUiName: 'top-layout' } });
+    // A second reset has nothing to drop and logs nothing.
+    await post(ctx.app, '/rest/theme/personal/reset', {}, { authorization: userToken });
+    expect(await ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'system:theme'), eq(sysOperLog.action, 'PERSONAL_RESET')))).toHaveLength(1);
   });
 });
