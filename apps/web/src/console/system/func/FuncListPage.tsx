@@ -1,40 +1,109 @@
-import { Card, Table, Tag } from 'antd';
+import { useMemo, useRef, useState, type DragEvent } from 'react';
+import { App, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PlusOutlined } from '@ant-design/icons';
 import { ActionBar } from '../../../components/ActionBar';
+import { filterTree, reorder, treeKeys } from '../../../lib/tree';
+import { useHasPermission } from '../../consoleStore';
 import { menuIcon } from '../../layout/menuIcons';
 import { deleteFunc, fetchFuncTree, FUNC_PERMISSIONS as P, FUNC_TYPE_LABELS, sortFuncs, type FuncNode } from './api';
+import './funcList.css';
 
 const TREE_KEY = ['system-func-tree'];
 const BASE = '/system/func';
 
+interface DropMark {
+  id: string;
+  place: 'before' | 'after';
+}
+
 /**
- * /system/func/funcList: the whole function tree (directories, menus, buttons). Order within a
- * parent changes with 上移/下移 (buttons, not drag: reliable with keyboards and in tests).
+ * /system/func/funcList: the whole function tree (directories, menus, buttons), searchable by name
+ * or permission code and type. Order within a parent changes by dragging a row onto a sibling, or
+ * with 上移/下移 (keyboard users); dragging is off while a search narrows the tree.
  */
 export default function FuncListPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
+  const { message } = App.useApp();
+  const canSort = useHasPermission(P.sort);
   const tree = useQuery({ queryKey: TREE_KEY, queryFn: fetchFuncTree });
   const reload = () => client.invalidateQueries({ queryKey: TREE_KEY });
+  const [keyword, setKeyword] = useState('');
+  const [type, setType] = useState<FuncNode['funcType'] | undefined>();
+  const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
+  const dragged = useRef<FuncNode | null>(null);
+  const [dropMark, setDropMark] = useState<DropMark | null>(null);
+
+  const filtering = keyword.trim() !== '' || type !== undefined;
+  const shown = useMemo(() => {
+    const all = tree.data ?? [];
+    if (!filtering) return all;
+    const needle = keyword.trim().toLowerCase();
+    return filterTree(all, (n) => (!needle || n.funcName.toLowerCase().includes(needle) || n.funcCode.toLowerCase().includes(needle)) && (!type || n.funcType === type));
+  }, [tree.data, keyword, type, filtering]);
 
   const siblingsOf = (node: FuncNode): FuncNode[] => {
     if (node.pid === null) return tree.data ?? [];
     const find = (list: FuncNode[]): FuncNode | undefined => list.reduce<FuncNode | undefined>((hit, n) => hit ?? (n.id === node.pid ? n : find(n.children ?? [])), undefined);
     return find(tree.data ?? [])?.children ?? [];
   };
+  const saveOrder = async (node: FuncNode, ids: string[]) => {
+    await sortFuncs(node.pid, ids);
+    message.success('排序已保存');
+    await reload();
+  };
   const move = async (node: FuncNode, step: -1 | 1) => {
     const ids = siblingsOf(node).map((n) => n.id);
     const at = ids.indexOf(node.id);
     [ids[at], ids[at + step]] = [ids[at + step]!, ids[at]!];
-    await sortFuncs(node.pid, ids);
-    await reload();
+    await saveOrder(node, ids);
   };
   const remove = async (node: FuncNode) => {
     await deleteFunc(node.id);
     await reload();
   };
+
+  const dragEnabled = canSort && !filtering;
+  const placeOf = (event: DragEvent<HTMLElement>): DropMark['place'] => {
+    const box = event.currentTarget.getBoundingClientRect();
+    return event.clientY < box.top + box.height / 2 ? 'before' : 'after';
+  };
+  const rowDragProps = (row: FuncNode) =>
+    dragEnabled
+      ? {
+          draggable: true,
+          'data-drop': dropMark?.id === row.id ? dropMark.place : undefined,
+          onDragStart: (event: DragEvent<HTMLElement>) => {
+            dragged.current = row;
+            event.dataTransfer.effectAllowed = 'move';
+            event.dataTransfer.setData('text/plain', row.id);
+          },
+          onDragOver: (event: DragEvent<HTMLElement>) => {
+            const from = dragged.current;
+            // Only among siblings: moving under another parent is the form's 上级 field.
+            if (!from || from.id === row.id || from.pid !== row.pid) return;
+            event.preventDefault();
+            const place = placeOf(event);
+            if (dropMark?.id !== row.id || dropMark.place !== place) setDropMark({ id: row.id, place });
+          },
+          onDragLeave: () => setDropMark((mark) => (mark?.id === row.id ? null : mark)),
+          onDragEnd: () => {
+            dragged.current = null;
+            setDropMark(null);
+          },
+          onDrop: (event: DragEvent<HTMLElement>) => {
+            event.preventDefault();
+            const from = dragged.current;
+            dragged.current = null;
+            setDropMark(null);
+            if (!from || from.pid !== row.pid) return;
+            const ids = reorder(siblingsOf(row).map((n) => n.id), from.id, row.id, placeOf(event));
+            if (ids) void saveOrder(from, ids).catch(() => undefined);
+          },
+        }
+      : {};
 
   const columns = [
     { key: 'funcName', title: '名称', dataIndex: 'funcName', render: (name: string, n: FuncNode) => <span>{menuIcon(n.icon, [])} {name}</span> },
@@ -69,8 +138,51 @@ export default function FuncListPage() {
 
   return (
     <Card>
-      <ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => navigate(`${BASE}/funcAdd`) }]} />
-      <Table<FuncNode> rowKey="id" loading={tree.isLoading} dataSource={tree.data ?? []} columns={columns} pagination={false} size="middle" style={{ marginTop: 12 }} />
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            aria-label="名称或权限标识"
+            placeholder="名称或权限标识"
+            style={{ width: 240 }}
+            onSearch={(value) => {
+              setKeyword(value);
+              setExpanded(null);
+            }}
+          />
+          <Select
+            allowClear
+            aria-label="类型"
+            placeholder="类型"
+            style={{ width: 120 }}
+            value={type}
+            onChange={(value) => {
+              setType(value);
+              setExpanded(null);
+            }}
+            options={Object.entries(FUNC_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+          />
+          {dragEnabled && <Typography.Text type="secondary">拖动行可在同级之间调整顺序</Typography.Text>}
+        </Space>
+        <ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => navigate(`${BASE}/funcAdd`) }]} />
+      </Space>
+      <Table<FuncNode>
+        className="func-tree-table"
+        rowKey="id"
+        loading={tree.isLoading}
+        dataSource={shown}
+        columns={columns}
+        pagination={false}
+        size="middle"
+        style={{ marginTop: 12 }}
+        expandable={{
+          // A search shows every match opened up; otherwise the user's own expanding.
+          expandedRowKeys: expanded ? [...expanded] : filtering ? treeKeys(shown, (n) => n.id) : undefined,
+          onExpandedRowsChange: (keys) => setExpanded(keys),
+        }}
+        onRow={(row) => rowDragProps(row) as React.HTMLAttributes<HTMLElement>}
+        locale={{ emptyText: filtering ? '没有匹配的菜单或按钮' : '暂无数据' }}
+      />
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { PagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { siblingPath } from '../../../components/form';
+import { reorder } from '../../../lib/tree';
 import { useHasPermission } from '../../consoleStore';
 import { deleteOrg, exportOrgs, fetchOrgChildren, fetchOrgUsers, ORG_PERMISSIONS, ORG_STATUS_LABELS, searchOrgs, sortOrgs, type OrgNode, type OrgUser } from './api';
 import { OrgAdminDialog, OrgBindDialog } from './OrgDialogs';
@@ -39,6 +40,11 @@ function groupFound(found: OrgNode[]): Record<string, OrgNode[]> {
   return byParent;
 }
 
+/** Whether two loaded nodes are siblings (same parent). */
+function sameLevel(levels: Record<string, OrgNode[]>, a: string, b: string): boolean {
+  return Object.values(levels).some((list) => list.some((o) => o.orgId === a) && list.some((o) => o.orgId === b));
+}
+
 /** /system/org/orgList: the searchable organisation tree with per-node actions, and the selected org's users. */
 export default function OrgListPage() {
   const { message } = App.useApp();
@@ -53,6 +59,7 @@ export default function OrgListPage() {
   const [bindOrg, setBindOrg] = useState<OrgNode | null>(null);
   const [keyword, setKeyword] = useState('');
   const canList = useHasPermission(ORG_PERMISSIONS.list);
+  const canSort = useHasPermission(ORG_PERMISSIONS.sort);
 
   const loadLevel = useCallback(async (parentId: string | null) => {
     const list = await fetchOrgChildren(parentId);
@@ -101,8 +108,22 @@ export default function OrgListPage() {
     if (from < 0 || to < 0 || to >= level.siblings.length) return;
     const reordered = [...level.siblings];
     [reordered[from], reordered[to]] = [reordered[to]!, reordered[from]!];
-    const parentId = level.key === ROOT ? null : level.key;
-    setLevels((current) => ({ ...current, [level.key]: reordered }));
+    await saveLevelOrder(level.key, reordered);
+  };
+
+  /** Dragging a node onto the gap before or after a sibling; another parent is the form's 上级机构. */
+  const dropAmongSiblings = async (draggedId: string, targetId: string, place: 'before' | 'after') => {
+    const level = Object.entries(levels).find(([, list]) => list.some((o) => o.orgId === draggedId));
+    if (!level || !level[1].some((o) => o.orgId === targetId)) return;
+    const ids = reorder(level[1].map((o) => o.orgId), draggedId, targetId, place);
+    if (!ids) return;
+    const byId = new Map(level[1].map((o) => [o.orgId, o]));
+    await saveLevelOrder(level[0], ids.map((id) => byId.get(id)!));
+  };
+
+  const saveLevelOrder = async (levelKey: string, reordered: OrgNode[]) => {
+    const parentId = levelKey === ROOT ? null : levelKey;
+    setLevels((current) => ({ ...current, [levelKey]: reordered }));
     try {
       await sortOrgs(parentId, reordered.map((o) => o.orgId));
     } finally {
@@ -166,6 +187,15 @@ export default function OrgListPage() {
               expandedKeys={expanded}
               onExpand={setExpanded}
               selectedKeys={selected ? [selected.orgId] : []}
+              // Sorting needs the whole loaded level: not on a search answer.
+              draggable={canSort && !found ? { icon: false } : false}
+              allowDrop={({ dragNode, dropNode, dropPosition }) => dropPosition !== 0 && sameLevel(levels, String(dragNode.key), String(dropNode.key))}
+              onDrop={(info) => {
+                const pos = info.node.pos.split('-');
+                const relative = info.dropPosition - Number(pos[pos.length - 1]);
+                if (!info.dropToGap || relative === 0) return;
+                void dropAmongSiblings(String(info.dragNode.key), String(info.node.key), relative < 0 ? 'before' : 'after').catch(() => undefined);
+              }}
               // A search answer is complete for what it shows; loading more would mix in non-matches.
               loadData={found ? undefined : async (node) => loadLevel(String(node.key))}
               onSelect={(_, info) => {
