@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * One `vitest run` covers every package. The server suite runs twice when
  * TEST_DATABASE_URL is set: once on in-memory PGlite, once on PostgreSQL.
+ * Files named *.pg.test.ts need a PostgreSQL server (several instances on one
+ * database, LISTEN/NOTIFY, real concurrency) and run only in the second.
  */
 const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -10,7 +12,7 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
     name,
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: dbKind === 'postgres' ? ['test/process/**'] : [],
+    exclude: dbKind === 'postgres' ? ['test/process/**'] : ['**/*.pg.test.ts'],
     environment: 'node',
     pool: 'forks' as const,
     // One database per worker, shared by the files it runs (PGlite costs seconds to start).

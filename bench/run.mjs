@@ -1,21 +1,33 @@
 #!/usr/bin/env node
 // `npm run bench`: builds what is stale (scripts/build.mjs, run by the npm script), then
-// the API benchmark and the bundle benchmark, one after the other, and a short summary.
-// Each writes its own bench/results/*.json; each can also run alone (node bench/api/run.mjs).
+// every benchmark, one after the other, and a short summary. The serial-number and log-list
+// benchmarks measure PostgreSQL and run only with DATABASE_URL. Each writes its own
+// bench/results/*.json; each can also run alone (node bench/api/run.mjs).
 import { runApiBench } from './api/run.mjs';
 import { runBundleBench } from './bundle/run.mjs';
+import { runLogsBench } from './logs/run.mjs';
+import { runRegionSeedBench } from './region-seed/run.mjs';
+import { runRichTextEditorBench } from './rich-text-editor/run.mjs';
+import { runSerialBench } from './serial/run.mjs';
 import { printTable, round } from './lib/report.mjs';
 
 const outcomes = [];
 let api = null;
 let bundle = null;
 
-for (const [name, run] of [['api', runApiBench], ['bundle', runBundleBench]]) {
+const benches = [
+  ['api', runApiBench],
+  ['bundle', runBundleBench],
+  ['rich-text-editor', runRichTextEditorBench],
+  ['region-seed', runRegionSeedBench],
+  ...(process.env.DATABASE_URL ? [['serial', runSerialBench], ['logs', runLogsBench]] : []),
+];
+for (const [name, run] of benches) {
   console.log(`\n=== ${name} ===`);
   try {
     const r = await run();
     if (name === 'api') api = r;
-    else bundle = r;
+    else if (name === 'bundle') bundle = r;
     outcomes.push([name, 'ok']);
   } catch (err) {
     console.error(`\n✖ ${name}: ${err.message}`);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -38,6 +41,8 @@ import { createSmsProvider } from './modules/message/sms/providers';
 import { registerSmsRoutes } from './modules/message/sms/routes';
 import { createSmsService } from './modules/message/sms/service';
 import { createVerifyCodeService } from './modules/message/sms/verifyCodeService';
+import { registerMessageModule } from './modules/message/module';
+import type { MessageService } from './modules/message/msg/service';
 import { createFuncService } from './modules/system/func/service';
 import { createRoleAdminService, createRoleService } from './modules/system/role/service';
 import { createRoleBindingService } from './modules/system/role/bindings';
@@ -73,6 +78,7 @@ import { registerPortalRoutes } from './modules/cms/portal/routes';
 import { createPortalService } from './modules/cms/portal/service';
 import { createSiteService } from './modules/cms/site/service';
 import { registerCalendarModule } from './modules/base/calendar/module';
+import { createWorkingDayCalendar } from './modules/base/calendar/service';
 import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
 import { purgeLogs } from './modules/base/log/retention';
 import { registerMonitorModule } from './modules/base/monitor/module';
@@ -80,6 +86,9 @@ import { registerProgressModule } from './modules/base/progress/module';
 import { registerRegionModule } from './modules/base/region/module';
 import { registerSchedulerModule } from './modules/base/scheduler/module';
 import { registerSerialModule } from './modules/base/serial/module';
+import { registerFileRoutes } from './modules/file/routes';
+import { createFileService, type FileService } from './modules/file/service';
+import { createFileStore } from './modules/file/storage';
 
 // Default zod messages (type errors and the like) in Chinese.
 z.config(z.locales.zhCN());
@@ -89,7 +98,10 @@ export interface AppDeps {
     Config,
     | 'LOG_LEVEL' | 'BODY_LIMIT_BYTES' | 'TRUST_PROXY' | 'WEB_DIST_DIR' | 'PUBLIC_URL'
     | 'SMS_PROVIDER' | 'SMS_WEBHOOK_URL' | 'SMS_WEBHOOK_SECRET' | 'CAS_SERVER_URL' | 'OIDC_PROVIDERS'
-  >;
+  > &
+    Partial<Pick<Config, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASS' | 'SMTP_FROM'>>;
+  /** Where uploaded files are kept: main passes FILES_DIR; tests get a directory of their own under the system's temp. */
+  filesDir?: string;
   database: Database;
   /** Cross-instance messages (cache invalidation); in memory unless main passes the PostgreSQL bus. */
   bus?: EventBus;
@@ -104,7 +116,7 @@ export interface AppDeps {
 export interface DandelionApp extends FastifyInstance {
   declaredRoutes(): DeclaredRoute[];
   /** Services other parts of the process (scheduler, tests) call directly. */
-  services: { sessions: SessionService; login: LoginService };
+  services: { sessions: SessionService; login: LoginService; files: FileService; messages: MessageService };
 }
 
 /** Builds the whole application: core plugins, then every module. Used by main and by tests. */
@@ -183,19 +195,29 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const themes = createThemeService({ db });
   const icons = createIconService({ db });
   const applications = createAppService({ db });
-  const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: applications.inForce, customIcons: icons.forInit });
+  // Dictionaries are cached per instance and invalidated on every instance through the bus; a category may belong to an app.
+  const dicts = createDictService({ db, bus, apps: async () => (await applications.page({}, { pageNum: 1, pageSize: 500 })).list });
+  const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: applications.inForce, customIcons: icons.forInit, appDicts: dicts.appDicts });
   const methods: LoginMethods = {};
   const catalogs = createCatalogService({ db });
   const contents = createContentService({ db });
   const portal = createPortalService({ sites, catalogs, contents });
 
   registerHealthRoutes(app, { database });
+  // Files: uploads checked by extension and bytes, kept once per content, read back by those allowed.
+  const filesDir = deps.filesDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dandelion-files-'));
+  // A directory of our own making (tests) goes when the app does; FILES_DIR is never touched.
+  if (!deps.filesDir) app.addHook('onClose', async () => fs.rmSync(filesDir, { recursive: true, force: true }));
+  const files = createFileService({ db, store: createFileStore(filesDir) });
+  await registerFileRoutes(app, { files, authenticateToken: (token) => sessions.resolve(token) });
   registerPortalRoutes(app, { portal });
   // ── identity: SMS codes, registration, passwords, binding, identity verification ──
   const sms = createSmsService({ db, provider: createSmsProvider(deps.config) });
   const codes = createVerifyCodeService({ db, sms });
   methods.phoneCode = createPhoneCodeLogin({ db, codes, login });
   registerSmsRoutes(app, { sms, codes });
+  // ── messaging: notices, in-site messages (other modules send through `messages`), templates ──
+  const { messages } = registerMessageModule(app, { db, files, sms, config });
   registerAccountRoutes(app, {
     register: createRegisterService({ db, codes }),
     passwords: createPasswordService({ db, users, codes, sessions }),
@@ -219,7 +241,6 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerIconRoutes(app, { icons });
   registerLayoutRoutes(app, { layouts: createLayoutService({ db }) });
   registerDuplicateRoutes(app, { duplicates: createDuplicateService({ db }) });
-  const dicts = createDictService({ db, bus });
   registerDictRoutes(app, { dicts });
   const orgs = createOrgService({ db, dicts });
   registerOrgRoutes(app, { orgs, bindings: createOrgBindingService({ db, orgs, funcs }) });
@@ -233,10 +254,13 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerDataPermissionRoutes(app, { rules: createDataPermissionService({ db }) });
   // ── base modules: regions, calendar and processes, serial numbers, logs, monitor, scheduler ──
   registerRegionModule(app, { db, bus });
-  registerCalendarModule(app, { db });
-  registerProgressModule(app, { db });
+  // Process deadlines are counted in working days of the holiday calendar.
+  const workingDays = createWorkingDayCalendar({ db });
+  registerCalendarModule(app, { db, workingDays });
+  registerProgressModule(app, { db, workingDays });
   registerSerialModule(app, { db });
-  registerLogModule(app, { db });
+  // The page-view beacon is public; it still records who is signed in when a session comes with it.
+  registerLogModule(app, { db, identify: (request) => authenticator.authenticate(request) });
   registerMonitorModule(app, { database, caches: cacheStats });
   registerSchedulerModule(app, {
     db,
@@ -249,6 +273,6 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
 
   const dandelion = app as unknown as DandelionApp;
   dandelion.declaredRoutes = () => guard.routes();
-  dandelion.services = { sessions, login };
+  dandelion.services = { sessions, login, files, messages };
   return dandelion;
 }

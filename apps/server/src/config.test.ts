@@ -7,8 +7,14 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_POOL_MAX: 10, TRUST_PROXY: false });
     expect(config.DATA_DIR).toBe(path.resolve('./data'));
+    expect(config.FILES_DIR).toBe(path.resolve('./data/files'));
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it('keeps uploaded files under DATA_DIR unless FILES_DIR points at shared storage', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/dandelion' }).FILES_DIR).toBe(path.resolve('/srv/dandelion/files'));
+    expect(loadConfig({ DATA_DIR: '/srv/dandelion', FILES_DIR: '/mnt/nfs/files' }).FILES_DIR).toBe(path.resolve('/mnt/nfs/files'));
   });
 
   it('treats empty strings as unset', () => {

@@ -26,6 +26,8 @@ const configSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Uploaded files, content-addressed; defaults to DATA_DIR/files. Several instances must share it. */
+  FILES_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, '必须是 postgres:// 或 postgresql:// 开头的连接串')
@@ -48,6 +50,16 @@ const configSchema = z.object({
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' }).optional(),
   /** Shared secret: the webhook request carries an HMAC-SHA256 signature of its body. */
   SMS_WEBHOOK_SECRET: z.string().min(16, '至少 16 个字符').optional(),
+  /** SMTP server for template e-mail; unset: e-mail is only recorded in the send log (like SMS_PROVIDER=log). */
+  SMTP_HOST: z.string().min(1).optional(),
+  /** 465 (TLS from the start, the default) or 587/25 (STARTTLS when offered). */
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(465),
+  /** TLS from the start; defaults to true on port 465 only. */
+  SMTP_SECURE: booleanFromEnv.optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASS: z.string().min(1).optional(),
+  /** Sender, e.g. "蒲公英 <noreply@example.edu.cn>"; defaults to SMTP_USER. */
+  SMTP_FROM: z.string().min(3).optional(),
   /** CAS server base, e.g. https://sso.example.edu.cn/cas; unset turns CAS sign-in off. */
   CAS_SERVER_URL: z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' }).optional(),
   /** JSON array of OpenID Connect providers: [{"code":"wechat","name":"微信","issuer":"https://…","clientId":"…","clientSecret":"…"}]. */
@@ -63,9 +75,11 @@ const configSchema = z.object({
         return z.NEVER;
       }
     }),
-}).refine((c) => c.SMS_PROVIDER !== 'webhook' || !!c.SMS_WEBHOOK_URL, { path: ['SMS_WEBHOOK_URL'], message: 'SMS_PROVIDER=webhook 时必须设置' });
+})
+  .refine((c) => c.SMS_PROVIDER !== 'webhook' || !!c.SMS_WEBHOOK_URL, { path: ['SMS_WEBHOOK_URL'], message: 'SMS_PROVIDER=webhook 时必须设置' })
+  .refine((c) => !c.SMTP_HOST || !!(c.SMTP_FROM || c.SMTP_USER), { path: ['SMTP_FROM'], message: '设置 SMTP_HOST 时必须设置 SMTP_FROM 或 SMTP_USER' });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'FILES_DIR'> & { DATA_DIR: string; FILES_DIR: string };
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -86,10 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '?');
         const given = cleaned[key];
-        const shown = /PASSWORD|URL|SECRET|PROVIDERS/.test(key) ? '(已隐藏)' : JSON.stringify(given);
+        const shown = /PASS|URL|SECRET|PROVIDERS/.test(key) ? '(已隐藏)' : JSON.stringify(given);
         return `${key}=${shown}: ${issue.message}`;
       }),
     );
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return { ...parsed.data, DATA_DIR: dataDir, FILES_DIR: path.resolve(parsed.data.FILES_DIR ?? path.join(dataDir, 'files')) };
 }

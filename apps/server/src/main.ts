@@ -58,7 +58,7 @@ export async function main(env: NodeJS.ProcessEnv = process.env) {
   const bus: EventBus = config.DATABASE_URL
     ? await createPostgresBus(config.DATABASE_URL, (err) => log.warn({ err }, '消息总线连接中断，正在重连'))
     : createMemoryBus();
-  const app = await buildApp({ config, database, bus, serveWeb: true });
+  const app = await buildApp({ config, database, bus, serveWeb: true, filesDir: config.FILES_DIR });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

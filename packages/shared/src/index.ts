@@ -7,3 +7,8 @@ export * from './validators';
 export * from './pagination';
 export * from './theme';
 export * from './menu';
+export * from './rich-text-files';
+export * from './progress';
+export * from './scheduler';
+export * from './serial';
+export * from './message';

@@ -76,7 +76,7 @@ export function registerPermissionGuard(app: FastifyInstance, authenticator: Aut
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config?.permission;
     if (!permission || permission === PUBLIC) {
-      // Public routes still learn who is calling when a token is present (e.g. personalised portal).
+      // No session lookup for public routes; the few that care who calls (file download) resolve the token themselves.
       return;
     }
     const principal = authenticator ? await authenticator.authenticate(request) : null;

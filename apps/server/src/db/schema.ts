@@ -23,3 +23,7 @@ export * from '../modules/base/scheduler/schema';
 export * from '../modules/base/progress/schema';
 export * from '../modules/base/calendar/schema';
 export * from '../modules/base/serial/schema';
+export * from '../modules/file/schema';
+export * from '../modules/message/notice/schema';
+export * from '../modules/message/msg/schema';
+export * from '../modules/message/template/schema';

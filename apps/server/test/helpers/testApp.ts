@@ -25,10 +25,10 @@ export interface TestContext {
  * A fresh installation (reset + seeded database) and the real app on it.
  * `beforeReady` may register extra routes, e.g. to exercise core plugins.
  */
-export async function createTestApp(options: Partial<Pick<AppDeps, 'authenticator' | 'bus'>> & { beforeReady?: (app: DandelionApp) => void } = {}): Promise<TestContext> {
+export async function createTestApp(options: Partial<Pick<AppDeps, 'authenticator' | 'bus' | 'filesDir'>> & { beforeReady?: (app: DandelionApp) => void } = {}): Promise<TestContext> {
   const database = await testDatabase();
   await resetDatabase(database);
-  const app = await buildApp({ config: testConfig, database, serveWeb: false, authenticator: options.authenticator, bus: options.bus });
+  const app = await buildApp({ config: testConfig, database, serveWeb: false, authenticator: options.authenticator, bus: options.bus, filesDir: options.filesDir });
   options.beforeReady?.(app);
   await app.ready();
   return { app, database };

@@ -59,6 +59,15 @@ describe('uploadFile', () => {
     await expect(pending).resolves.toEqual(stored);
   });
 
+  it('another endpoint and file field name may be given (the rich-text editor sends imgFile)', async () => {
+    const pending = uploadFile(file(), { path: '/rest/cms/upload', fileField: 'imgFile' });
+    const xhr = FakeXhr.last();
+    expect(xhr.url).toBe('/rest/cms/upload');
+    expect([xhr.form.has('file'), (xhr.form.get('imgFile') as File).name]).toEqual([false, '申报书.pdf']);
+    xhr.respond(200, { code: '0000', success: true, msg: '', data: stored });
+    await expect(pending).resolves.toEqual(stored);
+  });
+
   it('reports whole-percent progress and 100 on success', async () => {
     const onProgress = vi.fn();
     const pending = uploadFile(file(), { onProgress });

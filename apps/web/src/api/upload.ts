@@ -30,6 +30,7 @@ export interface UploadedFile {
   filename: string;
   size: number;
   type: string;
+  /** Root-relative streaming address (/stream/fms/downloads/1?fileId=…&filename=…). */
   url?: string;
 }
 
@@ -44,6 +45,10 @@ export interface UploadOptions {
   timeoutMs?: number;
   /** No toast on failure (the caller shows the error itself). */
   silent?: boolean;
+  /** Upload endpoint; UPLOAD_PATH unless given (the rich-text editor's configurable uploadJson). */
+  path?: string;
+  /** Multipart field name of the file; UPLOAD_FILE_FIELD unless given (the editor sends imgFile). */
+  fileField?: string;
 }
 
 const SHANGHAI_PARTS = new Intl.DateTimeFormat('en-CA', {
@@ -141,8 +146,8 @@ function send(file: File, options: UploadOptions): Promise<UploadedFile> {
   for (const [name, value] of Object.entries({ ...defaultUploadFields(), ...options.fields })) {
     form.append(name, value);
   }
-  form.append(UPLOAD_FILE_FIELD, file, file.name);
-  return sendWithProgress({ path: UPLOAD_PATH, body: form, accept: isUploadedFile }, options);
+  form.append(options.fileField ?? UPLOAD_FILE_FIELD, file, file.name);
+  return sendWithProgress({ path: options.path ?? UPLOAD_PATH, body: form, accept: isUploadedFile }, options);
 }
 
 /**
@@ -152,7 +157,7 @@ function send(file: File, options: UploadOptions): Promise<UploadedFile> {
 export async function postJsonWithProgress<T>(
   path: string,
   body: unknown,
-  options: Omit<UploadOptions, 'fields'> & { accept?: (data: unknown) => data is T } = {},
+  options: Omit<UploadOptions, 'fields' | 'path' | 'fileField'> & { accept?: (data: unknown) => data is T } = {},
 ): Promise<T> {
   try {
     return await sendWithProgress<T>(
@@ -174,7 +179,7 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
   try {
     return await send(file, options);
   } catch (error) {
-    reportFailure(error, UPLOAD_PATH, options.silent);
+    reportFailure(error, options.path ?? UPLOAD_PATH, options.silent);
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { onUnauthorized } from '../api/http';
 import { useRequestErrorToasts } from '../api/notify';
 import { setLoginReturnTo } from '../auth/login/loginReturn';
 import { useConsoleStore } from '../console/consoleStore';
+import { useAccessBeacon } from './accessBeacon';
 import { goAfterConsoleChange } from './routerSwap';
 
 /** Route `handle` fields the shell understands. */
@@ -61,6 +62,7 @@ export function RootRoute() {
   useDocumentTitle();
   useRequestErrorToasts();
   useLoginDialogOnUnauthorized();
+  useAccessBeacon();
   const loginVisible = useConsoleStore((s) => s.loginVisible);
   return (
     <>

@@ -16,7 +16,8 @@ const templateList: MenuNode[] = [
       }),
     ],
   }),
-  menu('/base', 'Layout', 'base', { children: [menu('/base/dict', 'Layout', 'base:dict:main', { redirect: '/base/dict/dictList', children: [menu('/base/dict/dictList', 'base/dict/dictList', 'base:dict:list', { hidden: true })] })] }),
+  // A page no build has: its entry, and the group it alone fills, must drop out of the menu.
+  menu('/base', 'Layout', 'base', { children: [menu('/base/report', 'Layout', 'base:report:main', { redirect: '/base/report/reportList', children: [menu('/base/report/reportList', 'base/report/reportList', 'base:report:list', { hidden: true })] })] }),
   menu('/center', 'center/index', 'center:main'),
 ];
 
@@ -38,7 +39,7 @@ describe('assembleConsoleData', () => {
     expect(data.authList).toEqual(['message:sms:list', 'center:main']);
     expect(data.layoutUiName).toBe('top-layout');
     expect(data.appCode).toBe('dandelion');
-    // base/dict/dictList is not part of this build (yet): the whole /base group drops out.
+    // base/report/reportList is not part of this build: the whole /base group drops out.
     expect(data.permissionList.map((r) => r.path)).toEqual(['/home', '/message', '/message/sms', '/message/sms/smsList', '/center']);
     expect(data.menuList.map((r) => r.path)).toEqual(['/home', '/message', '/center']);
     expect(data.menuList[1]!.children.map((r) => r.path)).toEqual(['/message/sms']);

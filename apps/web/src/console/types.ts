@@ -26,7 +26,7 @@ export interface PermissionResponse {
 
 /** /rest/index/init (spec §7): icons, menu, apps, indexMenu, appDicts, permissions. */
 export interface InitResponse {
-  icons: Array<{ iconId: string; name: string; pathContent: string }>;
+  icons: Array<{ iconId: string; name: string; pathContent: string; viewBox?: string }>;
   menu: MenuNode[];
   apps: Array<{ appCode: string; visitUrl: string; path: string }>;
   indexMenu: { path: string; component: string; meta: { title: string } };

@@ -174,9 +174,35 @@ export const FUNCTION_TREE: FuncSeed[] = [
   {
     code: 'message', name: '消息管理', type: 'DIR', path: '/message', url: 'Layout', icon: 'MessageOutlined', alwaysShow: true,
     children: [
+      page('message:notice:main', '通知公告', '/message/notice', 'Layout', {
+        redirect: '/message/notice/noticeList', icon: 'BellOutlined',
+        children: [
+          sub('message:notice:list', '通知列表', '/message/notice/noticeList', 'message/notice/noticeList', '/message/notice'),
+          sub('message:notice:add', '新增通知', '/message/notice/noticeAdd', 'message/notice/noticeForm', '/message/notice'),
+          sub('message:notice:upd', '修改通知', '/message/notice/noticeUpd', 'message/notice/noticeForm', '/message/notice'),
+          sub('message:notice:detail', '通知详情', '/message/notice/noticeDetail', 'message/notice/noticeForm', '/message/notice'),
+          sub('message:notice:receipt', '阅读情况', '/message/notice/noticeReceipt', 'message/notice/noticeReceipt', '/message/notice'),
+          ...buttons('message:notice', [['del', '删除'], ['release', '发布/撤回'], ['sync', '同步投递']]),
+        ],
+      }),
+      page('message:my:main', '我的消息', '/message/my', 'Layout', {
+        redirect: '/message/my/myMsgList', icon: 'MessageOutlined',
+        children: [sub('message:my:list', '我的消息', '/message/my/myMsgList', 'message/my/myMsgList', '/message/my')],
+      }),
+      page('message:template:main', '消息模板', '/message/template', 'Layout', {
+        redirect: '/message/template/templateList', icon: 'SolutionOutlined',
+        children: [
+          sub('message:template:list', '模板列表', '/message/template/templateList', 'message/template/templateList', '/message/template'),
+          sub('message:template:add', '新增模板', '/message/template/templateAdd', 'message/template/templateForm', '/message/template'),
+          sub('message:template:upd', '修改模板', '/message/template/templateUpd', 'message/template/templateForm', '/message/template'),
+          sub('message:template:detail', '模板详情', '/message/template/templateDetail', 'message/template/templateForm', '/message/template'),
+          sub('message:template:log', '发送记录', '/message/template/templateLog', 'message/template/templateLog', '/message/template'),
+          ...buttons('message:template', [['del', '删除'], ['send', '发送']]),
+        ],
+      }),
       page('message:sms:main', '短信日志', '/message/sms', 'Layout', {
         redirect: '/message/sms/smsList', icon: 'MailOutlined',
-        children: [sub('message:sms:list', '短信日志列表', '/message/sms/smsList', 'message/sms/smsList', '/message/sms'), ...buttons('message:sms', [['del', '删除']])],
+        children: [sub('message:sms:list', '短信日志列表', '/message/sms/smsList', 'message/sms/smsList', '/message/sms'), ...buttons('message:sms', [['del', '删除'], ['export', '导出']])],
       }),
     ],
   },

@@ -4,6 +4,8 @@ import { createdBy } from '../../core/records';
 import { generateStrongPassword, hashPassword } from '../../modules/auth/password';
 import { baseDict, cmsCatalog, cmsContent, cmsSite, sysFunc, sysOrg, sysRole, sysRoleFunc, sysTheme, sysUser, sysUserRole } from '../schema';
 import { builtInTheme } from '../../modules/system/theme/service';
+import { seedRegions } from '../../modules/base/region/seed';
+import { seedMaintenanceTasks } from '../../modules/base/scheduler/seed';
 import { BASE_DICTIONARIES } from './dicts';
 import { FUNCTION_TREE, flattenFunctions } from './functions';
 import { DEFAULT_SITE, DEMO_CATALOGS } from './portal';
@@ -15,7 +17,8 @@ export const ADMIN_USERNAME = 'admin';
 export const BASE_ROLES = [
   { roleCode: 'ADMIN', roleName: '系统管理员', roleType: 'SYS', dataScope: 'ALL', grants: 'ALL' as const },
   { roleCode: 'APPLICANT', roleName: '申报人', roleType: 'CLIENT', dataScope: 'SELF', grants: ['center:main'] },
-  { roleCode: 'REVIEWER', roleName: '审核员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: ['center:main'] },
+  // Staff read their notices and messages in the console (我的消息); the bell works for everyone signed in.
+  { roleCode: 'REVIEWER', roleName: '审核员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: ['center:main', 'message', 'message:my:main', 'message:my:list'] },
   { roleCode: 'EXPERT', roleName: '评审专家', roleType: 'CLIENT', dataScope: 'SELF', grants: ['center:main'] },
 ];
 
@@ -40,6 +43,8 @@ export async function seedDatabase(db: Db, options: { adminPassword?: string }):
     const admin = await seedAdmin(tx, rootOrgId, roleIds.get('ADMIN')!, options.adminPassword);
     await seedPortal(tx);
     await seedDefaultTheme(tx);
+    await seedRegions(tx);
+    await seedMaintenanceTasks(tx);
     return admin;
   });
 }

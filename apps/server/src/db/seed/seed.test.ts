@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../test/helpers/testDatabase';
 import { verifyPassword } from '../../modules/auth/password';
 import { baseDict, cmsContent, sysFunc, sysRole, sysRoleFunc, sysUser, sysUserRole } from '../schema';
+import { baseTask } from '../../modules/base/scheduler/schema';
 import { flattenFunctions, FUNCTION_TREE } from './functions';
 import { seedDatabase } from './index';
 
@@ -85,6 +86,15 @@ describe('first-start seed', () => {
   it('publishes demo portal content', async () => {
     const published = await ctx.database.db.select({ n: count() }).from(cmsContent).where(and(eq(cmsContent.status, 'PUBLISHED'), eq(cmsContent.delFlag, 0)));
     expect(published[0]!.n).toBeGreaterThanOrEqual(8);
+  });
+
+  it('schedules the nightly housekeeping: log retention (180 days) and ended-session cleanup, armed at once', async () => {
+    const tasks = await ctx.database.db.select().from(baseTask).orderBy(baseTask.taskCode);
+    expect(tasks.map((t) => [t.taskCode, t.handler, t.cron, t.status, t.params])).toEqual([
+      ['SYS_LOG_RETENTION', 'base.purgeLogs', '0 30 3 * * *', 'ENABLE', { retentionDays: 180 }],
+      ['SYS_SESSION_CLEANUP', 'auth.purgeEndedSessions', '0 0 4 * * *', 'ENABLE', { keepDays: 30 }],
+    ]);
+    expect(ctx.app.taskScheduler.armedTasks().map((a) => a.taskId).sort()).toEqual(tasks.map((t) => t.id).sort());
   });
 });
 

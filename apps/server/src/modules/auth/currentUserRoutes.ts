@@ -65,7 +65,7 @@ export function registerCurrentUserRoutes(app: FastifyInstance, { current }: { c
         response: {
           200: envelopeOf(
             z.object({
-              icons: z.array(z.object({ iconId: z.string(), name: z.string(), pathContent: z.string() })),
+              icons: z.array(z.object({ iconId: z.string(), name: z.string(), pathContent: z.string(), viewBox: z.string() })),
               menu: z.array(menuNodeSchema),
               apps: z.array(z.object({ appCode: z.string(), visitUrl: z.string(), path: z.string() })),
               indexMenu: z.object({ path: z.string(), component: z.string(), meta: z.object({ title: z.string() }) }),

@@ -14,7 +14,9 @@ export function createCurrentUserService(deps: {
   /** In-force applications for the init call (the app module's AppService.inForce). */
   inForceApps?: () => Promise<Array<{ appCode: string; visitUrl: string; path: string }>>;
   /** Custom icons for the init call (the icon module's IconService.forInit). */
-  customIcons?: () => Promise<Array<{ iconId: string; name: string; pathContent: string }>>;
+  customIcons?: () => Promise<Array<{ iconId: string; name: string; pathContent: string; viewBox: string }>>;
+  /** Per app code, the dictionary categories that belong to it (the dictionary module's DictService.appDicts). */
+  appDicts?: () => Promise<Record<string, Array<{ dictCode: string; dictName: string }>>>;
 }) {
   const { users, roles, funcs, sites, themes } = deps;
 
@@ -53,7 +55,7 @@ export function createCurrentUserService(deps: {
         menu: buildMenuTree(granted),
         apps: deps.inForceApps ? await deps.inForceApps() : [],
         indexMenu: { path: HOME_PATH, component: 'home/index', meta: { title: '首页' } },
-        appDicts: {} as Record<string, unknown>,
+        appDicts: deps.appDicts ? await deps.appDicts() : {},
         permissions: granted.map((f) => f.funcCode),
       };
     },

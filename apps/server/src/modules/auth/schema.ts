@@ -45,6 +45,8 @@ export const sysLoginLog = pgTable(
     index('sys_login_log_ip_time_idx').on(t.ip, t.createTime),
     // The personal centre's sign-in history and "last sign-in" read by user.
     index('sys_login_log_user_time_idx').on(t.userId, t.createTime),
+    // The administrator's sign-in log, newest first, and the home page's daily trend.
+    index('sys_login_log_time_idx').on(t.createTime),
   ],
 );
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp, type DandelionApp } from '../../app';
-import { createMemoryBus, createPostgresBus } from '../../core/bus';
+import { createMemoryBus } from '../../core/bus';
 import { createAccount, signIn } from '../../../test/helpers/accounts';
 import { createTestApp, get, post, testConfig, type TestContext } from '../../../test/helpers/testApp';
-import { testDbKind } from '../../../test/helpers/testDatabase';
 import { sysSession } from './schema';
 import { sha256Hex } from './token';
 
@@ -75,21 +74,5 @@ describe('sessions', () => {
     expect((await me(other, tablet)).status).toBe(200);
     await ctx.app.services.sessions.revokeAllForUser(userId);
     expect((await me(other, tablet)).status).toBe(401);
-  });
-});
-
-describe.runIf(testDbKind() === 'postgres')('PostgreSQL bus', () => {
-  it('delivers a message published by one instance to another through LISTEN/NOTIFY', async () => {
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const a = await createPostgresBus(url.toString(), () => {});
-    const b = await createPostgresBus(url.toString(), () => {});
-    try {
-      const heard = new Promise<string>((resolve) => b.subscribe('cache:session', resolve));
-      await a.publish('cache:session', 'abc123');
-      expect(await heard).toBe('abc123');
-    } finally {
-      await a.close();
-      await b.close();
-    }
   });
 });

@@ -1,8 +1,9 @@
 /** Dictionary items for selects and table labels (spec §7 Dictionaries: /rest/dict/getdictlists). */
 import { useCallback, useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { postJson } from '../../api/http';
-import { readStored, writeStored } from '../storage';
+import { useSessionStore } from '../../app/session';
+import { readStored, removeStored, storageKey, writeStored } from '../storage';
 
 /** One item of a dictionary category; `label` is its name, `value` its code. */
 export interface DictItem {
@@ -17,9 +18,19 @@ export interface DictItem {
 /** How long a category is trusted before it is asked for again: dictionaries change rarely. */
 export const DICT_STALE_MS = 30 * 60_000;
 
+/**
+ * Spec §4: dictionaries cached for a session go with it, however it ends. A sign-out clears the query
+ * cache and localStorage; a 401 clears localStorage only, so the in-memory copies are keyed by the
+ * session they were read in and a new session never sees the old one's.
+ */
+let sessionGeneration = 0;
+useSessionStore.subscribe((state, previous) => {
+  if (previous.session && !state.session) sessionGeneration += 1;
+});
+
 export const dictKeys = {
   all: ['dict'] as const,
-  category: (category: string) => [...dictKeys.all, category] as const,
+  category: (category: string) => [...dictKeys.all, sessionGeneration, category] as const,
 };
 
 /** localStorage entry of a category: 'dandelion__dict:<category>', dropped with the session (spec §4 Logout). */
@@ -95,4 +106,30 @@ export function useDictLabel(category: string): (code: string | null | undefined
   const { data } = useDict(category);
   const labels = useMemo(() => new Map((data ?? []).map((item) => [item.value, item.label])), [data]);
   return useCallback((code) => (code === null || code === undefined ? '' : (labels.get(code) ?? code)), [labels]);
+}
+
+/**
+ * Forgets the console's copies of dictionaries (memory and localStorage), so every select reads
+ * them afresh: after a change in the dictionary page (only `categories`, or all of them).
+ */
+export async function forgetDicts(queryClient: QueryClient, categories?: readonly string[]): Promise<void> {
+  if (categories) categories.forEach((category) => removeStored(dictStorageKey(category)));
+  else {
+    try {
+      const prefix = storageKey(dictStorageKey(''));
+      const keys: string[] = [];
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const key = localStorage.key(i);
+        if (key?.startsWith(prefix)) keys.push(key);
+      }
+      keys.forEach((key) => localStorage.removeItem(key));
+    } catch {
+      // storage disabled: nothing was stored
+    }
+  }
+  await Promise.all(
+    categories
+      ? categories.map((category) => queryClient.invalidateQueries({ queryKey: dictKeys.category(category) }))
+      : [queryClient.invalidateQueries({ queryKey: dictKeys.all })],
+  );
 }

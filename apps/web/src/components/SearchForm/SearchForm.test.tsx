@@ -87,4 +87,16 @@ describe('<SearchForm>', () => {
     await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ purpose: 'LOGIN' }));
     expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('');
   });
+
+  it('gives two forms with the same field names ids of their own, so each label points at its own field', () => {
+    renderWidget(
+      <>
+        <SearchForm fields={FIELDS.slice(0, 1)} onSearch={() => undefined} />
+        <SearchForm fields={FIELDS.slice(0, 1)} onSearch={() => undefined} />
+      </>,
+    );
+    const [first, second] = screen.getAllByLabelText('手机号') as HTMLInputElement[];
+    expect(first!.id).not.toBe(second!.id);
+    expect(first!.id).toMatch(/_phone$/);
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { BusyButton } from '../BusyButton';
@@ -15,6 +15,12 @@ export interface SearchFormProps<P extends object> {
   /** True while the search runs: 查询 shows a spinner. */
   loading?: boolean;
   className?: string;
+  /**
+   * Prefix of the fields' ids. Console tabs stay mounted side by side, and a list's search form and
+   * an edit form often share field names: without a prefix of its own, a label could point at a
+   * field in another tab. Unique per form unless given.
+   */
+  name?: string;
 }
 
 /**
@@ -59,8 +65,11 @@ export function SearchForm<P extends object = Record<string, unknown>>({
   collapsedCount = 3,
   loading = false,
   className,
+  name,
 }: SearchFormProps<P>) {
   const [form] = Form.useForm<Record<string, unknown>>();
+  const autoName = `search${useId().replace(/[^A-Za-z0-9]/g, '')}`;
+  const formName = name ?? autoName;
   const [expanded, setExpanded] = useState(false);
   const foldable = fields.length > collapsedCount;
 
@@ -81,6 +90,7 @@ export function SearchForm<P extends object = Record<string, unknown>>({
   return (
     <Form
       form={form}
+      name={formName}
       className={className}
       initialValues={initialValues}
       onFinish={submit}
@@ -94,9 +104,10 @@ export function SearchForm<P extends object = Record<string, unknown>>({
           <Col
             key={field.name}
             xs={24}
-            sm={12}
-            lg={8}
-            xxl={6}
+            sm={field.type === 'dateRange' ? 24 : 12}
+            // A range picker needs about 250 px beside its label: a third of a row would push it under the label.
+            lg={field.type === 'dateRange' ? 12 : 8}
+            xxl={field.type === 'dateRange' ? 8 : 6}
             // Folded, not unmounted: the field keeps its value and still filters.
             style={foldable && !expanded && index >= collapsedCount ? { display: 'none' } : undefined}
           >

@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
 import { greetingByHour } from '@dandelion/shared';
 import { displayName, useSessionStore } from '../../app/session';
-import { useConsoleStore, type ConsoleRoute } from '../consoleStore';
+import { useConsoleStore, useHasPermission, type ConsoleRoute } from '../consoleStore';
 import { useRecentMenus } from '../recentMenus';
 import { formatDateTime } from '../../lib/date';
+import { DASHBOARD_PERMISSION } from './dashboard/api';
+import { DashboardPanel } from './dashboard/DashboardPanel';
 import './home.css';
 
 /** Pages reachable from the menu: leaves of the visible menu, home itself excluded. */
@@ -12,7 +14,11 @@ function shortcuts(menu: readonly ConsoleRoute[]): ConsoleRoute[] {
   return menu.flatMap((r) => (r.children.length ? shortcuts(r.children) : r.path === '/home' ? [] : [r]));
 }
 
-/** /home (spec §2: home/index): a greeting, the user's roles and a shortcut to every page they may open. */
+/**
+ * /home (spec §2: home/index): a greeting, the user's roles, today's figures and trend charts of
+ * visits and sign-ins (for those who may read those logs), recent pages and a shortcut to every
+ * page the user may open.
+ */
 export default function HomePage() {
   const user = useSessionStore((s) => s.session?.userInfo);
   const { siteName, menuList, rolesList } = useConsoleStore();
@@ -20,6 +26,7 @@ export default function HomePage() {
   const links = shortcuts(menuList);
   const recent = useRecentMenus();
   const roleNames = Array.isArray(user?.roles) ? user.roles : [];
+  const showsStatistics = useHasPermission(DASHBOARD_PERMISSION);
 
   return (
     <div className="dl-console-home">
@@ -39,6 +46,7 @@ export default function HomePage() {
           ))}
         </div>
       </Card>
+      {showsStatistics && <DashboardPanel />}
       <Card title="最近访问">
         {recent.data && recent.data.length > 0 ? (
           <Row gutter={[12, 12]}>

@@ -71,8 +71,10 @@ export const MENU_ICON_NAMES: readonly string[] = Object.keys(ANTD_ICONS);
 export interface CustomIcon {
   iconId: string;
   name: string;
-  /** SVG path data on a 1024 × 1024 grid (the icon-font convention). */
+  /** SVG path data on the grid of viewBox. */
   pathContent: string;
+  /** The uploaded file's viewBox; icon-font icons use 0 0 1024 1024. */
+  viewBox?: string;
 }
 
 /** The icon a menu node names: an antd icon, else a custom icon by name or id, else none. */
@@ -84,7 +86,7 @@ export function menuIcon(name: string | null | undefined, customIcons: readonly 
   const custom = customIcons.find((icon) => icon.name === name || icon.iconId === name);
   if (!custom?.pathContent) return null;
   return (
-    <Icon viewBox="0 0 1024 1024" data-icon={custom.name} aria-hidden>
+    <Icon viewBox={custom.viewBox || '0 0 1024 1024'} data-icon={custom.name} aria-hidden>
       <path d={custom.pathContent} />
     </Icon>
   );

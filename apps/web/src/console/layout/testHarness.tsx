@@ -1,5 +1,6 @@
 /** Test set-up shared by the console layout and theme tests: a menu, a session and a router around ConsoleLayout. */
 import { useState } from 'react';
+import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -71,8 +72,16 @@ function TypingPage({ label }: { label: string }) {
   );
 }
 
+/** The environment's own fetch: a test that has not put a fake in its place would reach the network. */
+const unstubbedFetch = globalThis.fetch;
+const EMPTY_HEADER = { notices: [], noticeUnread: 0, msgs: [], msgUnread: 0, unreadCount: 0 };
+
 export function signInAsAdmin() {
   useSessionStore.getState().signIn('tok-admin', { userId: '1', username: 'admin', realname: '系统管理员' });
+  // A signed-in console's bell asks for the unread count: answer it when the test has no fake server of its own.
+  if (globalThis.fetch === unstubbedFetch) {
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ code: '0000', success: true, msg: '操作成功', data: EMPTY_HEADER }), { headers: { 'content-type': 'application/json' } }));
+  }
 }
 
 export function loadConsole(options: { theme?: ConsoleTheme | null; layoutUiName?: string } = {}) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /**
@@ -15,7 +15,30 @@ export const baseCalendarDay = pgTable(
     dayType: varchar('day_type', { length: 16 }).notNull(),
     /** 国庆节, 调休上班 … */
     dayName: varchar('day_name', { length: 64 }),
+    /**
+     * MANUAL: marked by an administrator (a named holiday or make-up day). WEEKEND: written by the
+     * year's weekend setting (base_calendar_year); rewritten whenever that setting changes, while
+     * MANUAL rows are never touched by it.
+     */
+    source: varchar('source', { length: 16 }).notNull().default('MANUAL'),
     ...auditColumns,
   },
   (t) => [uniqueIndex('base_calendar_day_uq').on(t.day).where(sql`del_flag = 0`)],
+);
+
+/**
+ * A year whose rest weekdays differ from Saturday and Sunday, or were set explicitly. Its
+ * WEEKEND rows in base_calendar_day make the working-day rule follow it; the row is kept so that
+ * unmarking a day returns it to the year's rule rather than to Saturday and Sunday.
+ */
+export const baseCalendarYear = pgTable(
+  'base_calendar_year',
+  {
+    id: idColumn(),
+    year: integer('year').notNull(),
+    /** Rest weekdays, 0 Sunday … 6 Saturday, ascending and comma-separated: '0,6'. */
+    restWeekdays: varchar('rest_weekdays', { length: 16 }).notNull(),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('base_calendar_year_uq').on(t.year).where(sql`del_flag = 0`)],
 );

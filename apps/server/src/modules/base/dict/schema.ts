@@ -20,6 +20,8 @@ export const baseDict = pgTable(
     dictSort: integer('dict_sort').notNull().default(0),
     lockFlag: boolean('lock_flag').notNull().default(false),
     remark: varchar('remark', { length: 512 }),
+    /** The application (sys_app.app_code) a DICT category belongs to; null for categories every app shares. */
+    appCode: varchar('app_code', { length: 64 }),
     ...auditColumns,
   },
   (t) => [

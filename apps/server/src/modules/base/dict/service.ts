@@ -1,36 +1,115 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { EventBus } from '../../../core/bus';
+import { createMemoryBus } from '../../../core/bus';
 import type { Db } from '../../../core/db';
-import { baseDict } from './schema';
+import { errors } from '../../../core/errors';
+import { createDictCache, type DictOption, type DictSnapshot } from './cache';
+import { createCategoryService, type AppFilter } from './categoryService';
+import { createItemService } from './itemService';
+import { allCategories, allEntries, itemsWithCategory, type DictRow } from './repo';
+import { presentDict, type DictRecord } from './rules';
 
-/** A dictionary value as selects show it (spec §3: label/value beside the stored fields). */
-export interface DictOption {
+export type { DictOption } from './cache';
+
+/** An application as the dictionary page needs it (read through the app module's service). */
+export interface AppRef {
+  appCode: string;
+  appName: string;
+  status: string;
+}
+
+export interface DictTreeNode extends DictRecord {
+  childrens: DictTreeNode[];
+}
+
+/** A category as the init call and the app filter list it. */
+export interface CategoryRef {
   dictId: number;
   dictCode: string;
   dictName: string;
-  label: string;
-  value: string;
-  dictSort: number;
 }
 
-/** Dictionary reads; editing, the tree and cache invalidation belong to the dictionary administration. */
-export function createDictService({ db }: { db: Db; bus?: EventBus }) {
+async function loadSnapshot(db: Db): Promise<DictSnapshot> {
+  const snapshot = new Map<string, DictOption[]>();
+  for (const { category, ...item } of await itemsWithCategory(db)) {
+    const list = snapshot.get(category) ?? [];
+    list.push({ ...item, label: item.dictName, value: item.dictCode });
+    snapshot.set(category, list);
+  }
+  return snapshot;
+}
+
+/**
+ * Dictionaries (spec §3 Dictionary item, §7): the reads every form's selects use, served from a
+ * cache every instance drops on any change, and the administration of categories and items.
+ */
+export function createDictService({ db, bus = createMemoryBus(), apps = async () => [] }: { db: Db; bus?: EventBus; apps?: () => Promise<AppRef[]> }) {
+  const cache = createDictCache(bus, () => loadSnapshot(db));
+  const changed = () => cache.invalidate();
+  const assertAppCode = async (appCode: string) => {
+    if (!(await apps()).some((a) => a.appCode === appCode)) throw errors.badRequest(`应用「${appCode}」不存在`);
+  };
+
+  async function categoriesByApp(): Promise<Map<string, CategoryRef[]>> {
+    const byApp = new Map<string, CategoryRef[]>();
+    for (const row of await allCategories(db)) {
+      if (!row.appCode) continue;
+      const list = byApp.get(row.appCode) ?? [];
+      list.push({ dictId: row.id, dictCode: row.dictCode, dictName: row.dictName });
+      byApp.set(row.appCode, list);
+    }
+    return byApp;
+  }
+
   return {
     /** The items of each requested category, sorted; an unknown category answers an empty list. */
     async itemsByCategory(categories: readonly string[]): Promise<Record<string, DictOption[]>> {
-      const result: Record<string, DictOption[]> = Object.fromEntries(categories.map((c) => [c, [] as DictOption[]]));
-      if (categories.length === 0) return result;
-      const parent = alias(baseDict, 'parent');
-      const rows = await db
-        .select({ category: parent.dictCode, dictId: baseDict.id, dictCode: baseDict.dictCode, dictName: baseDict.dictName, dictSort: baseDict.dictSort })
-        .from(baseDict)
-        .innerJoin(parent, eq(baseDict.parentId, parent.id))
-        .where(and(inArray(parent.dictCode, [...categories]), eq(parent.dictType, 'DICT'), eq(parent.delFlag, 0), eq(baseDict.delFlag, 0), eq(baseDict.dictType, 'ITEM')))
-        .orderBy(asc(baseDict.dictSort), asc(baseDict.id));
-      for (const { category, ...item } of rows) result[category]?.push({ ...item, label: item.dictName, value: item.dictCode });
-      return result;
+      const snapshot = await cache.snapshot();
+      return Object.fromEntries(categories.map((c) => [c, [...(snapshot.get(c) ?? [])]]));
     },
+
+    /** Drops the cached dictionaries on every instance; the next read loads them afresh. */
+    async refresh(): Promise<{ categories: number; items: number }> {
+      await cache.invalidate();
+      const snapshot = await cache.snapshot();
+      return { categories: snapshot.size, items: [...snapshot.values()].reduce((n, list) => n + list.length, 0) };
+    },
+
+    /** Every application with the categories that belong to it (the page's app filter). */
+    async appsWithCategories() {
+      const [list, byApp] = await Promise.all([apps(), categoriesByApp()]);
+      return list.map((a) => ({ appCode: a.appCode, appName: a.appName, status: a.status, dicts: byApp.get(a.appCode) ?? [] }));
+    },
+
+    /** The init call's appDicts: per app code, the categories that belong to that app. */
+    async appDicts(): Promise<Record<string, Array<Pick<CategoryRef, 'dictCode' | 'dictName'>>>> {
+      const [list, byApp] = await Promise.all([apps(), categoriesByApp()]);
+      return Object.fromEntries(list.map((a) => [a.appCode, (byApp.get(a.appCode) ?? []).map(({ dictCode, dictName }) => ({ dictCode, dictName }))]));
+    },
+
+    /**
+     * Categories with their sub-categories and items nested under `childrens` (sub-categories
+     * first), with label/value: the whole vocabulary, or one category's subtree by its code.
+     */
+    async treeList(options: { dictCode?: string; appCode?: AppFilter }): Promise<DictTreeNode[]> {
+      const rows = await allEntries(db);
+      const byId = new Map<number, DictRow>(rows.map((r) => [r.id, r]));
+      const nodes = new Map<number, DictTreeNode>(rows.map((r) => [r.id, { ...presentDict(r, r.parentId ? (byId.get(r.parentId)?.dictCode ?? null) : null), childrens: [] }]));
+      const roots: DictTreeNode[] = [];
+      const ordered = [...rows.filter((r) => r.dictType === 'DICT'), ...rows.filter((r) => r.dictType === 'ITEM')];
+      for (const r of ordered) {
+        const parent = r.parentId === null ? undefined : nodes.get(r.parentId);
+        (parent ? parent.childrens : roots).push(nodes.get(r.id)!);
+      }
+      if (options.dictCode) {
+        const category = rows.find((r) => r.dictType === 'DICT' && r.dictCode === options.dictCode);
+        if (!category) throw errors.notFound(`字典分类「${options.dictCode}」`);
+        return [nodes.get(category.id)!];
+      }
+      return options.appCode === undefined ? roots : roots.filter((n) => n.appCode === options.appCode);
+    },
+
+    categories: createCategoryService({ db, assertAppCode, changed }),
+    items: createItemService({ db, changed }),
   };
 }
 export type DictService = ReturnType<typeof createDictService>;

@@ -36,7 +36,12 @@ export const sysRestLog = pgTable(
   {
     id: idColumn(),
     method: varchar('method', { length: 8 }).notNull(),
+    /** The URL path without its query string. */
     path: varchar('path', { length: 256 }).notNull(),
+    /** The route pattern that answered ('/rest/user/avatar/:hash'); null when no route matched (404). */
+    route: varchar('route', { length: 256 }),
+    /** The query string with secret parameters masked, without the leading '?'. */
+    query: varchar('query', { length: 512 }),
     status: integer('status').notNull(),
     /** The envelope's code ('0000', '401', …) when the answer had one. */
     code: varchar('code', { length: 16 }),
@@ -51,9 +56,36 @@ export const sysRestLog = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('sys_rest_log_time_idx').on(t.createTime),
-    index('sys_rest_log_path_time_idx').on(t.path, t.createTime),
+    // Lists read newest first with id as the tie-breaker: (create_time, id) serves that order
+    // without a sort, also for deep pages (bench/logs).
+    index('sys_rest_log_time_idx').on(t.createTime, t.id),
+    // Pattern operators: a path prefix search ('/rest/user/…') is an index range in any collation.
+    index('sys_rest_log_path_time_idx').on(t.path.op('varchar_pattern_ops'), t.createTime),
     index('sys_rest_log_user_time_idx').on(t.username, t.createTime),
     index('sys_rest_log_status_time_idx').on(t.status, t.createTime),
+    // "Which calls are slow?": without it, counting them reads the whole table.
+    index('sys_rest_log_duration_idx').on(t.durationMs),
   ],
+);
+
+/**
+ * Access log: one row per page a person opened in the portal or the console (a page view,
+ * reported by the browser), for the access-log list and the home page's visit trends.
+ */
+export const sysAccessLog = pgTable(
+  'sys_access_log',
+  {
+    id: idColumn(),
+    /** PORTAL or CONSOLE. */
+    client: varchar('client', { length: 16 }).notNull(),
+    path: varchar('path', { length: 256 }).notNull(),
+    title: varchar('title', { length: 128 }),
+    referrer: varchar('referrer', { length: 256 }),
+    userId: bigint('user_id', { mode: 'number' }),
+    username: varchar('username', { length: 64 }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 256 }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sys_access_log_time_idx').on(t.createTime, t.id), index('sys_access_log_path_time_idx').on(t.path.op('varchar_pattern_ops'), t.createTime)],
 );

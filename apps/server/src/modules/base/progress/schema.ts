@@ -45,7 +45,12 @@ export const baseProcessInstance = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     ...auditColumns,
   },
-  (t) => [index('base_process_instance_business_idx').on(t.businessKey), index('base_process_instance_def_idx').on(t.defId, t.status)],
+  (t) => [
+    index('base_process_instance_business_idx').on(t.businessKey),
+    index('base_process_instance_def_idx').on(t.defId, t.status),
+    // One running instance per business key: two simultaneous starts for one declaration cannot both succeed.
+    uniqueIndex('base_process_instance_running_uq').on(t.businessKey).where(sql`status = 'RUNNING' and del_flag = 0`),
+  ],
 );
 
 /** Every step an instance took: who, when, which action, with what comment. */
@@ -67,3 +72,4 @@ export const baseProcessHistory = pgTable(
 
 registerUniqueField('base_process_def_code_version_uq', '流程版本');
 registerUniqueField('base_process_def_active_uq', '流程的启用版本');
+registerUniqueField('base_process_instance_running_uq', '该业务的进行中流程');

@@ -59,6 +59,10 @@ export const baseTaskLog = pgTable(
   (t) => [
     uniqueIndex('base_task_log_claim_uq').on(t.taskId, t.fireTime).where(sql`trigger_type = 'SCHEDULE'`),
     index('base_task_log_task_time_idx').on(t.taskId, t.startTime),
+    // The run log of all tasks, newest first, and retention by age.
+    index('base_task_log_time_idx').on(t.startTime),
+    // Skip-if-running asks at every firing whether the task has a run in progress: few rows, always small.
+    index('base_task_log_running_idx').on(t.taskId).where(sql`status = 'RUNNING'`),
   ],
 );
 

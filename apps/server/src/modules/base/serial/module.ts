@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../core/db';
+import { createSerialAdminService } from './admin';
+import { registerSerialRoutes } from './routes';
+import { createSerialService, type SerialService } from './service';
 
-/** Serial-number rules (/rest/serial/*). */
-export function registerSerialModule(app: FastifyInstance, deps: { db: Db }) {
-  void app;
-  void deps;
+/** Serial-number rules (/rest/serial/*). Answers the numbering service other modules take numbers from. */
+export function registerSerialModule(app: FastifyInstance, deps: { db: Db; clock?: () => Date }): SerialService {
+  const serials = createSerialService(deps);
+  registerSerialRoutes(app, { rules: createSerialAdminService({ ...deps, serials }) });
+  return serials;
 }

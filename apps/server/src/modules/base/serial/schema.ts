@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
@@ -27,6 +27,11 @@ export const baseSerialRule = pgTable(
     currentValue: bigint('current_value', { mode: 'number' }),
     /** The reset period the current value belongs to (20261124, 202611, 2026 or ALL). */
     currentPeriod: varchar('current_period', { length: 16 }),
+    /**
+     * When the last number was taken; null for a rule that never handed one out. Stays set after a
+     * reset: a rule that handed out numbers cannot be deleted (its code would become reusable).
+     */
+    lastTakeTime: timestamp('last_take_time', { withTimezone: true }),
     status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
     remark: varchar('remark', { length: 512 }),
     ...auditColumns,

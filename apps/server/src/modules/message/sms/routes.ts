@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MOBILE_MESSAGE, zMobile } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { PUBLIC, type Principal } from '../../../core/permissions';
-import type { Actor } from '../../../core/records';
+import { sendWorkbook } from '../../../core/excel';
+import { PUBLIC } from '../../../core/permissions';
+import { changeOf } from '../../base/log/operationLog';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
 import type { SmsService } from './service';
 import { CODE_PURPOSES, type VerifyCodeService } from './verifyCodeService';
 
 const TAG = '短信';
-const actorOf = (p: Principal | null): Actor => ({ id: p!.userId, name: p!.username });
 
 const smsLogSchema = z.object({
   id: zId,
@@ -22,6 +22,14 @@ const smsLogSchema = z.object({
   error: z.string().nullable(),
   ip: z.string().nullable(),
   createTime: zDateTime,
+});
+
+const smsFilter = z.object({
+  phone: z.string().trim().max(20, MOBILE_MESSAGE).optional(),
+  purpose: z.string().trim().max(32).optional(),
+  status: z.enum(['SENT', 'FAILED'], { error: '状态只能是 SENT 或 FAILED' }).optional(),
+  beginTime: zDateTime.optional(),
+  endTime: zDateTime.optional(),
 });
 
 export function registerSmsRoutes(app: FastifyInstance, deps: { sms: SmsService; codes: VerifyCodeService }) {
@@ -52,14 +60,7 @@ export function registerSmsRoutes(app: FastifyInstance, deps: { sms: SmsService;
       schema: {
         tags: [TAG],
         summary: '短信日志分页（最新在前）；验证码在使用或过期后显示为 ******',
-        body: z.object({
-          pageParameter: zPageParameter,
-          phone: z.string().trim().max(20, MOBILE_MESSAGE).optional(),
-          purpose: z.string().trim().max(32).optional(),
-          status: z.enum(['SENT', 'FAILED'], { error: '状态只能是 SENT 或 FAILED' }).optional(),
-          beginTime: zDateTime.optional(),
-          endTime: zDateTime.optional(),
-        }),
+        body: smsFilter.extend({ pageParameter: zPageParameter }),
         response: { 200: envelopeOf(pageOf(smsLogSchema)) },
       },
     },
@@ -70,13 +71,26 @@ export function registerSmsRoutes(app: FastifyInstance, deps: { sms: SmsService;
   );
 
   r.post(
+    '/rest/smsService/exportSms',
+    {
+      config: { permission: 'message:sms:export' },
+      schema: {
+        tags: [TAG],
+        summary: '导出短信日志（Excel，按当前筛选，最多 10000 行；验证码一律显示为 ******）',
+        body: smsFilter,
+      },
+    },
+    async (request, reply) => sendWorkbook(reply, '短信日志', 'sms-log', await sms.export(request.body)),
+  );
+
+  r.post(
     '/rest/smsService/deleteSmsById',
     {
       config: { permission: 'message:sms:del' },
       schema: { tags: [TAG], summary: '删除一条短信日志（逻辑删除）', body: z.object({ id: zId }), response: { 200: envelopeOf(z.null()) } },
     },
     async (request) => {
-      await sms.deleteById(request.body.id, actorOf(request.principal));
+      await sms.deleteById(request.body.id, changeOf(request));
       return ok(null, '删除成功');
     },
   );
@@ -87,11 +101,11 @@ export function registerSmsRoutes(app: FastifyInstance, deps: { sms: SmsService;
       config: { permission: 'message:sms:del' },
       schema: {
         tags: [TAG],
-        summary: '批量删除短信日志（逻辑删除）',
+        summary: '批量删除短信日志（逻辑删除；全部成功或全部不删）',
         body: z.object({ ids: z.array(zId).min(1, '请选择要删除的短信日志').max(500, '一次最多删除 500 条') }),
         response: { 200: envelopeOf(z.object({ deleted: z.number() })) },
       },
     },
-    async (request) => ok({ deleted: await sms.deleteByIds(request.body.ids, actorOf(request.principal)) }, '删除成功'),
+    async (request) => ok({ deleted: await sms.deleteByIds(request.body.ids, changeOf(request)) }, '删除成功'),
   );
 }

@@ -11,6 +11,8 @@ import { sysLoginLog } from '../../auth/schema';
 import { webhookSignature } from './providers';
 import { sysSmsLog, sysVerifyCode } from './schema';
 import { latestSms, latestSmsCode } from './smsTestKit';
+import { download, sheetRows } from '../../../../test/helpers/excel';
+import { sysOperLog } from '../../base/log/schema';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -31,7 +33,7 @@ afterAll(async () => {
 
 describe('SMS log: refusals', () => {
   it('answers 401 anonymously and 403 without message:sms:list / message:sms:del', async () => {
-    for (const [url, body] of [['/rest/smsService/getSmsByPage', {}], ['/rest/smsService/deleteSmsById', { id: '1' }], ['/rest/smsService/deleteSmsByIds', { ids: ['1'] }]] as const) {
+    for (const [url, body] of [['/rest/smsService/getSmsByPage', {}], ['/rest/smsService/deleteSmsById', { id: '1' }], ['/rest/smsService/deleteSmsByIds', { ids: ['1'] }], ['/rest/smsService/exportSms', {}]] as const) {
       expect((await post(ctx.app, url, body)).status).toBe(401);
       const res = await post(ctx.app, url, body, { authorization: applicantToken });
       expect(res.status).toBe(403);
@@ -167,6 +169,38 @@ describe('SMS log administration', () => {
     const gone = await post(ctx.app, '/rest/smsService/deleteSmsById', { id: list[0]!.id }, { authorization: adminToken });
     expect(gone.status).toBe(404);
     expect(gone.body.msg).toBe('短信日志不存在或已被删除');
+  });
+});
+
+describe('SMS log audit', () => {
+  it('logs each deletion with the phone masked, and deletes a batch all or nothing', async () => {
+    await post(ctx.app, SMS, { phone: '13900139000', purpose: 'LOGIN' }, {}, from('10.0.4.1'));
+    const [row] = (await post(ctx.app, '/rest/smsService/getSmsByPage', { phone: '13900139000' }, { authorization: adminToken })).body.data.list;
+    const missing = await post(ctx.app, '/rest/smsService/deleteSmsByIds', { ids: [row.id, '999999'] }, { authorization: adminToken });
+    expect(missing.status).toBe(404);
+    expect(missing.body.msg).toBe('部分短信日志不存在或已被删除');
+    expect((await latestSms(ctx.app, adminToken, '13900139000'))!.id).toBe(row.id);
+    await post(ctx.app, '/rest/smsService/deleteSmsByIds', { ids: [row.id] }, { authorization: adminToken });
+    const [log] = await ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'message:sms'), eq(sysOperLog.entityId, row.id)));
+    expect(log).toMatchObject({ action: 'DELETE', username: 'admin', summary: '删除短信日志（139****9000）' });
+    expect(JSON.stringify(log!.before)).not.toContain('13900139000');
+    expect(JSON.stringify(log!.before)).not.toMatch(/\d{6}/);
+  });
+
+  it('exports the filtered log to Excel with every verification code masked, spent or not', async () => {
+    await ctx.database.db.delete(sysVerifyCode).where(eq(sysVerifyCode.phone, '13900139000'));
+    await post(ctx.app, SMS, { phone: '13900139000', purpose: 'LOGIN' }, {}, from('10.0.4.2'));
+    expect((await latestSms(ctx.app, adminToken, '13900139000'))!.content).toMatch(/\d{6}/);
+    const file = await download(ctx.app, '/rest/smsService/exportSms', { phone: '13900139000' }, { authorization: adminToken });
+    expect(file.statusCode).toBe(200);
+    const rows = await sheetRows(file.rawPayload);
+    expect(rows[0]).toEqual(['手机号', '用途', '内容', '服务商', '状态', '失败原因', '请求 IP', '发送时间']);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const r of rows.slice(1)) {
+      expect(r[0]).toBe('13900139000');
+      expect(r[2]).not.toMatch(/\d{6}/);
+    }
+    expect(rows[1]!.slice(1, 5)).toEqual(['登录', '【蒲公英】您的验证码为 ******，5 分钟内有效。如非本人操作请忽略。', '仅记录', '发送成功']);
   });
 });
 

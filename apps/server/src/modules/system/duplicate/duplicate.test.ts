@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { sysUser } from '../user/schema';
+import { baseTask } from '../../base/scheduler/schema';
 import { sysFunc } from '../func/schema';
 
 let ctx: TestContext;
@@ -45,9 +46,11 @@ describe('POST /rest/common/checkDuplicate', () => {
     expect((await check({ tableName: 'menu', fieldName: 'funcCode', fieldVal: 'system:func:list' }, await signInAdmin())).body.data).toEqual({ success: false, message: '权限标识已存在' });
     const [func] = await ctx.database.db.select().from(sysFunc).where(eq(sysFunc.funcCode, 'system:func:list'));
     expect((await check({ tableName: 'button', fieldName: 'func_code', fieldVal: 'system:func:list', dataId: String(func!.id) }, await signInAdmin())).body.data.success).toBe(true);
-    for (const [tableName, fieldName, label] of [['role', 'roleCode', '角色编码'], ['post', 'postCode', '岗位编码'], ['organisation', 'orgCode', '机构编码'], ['dictionary', 'dictFullCode', '字典编码']]) {
+    for (const [tableName, fieldName, label] of [['role', 'roleCode', '角色编码'], ['post', 'postCode', '岗位编码'], ['organisation', 'orgCode', '机构编码'], ['dictionary', 'dictFullCode', '字典编码'], ['task', 'taskCode', '任务编码']]) {
       expect((await check({ tableName, fieldName, fieldVal: 'NO_SUCH_CODE_X' }, await signInAdmin())).body.data).toEqual({ success: true, message: `${label}可以使用` });
     }
+    await ctx.database.db.insert(baseTask).values({ taskCode: 'NIGHTLY_PURGE', taskName: '夜间清理', cron: '0 0 2 * * *', handler: 'purgeLogs' });
+    expect((await check({ tableName: 'base_task', fieldName: 'task_code', fieldVal: 'NIGHTLY_PURGE' }, await signInAdmin())).body.data).toEqual({ success: false, message: '任务编码已存在' });
   });
 });
 

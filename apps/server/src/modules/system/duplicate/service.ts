@@ -4,6 +4,7 @@ import type { Db } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { notDeleted, type AuditedTable } from '../../../core/records';
 import { baseDict } from '../../base/dict/schema';
+import { baseTask } from '../../base/scheduler/schema';
 import { sysFunc } from '../func/schema';
 import { sysOrg } from '../org/schema';
 import { sysPost } from '../post/schema';
@@ -21,7 +22,7 @@ interface Checked {
 /**
  * The only (table, field) pairs a client may ask about (spec §5 duplicate checks). Client strings
  * are looked up here and never reach SQL as identifiers. Each entity answers to its name and its
- * table name; fields to camelCase and snake_case. Templates and tasks have no tables yet.
+ * table name; fields to camelCase and snake_case. Templates join when the CMS has them.
  */
 const user = (column: AnyPgColumn, label: string, caseInsensitive = false): Checked => ({ table: sysUser, column, label, caseInsensitive });
 const ENTITIES: Record<string, Record<string, Checked>> = {
@@ -37,6 +38,7 @@ const ENTITIES: Record<string, Record<string, Checked>> = {
   post: { postCode: { table: sysPost, column: sysPost.postCode, label: '岗位编码' } },
   role: { roleCode: { table: sysRole, column: sysRole.roleCode, label: '角色编码' } },
   dictionary: { dictFullCode: { table: baseDict, column: baseDict.dictFullCode, label: '字典编码' } },
+  task: { taskCode: { table: baseTask, column: baseTask.taskCode, label: '任务编码' } },
 };
 const ALIASES: Record<string, string> = {
   sys_user: 'user', phone: 'user', email: 'user',
@@ -44,6 +46,7 @@ const ALIASES: Record<string, string> = {
   org: 'organisation', organ: 'organisation', organization: 'organisation', sys_org: 'organisation',
   sys_post: 'post', sys_role: 'role',
   dict: 'dictionary', base_dict: 'dictionary',
+  base_task: 'task', scheduler: 'task',
 };
 const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 

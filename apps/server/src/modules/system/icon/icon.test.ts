@@ -61,7 +61,7 @@ describe('custom icons', () => {
     expect(dup.body.msg).toContain('图标名称已存在');
 
     const init = await call('/rest/index/init', {});
-    expect(init.body.data.icons).toEqual([{ iconId: res.body.data.iconId, name: 'star', pathContent: res.body.data.pathContent }]);
+    expect(init.body.data.icons).toEqual([{ iconId: res.body.data.iconId, name: 'star', pathContent: res.body.data.pathContent, viewBox: '0 0 24 24' }]);
 
     const renamed = await call('/rest/icon/update', { iconId: res.body.data.iconId, iconName: 'star2', lockVersion: 0 });
     expect(renamed.body.data).toMatchObject({ iconName: 'star2', lockVersion: 1 });

@@ -19,9 +19,13 @@ export function createIconService({ db }: { db: Db }) {
     },
 
     /** What the init call sends the console (spec §3 Session state customIcons). */
-    async forInit(): Promise<Array<{ iconId: string; name: string; pathContent: string }>> {
-      const rows = await db.select({ id: sysIcon.id, iconName: sysIcon.iconName, pathContent: sysIcon.pathContent }).from(sysIcon).where(notDeleted(sysIcon)).orderBy(asc(sysIcon.iconName));
-      return rows.map((r) => ({ iconId: String(r.id), name: r.iconName, pathContent: r.pathContent }));
+    async forInit(): Promise<Array<{ iconId: string; name: string; pathContent: string; viewBox: string }>> {
+      const rows = await db
+        .select({ id: sysIcon.id, iconName: sysIcon.iconName, pathContent: sysIcon.pathContent, viewBox: sysIcon.viewBox })
+        .from(sysIcon)
+        .where(notDeleted(sysIcon))
+        .orderBy(asc(sysIcon.iconName));
+      return rows.map((r) => ({ iconId: String(r.id), name: r.iconName, pathContent: r.pathContent, viewBox: r.viewBox }));
     },
 
     async add(input: { iconName: string; svg: string }, change: ChangeContext): Promise<IconRow> {

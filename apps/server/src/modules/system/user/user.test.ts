@@ -138,7 +138,7 @@ describe('user administration', () => {
     expect((await get(ctx.app, `/api/service?id=${userId}`, admin)).body.data.username).toBe('wangwu');
     expect((await get(ctx.app, '/api/user?page=1&size=5&keyword=wangwu', admin)).body.data.total).toBe(1);
     expect((await get(ctx.app, '/api/role', admin)).body.data.map((r: { roleCode: string }) => r.roleCode)).toContain('REVIEWER');
-    expect((await get(ctx.app, `/api/permission/no-pager?userId=${userId}`, admin)).body.data).toEqual(['center:main']);
+    expect((await get(ctx.app, `/api/permission/no-pager?userId=${userId}`, admin)).body.data).toEqual(['center:main', 'message', 'message:my:list', 'message:my:main']);
   });
 
   it('updates with the lock version and refuses a stale one with 409', async () => {

@@ -1,6 +1,6 @@
 import { useRef, useState, type Key } from 'react';
 import { App, Card, Tag } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
@@ -10,6 +10,7 @@ import { useHasPermission } from '../../consoleStore';
 import {
   deleteSms,
   deleteSmsBatch,
+  exportSms,
   fetchSmsPage,
   SMS_PERMISSIONS,
   SMS_PROVIDER_LABELS,
@@ -141,6 +142,7 @@ export default function SmsListPage() {
         toolbar={
           <ActionBar
             actions={[
+              { key: 'export', label: '导出', icon: <DownloadOutlined />, permission: SMS_PERMISSIONS.export, onClick: () => exportSms(search) },
               {
                 key: 'batchDel',
                 label: selected.length ? `批量删除（${selected.length}）` : '批量删除',

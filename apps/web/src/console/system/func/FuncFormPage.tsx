@@ -41,7 +41,7 @@ export default function FuncFormPage() {
   const icons = useQuery({ queryKey: ['system-icons'], queryFn: fetchIcons });
   const funcType = Form.useWatch('funcType', form) as FuncType | undefined;
   const [, bump] = useState(0);
-  const custom = (icons.data ?? []).map((i) => ({ iconId: i.iconId, name: i.iconName, pathContent: i.pathContent }));
+  const custom = (icons.data ?? []).map((i) => ({ iconId: i.iconId, name: i.iconName, pathContent: i.pathContent, viewBox: i.viewBox }));
   const iconOptions = [
     ...ANTD_MENU_ICONS.map((name) => ({ value: name, label: <Space>{menuIcon(name, [])}{name}</Space> })),
     ...custom.map((i) => ({ value: i.name, label: <Space>{menuIcon(i.name, custom)}{i.name}（自定义）</Space> })),

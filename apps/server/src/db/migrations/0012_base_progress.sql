@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "base_process_instance_running_uq" ON "base_process_instance" USING btree ("business_key") WHERE status = 'RUNNING' and del_flag = 0;

@@ -1,0 +1,2 @@
+CREATE INDEX "base_task_log_time_idx" ON "base_task_log" USING btree ("start_time");--> statement-breakpoint
+CREATE INDEX "base_task_log_running_idx" ON "base_task_log" USING btree ("task_id") WHERE status = 'RUNNING';

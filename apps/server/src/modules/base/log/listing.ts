@@ -1,0 +1,98 @@
+import { and, count, gte, ilike, like, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Page, PageParameter } from '@dandelion/shared';
+import type { Db } from '../../../core/db';
+import { errors } from '../../../core/errors';
+import { paginate } from '../../../core/pagination';
+import { pageOf } from '../../../core/schemas';
+
+/**
+ * Pieces every log list shares: the time range, text matching and the row cap of a list.
+ * Log tables are large and append-only; lists are newest first and never count past a bound.
+ */
+
+const TIME_MESSAGE = '时间格式不正确，应为带时区的 ISO 8601 时间';
+/** A filter instant: ISO 8601 with an offset (the search form sends China time, +08:00). */
+export const zFilterTime = z.iso.datetime({ offset: true, error: TIME_MESSAGE }).transform((s) => new Date(s));
+
+export const timeRangeShape = {
+  beginTime: zFilterTime.optional(),
+  endTime: zFilterTime.optional(),
+};
+
+export interface TimeRange {
+  beginTime?: Date;
+  endTime?: Date;
+}
+
+export const BAD_RANGE_MESSAGE = '开始时间不能晚于结束时间';
+
+export function checkRange(range: TimeRange) {
+  if (range.beginTime && range.endTime && range.beginTime > range.endTime) throw errors.badRequest(BAD_RANGE_MESSAGE);
+}
+
+export function timeWithin(column: Column, range: TimeRange): SQL | undefined {
+  return and(range.beginTime ? gte(column, range.beginTime) : undefined, range.endTime ? lte(column, range.endTime) : undefined);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Case-insensitive "contains". */
+export const containing = (column: Column, text: string) => ilike(column, `%${escapeLike(text)}%`);
+
+/**
+ * A path filter: text starting with '/' matches paths that start with it (an index range scan),
+ * other text matches anywhere in the path (a scan, narrowed by the other filters).
+ */
+export function pathMatching(column: Column, text: string): SQL {
+  return text.startsWith('/') ? like(column, `${escapeLike(text)}%`) : containing(column, text);
+}
+
+/** Optional trimmed text filter with a length bound and a Chinese message. */
+export const zFilterText = (label: string, max: number) => z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}不能超过${max}个字符`).optional();
+
+/**
+ * Log lists count at most this many matching rows: an exact count of a million rows costs a
+ * quarter of a second on every page (bench/logs), and nobody pages through more than this —
+ * they narrow the search instead. Beyond it the total reads "100000+" (totalCapped).
+ */
+export const COUNT_CAP = 100_000;
+export const TOO_DEEP_MESSAGE = `最多翻阅前 ${COUNT_CAP} 条记录，请缩小时间范围或增加筛选条件`;
+
+/** Refuses a page that starts beyond the counted rows. */
+export function checkDepth(page: PageParameter) {
+  if ((page.pageNum - 1) * page.pageSize >= COUNT_CAP) throw errors.badRequest(TOO_DEEP_MESSAGE);
+}
+
+export interface LogPage<T> extends Page<T> {
+  /** True when more rows match than were counted (total is COUNT_CAP). */
+  totalCapped: boolean;
+}
+
+/**
+ * A page of a log list, newest first: `rows(limit, offset)` fetches, `countFrom(cap)` counts the
+ * matching rows, stopping after `cap` (a limited subquery, so the count never reads more).
+ */
+export async function logPage<T>(
+  page: PageParameter,
+  rows: (limit: number, offset: number) => Promise<T[]>,
+  countUpTo: (cap: number) => Promise<number>,
+): Promise<LogPage<T>> {
+  checkDepth(page);
+  const result = await paginate(page, rows, () => countUpTo(COUNT_CAP + 1));
+  const totalCapped = result.total > COUNT_CAP;
+  return { ...result, total: totalCapped ? COUNT_CAP : result.total, totalCapped };
+}
+
+/** `select count(*) from (select 1 from <table> where … limit cap) t`. */
+export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
+  const limited = db.select({ one: sql`1` }).from(table).where(where).limit(cap).as('limited');
+  const [row] = await db.select({ n: count() }).from(limited);
+  return Number(row?.n ?? 0);
+}
+
+/** Response schema of a log page: the usual page plus totalCapped. */
+export function logPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({ totalCapped: z.boolean() });
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../../../core/db';
+import { isApiPath } from '../../../../core/spa';
+import { createBatchWriter, type BatchWriter, type BatchWriterStats } from '../batchWriter';
+import { MAX_INSPECTED_BODY_BYTES, maskQuery, storedJson, storedPayload } from '../masking';
+import { sysRestLog } from '../schema';
+
+export type RestLogRow = typeof sysRestLog.$inferInsert;
+
+/**
+ * How a route is logged: 'skip' leaves no row (the monitor's polling, the page-view beacon),
+ * 'noResponseBody' records the call but not its answer (log-reading calls: a log of logs would
+ * grow with every look).
+ */
+export type RestLogMode = 'skip' | 'noResponseBody';
+
+/** The log writers of this process, flushed on close and shown on the monitor page. */
+export interface LogWriters {
+  add(writer: BatchWriter<never>): void;
+  flush(): Promise<void>;
+  stats(): BatchWriterStats[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    restLog?: RestLogMode;
+  }
+  interface FastifyRequest {
+    /** The serialised answer, kept by reference between onSend and onResponse. */
+    restLogPayload?: unknown;
+    /** The body as the client sent it (before validation applied defaults and transforms). */
+    restLogBody?: unknown;
+  }
+  interface FastifyInstance {
+    logWriters: LogWriters;
+  }
+}
+
+/** Probes that run every few seconds from a load balancer: noise, not use. */
+const NOT_LOGGED = new Set(['/healthz', '/readyz']);
+
+function captured(request: FastifyRequest): boolean {
+  if (request.method === 'OPTIONS' || request.method === 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '';
+  // Static files, the web app's pages and the API documentation are not API calls.
+  if (NOT_LOGGED.has(path) || !isApiPath(path) || path.startsWith('/api-docs')) return false;
+  return request.routeOptions.config?.restLog !== 'skip';
+}
+
+/** The envelope's code, read from the first characters of the answer (both envelopes start with it). */
+function envelopeCode(payload: unknown): string | null {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
+  const head = (typeof payload === 'string' ? payload : payload.toString('utf8', 0, 256)).slice(0, 256);
+  return /^\{\s*"(?:code|rtnCode)"\s*:\s*"([^"]{1,16})"/.exec(head)?.[1] ?? null;
+}
+
+function requestBodyText(request: FastifyRequest): string | null {
+  const type = String(request.headers['content-type'] ?? '');
+  if (/multipart\//i.test(type)) return '[multipart 上传内容，未记录]';
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (length > MAX_INSPECTED_BODY_BYTES) return `[请求内容 ${length} 字节，超过 ${MAX_INSPECTED_BODY_BYTES / 1024} KB，未记录]`;
+  const body = request.restLogBody;
+  if (body === undefined || body === null) return null;
+  if (Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return '[二进制内容，未记录]';
+  return storedJson(body);
+}
+
+/** One interface-log row from a finished call; never throws into the request. */
+export function rowOf(request: FastifyRequest, reply: FastifyReply): RestLogRow {
+  const [path = '', query = ''] = request.url.split(/\?(.*)/s);
+  const elapsed = Math.round(reply.elapsedTime);
+  const payload = request.restLogPayload;
+  const keepAnswer = request.routeOptions.config?.restLog !== 'noResponseBody';
+  const principal = request.principal;
+  return {
+    method: request.method.slice(0, 8),
+    path: path.slice(0, 256),
+    route: request.routeOptions.url?.slice(0, 256) ?? null,
+    query: maskQuery(query),
+    status: reply.statusCode,
+    code: envelopeCode(payload),
+    durationMs: elapsed,
+    userId: principal?.userId ?? null,
+    username: principal?.username ?? null,
+    ip: request.ip?.slice(0, 64) ?? null,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 256) || null,
+    requestId: String(request.id).slice(0, 64),
+    requestBody: requestBodyText(request),
+    responseBody: keepAnswer ? storedPayload(payload, String(reply.getHeader('content-type') ?? '')) : null,
+    // When the call arrived, so the list reads in the order calls were made.
+    createTime: new Date(Date.now() - elapsed),
+  };
+}
+
+function createLogWriters(): LogWriters {
+  const writers: Array<BatchWriter<never>> = [];
+  return {
+    add: (writer) => void writers.push(writer),
+    flush: async () => {
+      await Promise.all(writers.map((w) => w.flush()));
+    },
+    stats: () => writers.map((w) => w.stats()),
+  };
+}
+
+/**
+ * Interface-call capture (ARCHITECTURE §4 Logs): every API call becomes a row, masked, buffered and
+ * written in batches after the answer has gone out. Registered before any route.
+ */
+export function registerRestLogCapture(app: FastifyInstance, { db, writerOptions }: { db: Db; writerOptions?: { batchSize?: number; intervalMs?: number; maxBuffered?: number } }) {
+  const writers = createLogWriters();
+  app.decorate('logWriters', writers);
+  const writer = createBatchWriter<RestLogRow>({
+    name: '接口调用日志',
+    log: app.log,
+    insert: (rows) => db.insert(sysRestLog).values(rows),
+    ...writerOptions,
+  });
+  writers.add(writer as BatchWriter<never>);
+
+  app.addHook('preValidation', async (request) => {
+    // Validation replaces request.body with its parsed copy; the log keeps what was sent.
+    request.restLogBody = request.body;
+  });
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    // Only a reference: the answer is read after it has been sent.
+    if (captured(request)) request.restLogPayload = payload;
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!captured(request)) return;
+    try {
+      writer.push(rowOf(request, reply));
+    } catch (err) {
+      request.log.warn({ err }, '接口调用日志记录失败');
+    }
+  });
+
+  app.addHook('onClose', async () => {
+    await writer.close().catch((err) => app.log.warn({ err }, '关闭时写入接口调用日志失败'));
+  });
+  return writer;
+}

@@ -1,0 +1,196 @@
+import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNotNull, lt, max, sql, type SQL } from 'drizzle-orm';
+import type { PageParameter } from '@dandelion/shared';
+import type { Executor } from '../../../core/db';
+import { paginate } from '../../../core/pagination';
+import { notDeleted } from '../../../core/records';
+import { baseProcessDef, baseProcessHistory, baseProcessInstance } from './schema';
+
+/** Queries of the process module; every function takes the executor, so callers choose the transaction. */
+
+export type DefRow = typeof baseProcessDef.$inferSelect;
+export type InstanceRow = typeof baseProcessInstance.$inferSelect;
+export type HistoryRow = typeof baseProcessHistory.$inferSelect;
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface DefFilter {
+  processCode?: string;
+  processName?: string;
+  status?: string;
+}
+
+export async function findDef(ex: Executor, id: number): Promise<DefRow | undefined> {
+  const [row] = await ex.select().from(baseProcessDef).where(and(eq(baseProcessDef.id, id), notDeleted(baseProcessDef))).limit(1);
+  return row;
+}
+
+/** Any definition row, deleted or not: an instance keeps pointing at the version it started on. */
+export async function findDefEvenDeleted(ex: Executor, id: number): Promise<DefRow | undefined> {
+  const [row] = await ex.select().from(baseProcessDef).where(eq(baseProcessDef.id, id)).limit(1);
+  return row;
+}
+
+export async function defsByIds(ex: Executor, ids: number[]): Promise<Map<number, DefRow>> {
+  if (!ids.length) return new Map();
+  const rows = await ex.select().from(baseProcessDef).where(inArray(baseProcessDef.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function defOfStatus(ex: Executor, processCode: string, status: 'ACTIVE' | 'DRAFT'): Promise<DefRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(baseProcessDef)
+    .where(and(eq(baseProcessDef.processCode, processCode), eq(baseProcessDef.status, status), notDeleted(baseProcessDef)))
+    .orderBy(desc(baseProcessDef.version))
+    .limit(1);
+  return row;
+}
+
+export async function liveVersionCount(ex: Executor, processCode: string): Promise<number> {
+  const [row] = await ex.select({ n: count() }).from(baseProcessDef).where(and(eq(baseProcessDef.processCode, processCode), notDeleted(baseProcessDef)));
+  return Number(row!.n);
+}
+
+/** The highest version number a code ever had, deleted rows included: numbers are never given twice. */
+export async function highestVersion(ex: Executor, processCode: string): Promise<number> {
+  const [row] = await ex.select({ v: max(baseProcessDef.version) }).from(baseProcessDef).where(eq(baseProcessDef.processCode, processCode));
+  return row?.v ?? 0;
+}
+
+/** One row per process code, its newest version among those matching the filter; newest change first. */
+export async function latestDefPage(ex: Executor, filter: DefFilter, page: PageParameter) {
+  const where: SQL | undefined = and(
+    notDeleted(baseProcessDef),
+    filter.processCode ? ilike(baseProcessDef.processCode, like(filter.processCode)) : undefined,
+    filter.processName ? ilike(baseProcessDef.processName, like(filter.processName)) : undefined,
+    filter.status ? eq(baseProcessDef.status, filter.status) : undefined,
+  );
+  const latest = ex
+    .selectDistinctOn([baseProcessDef.processCode])
+    .from(baseProcessDef)
+    .where(where)
+    .orderBy(asc(baseProcessDef.processCode), desc(baseProcessDef.version))
+    .as('latest');
+  return paginate(
+    page,
+    (limit, offset) =>
+      ex
+        .select()
+        .from(latest)
+        .orderBy(desc(latest.updateTime), asc(latest.processCode))
+        .limit(limit)
+        .offset(offset) as unknown as Promise<DefRow[]>,
+    async () => (await ex.select({ n: countDistinct(baseProcessDef.processCode) }).from(baseProcessDef).where(where))[0]!.n,
+  );
+}
+
+export interface CodeSummary {
+  versionCount: number;
+  activeVersion: number | null;
+  draftVersion: number | null;
+}
+
+/** Per code: how many live versions, which one is in force, which one is being drafted. */
+export async function codeSummaries(ex: Executor, codes: string[]): Promise<Map<string, CodeSummary>> {
+  if (!codes.length) return new Map();
+  const rows = await ex
+    .select({
+      code: baseProcessDef.processCode,
+      n: count(),
+      active: sql<number | null>`max(${baseProcessDef.version}) filter (where ${baseProcessDef.status} = 'ACTIVE')`,
+      draft: sql<number | null>`max(${baseProcessDef.version}) filter (where ${baseProcessDef.status} = 'DRAFT')`,
+    })
+    .from(baseProcessDef)
+    .where(and(inArray(baseProcessDef.processCode, codes), notDeleted(baseProcessDef)))
+    .groupBy(baseProcessDef.processCode);
+  return new Map(
+    rows.map((r) => [r.code, { versionCount: Number(r.n), activeVersion: r.active === null ? null : Number(r.active), draftVersion: r.draft === null ? null : Number(r.draft) }]),
+  );
+}
+
+export async function versionsOf(ex: Executor, processCode: string): Promise<DefRow[]> {
+  return ex
+    .select()
+    .from(baseProcessDef)
+    .where(and(eq(baseProcessDef.processCode, processCode), notDeleted(baseProcessDef)))
+    .orderBy(desc(baseProcessDef.version));
+}
+
+/** Instances (any status) per definition version. */
+export async function instanceCounts(ex: Executor, defIds: number[]): Promise<Map<number, number>> {
+  if (!defIds.length) return new Map();
+  const rows = await ex
+    .select({ defId: baseProcessInstance.defId, n: count() })
+    .from(baseProcessInstance)
+    .where(and(inArray(baseProcessInstance.defId, defIds), notDeleted(baseProcessInstance)))
+    .groupBy(baseProcessInstance.defId);
+  return new Map(rows.map((r) => [r.defId, Number(r.n)]));
+}
+
+export async function findInstance(ex: Executor, id: number): Promise<InstanceRow | undefined> {
+  const [row] = await ex.select().from(baseProcessInstance).where(and(eq(baseProcessInstance.id, id), notDeleted(baseProcessInstance))).limit(1);
+  return row;
+}
+
+export async function runningInstanceOf(ex: Executor, businessKey: string): Promise<InstanceRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(baseProcessInstance)
+    .where(and(eq(baseProcessInstance.businessKey, businessKey), eq(baseProcessInstance.status, 'RUNNING'), notDeleted(baseProcessInstance)))
+    .limit(1);
+  return row;
+}
+
+/** The running instance of a business key, else its most recent one. */
+export async function currentInstanceOf(ex: Executor, businessKey: string): Promise<InstanceRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(baseProcessInstance)
+    .where(and(eq(baseProcessInstance.businessKey, businessKey), notDeleted(baseProcessInstance)))
+    .orderBy(sql`case when ${baseProcessInstance.status} = 'RUNNING' then 0 else 1 end`, desc(baseProcessInstance.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Serialises starts for one business key until the transaction ends, so the "already running" check
+ * and the insert cannot interleave (the partial unique index is the backstop). PostgreSQL 15 and PGlite
+ * both have transaction-level advisory locks.
+ */
+export async function lockBusinessKey(ex: Executor, businessKey: string): Promise<void> {
+  await ex.execute(sql`select pg_advisory_xact_lock(hashtext(${`progress:${businessKey}`}))`);
+}
+
+export interface InstanceFilter {
+  processCode?: string;
+  status?: string;
+  businessKey?: string;
+  title?: string;
+  /** Only running instances past their stage's deadline. */
+  overdue?: boolean;
+}
+
+export async function instancePage(ex: Executor, filter: InstanceFilter, page: PageParameter, now: Date) {
+  const i = baseProcessInstance;
+  const where: SQL | undefined = and(
+    notDeleted(i),
+    filter.processCode ? eq(i.processCode, filter.processCode) : undefined,
+    filter.status ? eq(i.status, filter.status) : undefined,
+    filter.businessKey ? ilike(i.businessKey, like(filter.businessKey)) : undefined,
+    filter.title ? ilike(i.title, like(filter.title)) : undefined,
+    filter.overdue ? and(eq(i.status, 'RUNNING'), isNotNull(i.dueAt), lt(i.dueAt, now)) : undefined,
+  );
+  return paginate(
+    page,
+    (limit, offset) => ex.select().from(i).where(where).orderBy(desc(i.createTime), desc(i.id)).limit(limit).offset(offset),
+    async () => (await ex.select({ n: count() }).from(i).where(where))[0]!.n,
+  );
+}
+
+export async function historyOf(ex: Executor, instanceId: number): Promise<HistoryRow[]> {
+  return ex
+    .select()
+    .from(baseProcessHistory)
+    .where(eq(baseProcessHistory.instanceId, instanceId))
+    .orderBy(asc(baseProcessHistory.createTime), asc(baseProcessHistory.id));
+}

@@ -1,0 +1,141 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { PageParameter } from '@dandelion/shared';
+import type { Executor } from '../../../core/db';
+import { paginate } from '../../../core/pagination';
+import { notDeleted } from '../../../core/records';
+import { baseTask, baseTaskLog } from './schema';
+
+export type TaskRow = typeof baseTask.$inferSelect;
+export type TaskRunRow = typeof baseTaskLog.$inferSelect;
+
+export interface TaskFilter {
+  taskName?: string;
+  taskCode?: string;
+  taskGroup?: string;
+  status?: string;
+  handler?: string;
+}
+
+export interface TaskRunFilter {
+  taskId?: number;
+  status?: string;
+  triggerType?: string;
+  /** Runs started at or after. */
+  beginTime?: Date;
+  /** Runs started at or before. */
+  endTime?: Date;
+}
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The latest run of a task, for the list's 最近执行 column. */
+export interface LastRun {
+  status: string;
+  startTime: Date;
+  durationMs: number | null;
+}
+
+/** Queries of the scheduler's two tables; every function takes the database or an open transaction. */
+export const taskRepo = {
+  async findLive(ex: Executor, id: number): Promise<TaskRow | undefined> {
+    const [row] = await ex.select().from(baseTask).where(and(eq(baseTask.id, id), notDeleted(baseTask))).limit(1);
+    return row;
+  },
+
+  async findLiveMany(ex: Executor, ids: number[]): Promise<TaskRow[]> {
+    return ex.select().from(baseTask).where(and(inArray(baseTask.id, ids), notDeleted(baseTask)));
+  },
+
+  async enabled(ex: Executor): Promise<TaskRow[]> {
+    return ex.select().from(baseTask).where(and(eq(baseTask.status, 'ENABLE'), notDeleted(baseTask)));
+  },
+
+  async page(ex: Executor, filter: TaskFilter, page: PageParameter) {
+    const where: SQL | undefined = and(
+      notDeleted(baseTask),
+      filter.taskName ? ilike(baseTask.taskName, like(filter.taskName)) : undefined,
+      filter.taskCode ? ilike(baseTask.taskCode, like(filter.taskCode)) : undefined,
+      filter.taskGroup ? ilike(baseTask.taskGroup, like(filter.taskGroup)) : undefined,
+      filter.status ? eq(baseTask.status, filter.status) : undefined,
+      filter.handler ? eq(baseTask.handler, filter.handler) : undefined,
+    );
+    return paginate(
+      page,
+      (limit, offset) => ex.select().from(baseTask).where(where).orderBy(desc(baseTask.createTime), desc(baseTask.id)).limit(limit).offset(offset),
+      async () => (await ex.select({ n: count() }).from(baseTask).where(where))[0]!.n,
+    );
+  },
+
+  /** The newest run of each task (one index probe per task through base_task_log_task_time_idx). */
+  async lastRuns(ex: Executor, taskIds: number[]): Promise<Map<number, LastRun>> {
+    if (!taskIds.length) return new Map();
+    const result = await ex.execute<{ task_id: string | number; status: string; start_time: string | Date; duration_ms: number | null }>(sql`
+      select t.id as task_id, r.status, r.start_time, r.duration_ms
+      from unnest(${sql.raw(`array[${taskIds.map((id) => Number(id)).join(',')}]::bigint[]`)}) as t(id)
+      cross join lateral (
+        select status, start_time, duration_ms from base_task_log l
+        where l.task_id = t.id order by l.start_time desc limit 1
+      ) r`);
+    const rows = (result as unknown as { rows: Array<{ task_id: string | number; status: string; start_time: string | Date; duration_ms: number | null }> }).rows;
+    return new Map(rows.map((r) => [Number(r.task_id), { status: r.status, startTime: new Date(r.start_time), durationMs: r.duration_ms }]));
+  },
+
+  async runPage(ex: Executor, filter: TaskRunFilter, page: PageParameter) {
+    const where: SQL | undefined = and(
+      filter.taskId ? eq(baseTaskLog.taskId, filter.taskId) : undefined,
+      filter.status ? eq(baseTaskLog.status, filter.status) : undefined,
+      filter.triggerType ? eq(baseTaskLog.triggerType, filter.triggerType) : undefined,
+      filter.beginTime ? gte(baseTaskLog.startTime, filter.beginTime) : undefined,
+      filter.endTime ? lte(baseTaskLog.startTime, filter.endTime) : undefined,
+    );
+    return paginate(
+      page,
+      (limit, offset) =>
+        ex
+          .select({ run: baseTaskLog, taskCode: baseTask.taskCode, taskName: baseTask.taskName })
+          .from(baseTaskLog)
+          .leftJoin(baseTask, eq(baseTask.id, baseTaskLog.taskId))
+          .where(where)
+          .orderBy(desc(baseTaskLog.startTime), desc(baseTaskLog.id))
+          .limit(limit)
+          .offset(offset),
+      async () => (await ex.select({ n: count() }).from(baseTaskLog).where(where))[0]!.n,
+    );
+  },
+
+  async findRun(ex: Executor, id: number) {
+    const [row] = await ex
+      .select({ run: baseTaskLog, taskCode: baseTask.taskCode, taskName: baseTask.taskName })
+      .from(baseTaskLog)
+      .leftJoin(baseTask, eq(baseTask.id, baseTaskLog.taskId))
+      .where(eq(baseTaskLog.id, id))
+      .limit(1);
+    return row;
+  },
+
+  /** Runs of the task still marked RUNNING, other than `exceptRunId`. */
+  async runningRuns(ex: Executor, taskId: number, exceptRunId?: number): Promise<TaskRunRow[]> {
+    return ex
+      .select()
+      .from(baseTaskLog)
+      .where(and(eq(baseTaskLog.taskId, taskId), eq(baseTaskLog.status, 'RUNNING'), exceptRunId ? ne(baseTaskLog.id, exceptRunId) : undefined));
+  },
+
+  /** Every run still marked RUNNING, with its task's limits (to judge whether it was abandoned). */
+  async allRunning(ex: Executor) {
+    return ex
+      .select({ run: baseTaskLog, task: baseTask })
+      .from(baseTaskLog)
+      .innerJoin(baseTask, eq(baseTask.id, baseTaskLog.taskId))
+      .where(eq(baseTaskLog.status, 'RUNNING'));
+  },
+
+  /** Run-log retention: finished runs that started before `before`. */
+  async purgeRuns(ex: Executor, before: Date): Promise<number> {
+    const rows = await ex
+      .delete(baseTaskLog)
+      .where(and(lt(baseTaskLog.startTime, before), ne(baseTaskLog.status, 'RUNNING')))
+      .returning({ id: baseTaskLog.id });
+    return rows.length;
+  },
+};

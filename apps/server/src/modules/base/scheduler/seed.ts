@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../../core/db';
+import { createdBy } from '../../../core/records';
+import { DEFAULT_LOG_RETENTION_DAYS } from '../log/retention';
+import { baseTask } from './schema';
+
+/**
+ * The housekeeping every installation runs from its first start: logs past the retention the
+ * Cybersecurity Law asks for (six months) and ended sessions are purged at night. Administrators
+ * may change or disable them like any task; a restart never re-creates one they deleted… unless
+ * the code is free again, so a deleted job comes back at the next start (disable it to keep it off).
+ */
+export const MAINTENANCE_TASKS = [
+  {
+    taskCode: 'SYS_LOG_RETENTION',
+    taskName: '清理过期日志',
+    taskGroup: 'SYSTEM',
+    cron: '0 30 3 * * *',
+    handler: 'base.purgeLogs',
+    params: { retentionDays: DEFAULT_LOG_RETENTION_DAYS },
+    timeoutSeconds: 600,
+    remark: '每天 03:30 删除 180 天前的接口调用、操作、登录、访问和任务执行日志',
+  },
+  {
+    taskCode: 'SYS_SESSION_CLEANUP',
+    taskName: '清理已结束的会话',
+    taskGroup: 'SYSTEM',
+    cron: '0 0 4 * * *',
+    handler: 'auth.purgeEndedSessions',
+    params: { keepDays: 30 },
+    timeoutSeconds: 300,
+    remark: '每天 04:00 删除过期或注销超过 30 天的登录会话',
+  },
+] as const;
+
+export async function seedMaintenanceTasks(tx: Tx): Promise<void> {
+  for (const task of MAINTENANCE_TASKS) {
+    const found = await tx.select({ id: baseTask.id }).from(baseTask).where(and(eq(baseTask.taskCode, task.taskCode), eq(baseTask.delFlag, 0)));
+    if (found.length) continue;
+    await tx.insert(baseTask).values({ ...task, params: { ...task.params }, status: 'ENABLE', ...createdBy(null) });
+  }
+}

@@ -1,0 +1,223 @@
+import type { Readable } from 'node:stream';
+import { and, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import type { Db, Executor } from '../../core/db';
+import { errors } from '../../core/errors';
+import type { Principal } from '../../core/permissions';
+import { createdBy, notDeleted, type Actor } from '../../core/records';
+import { withTransaction } from '../../core/transaction';
+import { recordOperation, type ChangeContext } from '../base/log/operationLog';
+import { allowedTypeOf, checkContent, KIND_LIMITS, kindLimitMessage, safeFilename, type FileKind } from './fileTypes';
+import { sysFile, sysFileRep } from './schema';
+import { SizeLimitError, type FileStore } from './storage';
+
+export const FILE_MODULE = 'file';
+export type FileVisibility = 'PRIVATE' | 'PUBLIC';
+
+/** The sender and receiver fields every upload carries (spec §7 Upload). */
+export interface UploadEnvelope {
+  sendSysName?: string;
+  sendSysCode?: string;
+  sendReqTime?: string;
+  recvSysName?: string;
+  recvSysCode?: string;
+}
+
+/** What the upload call answers (the web's UploadedFile). */
+export interface StoredFile {
+  fileId: number;
+  fileRepId: number;
+  filename: string;
+  size: number;
+  type: string;
+  kind: FileKind;
+  mime: string;
+  url: string;
+  createTime: Date;
+}
+
+/** Decides whether a caller may read a file attached to a record of the owning module. */
+export type FileAccessRule = (principal: Principal, bizId: string) => Promise<boolean>;
+
+/** A file ready to stream: where its bytes are and how to serve them. */
+export interface OpenedFile {
+  storageKey: string;
+  sha256: string;
+  size: number;
+  mime: string;
+  kind: FileKind;
+  isPublic: boolean;
+}
+
+type FileRow = typeof sysFile.$inferSelect;
+
+export const downloadUrlOf = (fileId: number | string, filename: string) =>
+  `/stream/fms/downloads/1?fileId=${encodeURIComponent(String(fileId))}&filename=${encodeURIComponent(filename)}`;
+
+const present = (row: FileRow): StoredFile => ({
+  fileId: row.id,
+  fileRepId: row.fileRepId,
+  filename: row.filename,
+  size: row.size,
+  type: row.fileType,
+  kind: row.fileKind as FileKind,
+  mime: row.mime,
+  url: downloadUrlOf(row.id, row.filename),
+  createTime: row.createTime,
+});
+
+/**
+ * The file service (spec §7 Upload and download): uploads checked by extension and by their
+ * bytes, kept once per content, and read back only by those allowed to.
+ */
+export function createFileService({ db, store }: { db: Db; store: FileStore }) {
+  const accessRules = new Map<string, FileAccessRule>();
+
+  async function mayRead(row: FileRow, principal: Principal | null): Promise<boolean> {
+    if (row.visibility === 'PUBLIC') return true;
+    if (!principal) return false;
+    if (principal.isSuperAdmin || row.uploaderId === principal.userId) return true;
+    const rule = row.bizType ? accessRules.get(row.bizType) : undefined;
+    return rule && row.bizId ? rule(principal, row.bizId) : false;
+  }
+
+  return {
+    /**
+     * Stores one uploaded file: the extension must be allowed, the bytes must be what the
+     * extension claims, and the size within its kind's limit. Nothing is kept of a refused file.
+     */
+    async upload(input: { stream: Readable; filename: string; fields: UploadEnvelope }, change: ChangeContext): Promise<StoredFile> {
+      const filename = safeFilename(input.filename);
+      if (!filename) {
+        input.stream.resume();
+        throw errors.badRequest('文件名不能为空');
+      }
+      let type;
+      try {
+        type = allowedTypeOf(filename);
+      } catch (error) {
+        input.stream.resume();
+        throw error;
+      }
+      let staged;
+      try {
+        staged = await store.stage(input.stream, KIND_LIMITS[type.kind]);
+      } catch (error) {
+        if (error instanceof SizeLimitError) {
+          input.stream.resume();
+          throw errors.tooLarge(kindLimitMessage(type.kind));
+        }
+        throw error;
+      }
+      try {
+        if (staged.size === 0) throw errors.badRequest('不能上传空文件');
+        const sniffed = await fileTypeFromFile(staged.tempPath);
+        checkContent(type, sniffed?.ext, staged.head);
+        const storageKey = await store.commit(staged);
+        return await withTransaction(db, async (tx) => {
+          await tx
+            .insert(sysFileRep)
+            .values({ sha256: staged.sha256, size: staged.size, sniffedType: sniffed?.ext ?? 'text', storageKey, ...createdBy(change.actor) })
+            .onConflictDoNothing();
+          const [rep] = await tx.select({ id: sysFileRep.id }).from(sysFileRep).where(eq(sysFileRep.sha256, staged.sha256));
+          const [row] = await tx
+            .insert(sysFile)
+            .values({
+              fileRepId: rep!.id,
+              filename,
+              fileType: type.ext,
+              fileKind: type.kind,
+              mime: type.mime,
+              size: staged.size,
+              uploaderId: change.actor.id,
+              uploaderName: change.actor.name,
+              ...input.fields,
+              ...createdBy(change.actor),
+            })
+            .returning();
+          await recordOperation(tx, {
+            ...change,
+            module: FILE_MODULE,
+            action: 'UPLOAD',
+            entityId: row!.id,
+            summary: `上传文件「${filename}」`,
+            after: { fileId: row!.id, fileRepId: rep!.id, filename, size: staged.size, type: type.ext, sha256: staged.sha256 },
+          });
+          return present(row!);
+        });
+      } catch (error) {
+        await store.discard(staged);
+        throw error;
+      }
+    },
+
+    /**
+     * Finds a file to stream by fileId or fileRepId and checks the caller may read it. By fileRepId
+     * the content is readable when any upload of it is. Unknown and forbidden answer alike (404),
+     * so ids cannot be probed.
+     */
+    async open(ref: { fileId?: number; fileRepId?: number }, principal: Principal | null): Promise<OpenedFile> {
+      const rows = await db
+        .select()
+        .from(sysFile)
+        .where(and(notDeleted(sysFile), ref.fileId !== undefined ? eq(sysFile.id, ref.fileId) : eq(sysFile.fileRepId, ref.fileRepId!)))
+        .limit(50);
+      let readable: FileRow | undefined;
+      for (const row of rows) {
+        if (await mayRead(row, principal)) {
+          readable = row;
+          break;
+        }
+      }
+      if (!readable) {
+        if (rows.length && !principal) throw errors.unauthorized('请登录后下载该文件');
+        throw errors.notFound('文件');
+      }
+      const [rep] = await db.select().from(sysFileRep).where(eq(sysFileRep.id, readable.fileRepId));
+      if (!rep || !(await store.exists(rep.storageKey))) throw errors.notFound('文件内容');
+      return { storageKey: rep.storageKey, sha256: rep.sha256, size: rep.size, mime: readable.mime, kind: readable.fileKind as FileKind, isPublic: readable.visibility === 'PUBLIC' };
+    },
+
+    read: store.read,
+
+    /** File metadata for the caller's own lists (attachments of a form). */
+    async details(fileIds: number[], principal: Principal): Promise<StoredFile[]> {
+      if (!fileIds.length) return [];
+      const rows = await db.select().from(sysFile).where(and(notDeleted(sysFile), inArray(sysFile.id, fileIds)));
+      const out: StoredFile[] = [];
+      for (const row of rows) if (await mayRead(row, principal)) out.push(present(row));
+      return out;
+    },
+
+    /** Lets the module owning `bizType` records decide who may read their attachments. */
+    registerAccessRule(bizType: string, rule: FileAccessRule): void {
+      accessRules.set(bizType, rule);
+    },
+
+    /**
+     * Attaches uploaded files to a record of the calling module, inside its transaction. Only files
+     * the actor uploaded (or, for the system, any) can be attached: nobody claims another's upload.
+     */
+    async attach(ex: Executor, input: { fileIds: number[]; bizType: string; bizId: string; visibility?: FileVisibility }, actor: Actor | null): Promise<number> {
+      if (!input.fileIds.length) return 0;
+      const rows = await ex
+        .update(sysFile)
+        .set({ bizType: input.bizType, bizId: input.bizId, ...(input.visibility ? { visibility: input.visibility } : {}) })
+        .where(and(notDeleted(sysFile), inArray(sysFile.id, input.fileIds), actor ? eq(sysFile.uploaderId, actor.id) : undefined))
+        .returning({ id: sysFile.id });
+      if (rows.length !== new Set(input.fileIds).size) throw errors.badRequest('附件不存在，或不是您上传的文件');
+      return rows.length;
+    },
+
+    /** Makes every file of a record public (content published) or private again (content offline). */
+    async setRecordVisibility(ex: Executor, record: { bizType: string; bizId: string }, visibility: FileVisibility): Promise<number> {
+      const rows = await ex
+        .update(sysFile)
+        .set({ visibility })
+        .where(and(notDeleted(sysFile), eq(sysFile.bizType, record.bizType), eq(sysFile.bizId, record.bizId)))
+        .returning({ id: sysFile.id });
+      return rows.length;
+    },
+  };
+}
+export type FileService = ReturnType<typeof createFileService>;

@@ -1,0 +1,58 @@
+import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { notDeleted } from '../../../core/records';
+import { sysOrg } from '../../system/org/schema';
+import { sysRole } from '../../system/role/schema';
+import { sysUser, sysUserRole } from '../../system/user/schema';
+import { sysNotice, sysNoticeAudience } from './schema';
+
+/*
+ * Who a notice is for, in SQL. These conditions read the users', roles' and organisations' tables
+ * directly (docs/messaging.md, "Audience"): deciding membership for every notice of a list in one
+ * query is what keeps the header and inbox cheap, and what lets delivery be one INSERT … SELECT.
+ */
+
+export const TARGET = { ROLE: 'ROLE', ORG: 'ORG', USER: 'USER' } as const;
+export type TargetType = (typeof TARGET)[keyof typeof TARGET];
+
+type UserRef = number | SQL | AnyPgColumn;
+
+/** The organisation of a user, read fresh (a cached session may be up to a minute old). */
+export const orgOfUser = (userId: number): SQL => sql`(select ${sysUser.orgId} from ${sysUser} where ${sysUser.id} = ${userId})`;
+
+/**
+ * True when the user is in the audience of the `sys_notice` row in scope: everyone for ALL;
+ * for SCOPED, a chosen user, a holder of a chosen role in force, or a member of a chosen
+ * organisation (or, with includeSubOrgs, of an organisation below it).
+ */
+export function inAudience(userId: UserRef, userOrgId: UserRef): SQL {
+  return sql`(${sysNotice.audienceType} = 'ALL' or exists (
+    select 1 from ${sysNoticeAudience} a
+    where a.notice_id = ${sysNotice.id} and (
+      (a.target_type = 'USER' and a.target_id = ${userId})
+      or (a.target_type = 'ROLE' and a.target_id in (
+        select ${sysUserRole.roleId} from ${sysUserRole} join ${sysRole} on ${sysRole.id} = ${sysUserRole.roleId}
+        where ${sysUserRole.userId} = ${userId} and ${sysRole.delFlag} = 0 and ${sysRole.status} = 'NORMAL'))
+      or (a.target_type = 'ORG' and (a.target_id = ${userOrgId} or (${sysNotice.includeSubOrgs} and exists (
+        select 1 from ${sysOrg} where ${sysOrg.id} = ${userOrgId}
+        and (',' || ${sysOrg.parentOrgIds} || ',') like ('%,' || a.target_id || ',%')))))
+    )))`;
+}
+
+/** A released notice inside its publish–expiry window, not deleted: what its audience sees now. */
+export function noticeLive(now: Date): SQL {
+  return and(
+    eq(sysNotice.status, 'RELEASED'),
+    notDeleted(sysNotice),
+    lte(sysNotice.publishTime, now),
+    or(isNull(sysNotice.expireTime), gt(sysNotice.expireTime, now)),
+  )!;
+}
+
+/** A released notice that has not expired (it may not be published yet): still worth delivering. */
+export function noticeDeliverable(now: Date): SQL {
+  return and(eq(sysNotice.status, 'RELEASED'), notDeleted(sysNotice), or(isNull(sysNotice.expireTime), gt(sysNotice.expireTime, now)))!;
+}
+
+/** Users who may receive anything: not deleted and not frozen. */
+export const userReachable = (): SQL => and(notDeleted(sysUser), eq(sysUser.status, 'NORMAL'))!;

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Alert, Empty, Input, Modal, Pagination, Spin } from 'antd';
+import { currentToken } from '../../app/session';
+import { errorMessage, isAbortError } from '../../api/http';
+import { displayImageSrc } from '../RichTextView/addresses';
+import { fetchLibraryPage, LIBRARY_PAGE_SIZE, type LibraryImage, type LibraryPage } from './fileManager';
+
+interface ImageLibraryProps {
+  open: boolean;
+  endpoint: string;
+  zIndex: number;
+  onPick(image: LibraryImage): void;
+  onClose(): void;
+}
+
+/** 图片库: the images the endpoint lists, searchable and paged; a click inserts one. */
+export function ImageLibrary({ open, endpoint, zIndex, onPick, onClose }: ImageLibraryProps) {
+  const [keyword, setKeyword] = useState('');
+  const [pageNum, setPageNum] = useState(1);
+  const [page, setPage] = useState<LibraryPage | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setLoading(true);
+    setFailure(null);
+    fetchLibraryPage(endpoint, { keyword, pageNum }, { signal: controller.signal }).then(
+      (result) => {
+        setPage(result);
+        setLoading(false);
+      },
+      (error: unknown) => {
+        if (isAbortError(error)) return;
+        setFailure(errorMessage(error));
+        setLoading(false);
+      },
+    );
+    return () => controller.abort();
+  }, [open, endpoint, keyword, pageNum]);
+
+  const token = currentToken();
+  return (
+    <Modal title="图片库" open={open} onCancel={onClose} footer={null} width={760} zIndex={zIndex + 10} destroyOnHidden>
+      <Input.Search
+        placeholder="按文件名搜索"
+        allowClear
+        enterButton="搜索"
+        onSearch={(value) => {
+          setKeyword(value.trim());
+          setPageNum(1);
+        }}
+        style={{ marginBottom: 16 }}
+      />
+      {failure ? <Alert type="error" showIcon message={`图片库加载失败：${failure}`} style={{ marginBottom: 16 }} /> : null}
+      <Spin spinning={loading}>
+        {page && page.list.length ? (
+          <ul className="dl-rte-library" aria-label="图片列表">
+            {page.list.map((image) => (
+              <li key={image.fileId}>
+                <button type="button" title={`插入「${image.filename}」`} onClick={() => onPick(image)}>
+                  <img src={displayImageSrc(image.url, token)} alt={image.filename} loading="lazy" />
+                  <span className="dl-rte-library-name">{image.filename}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Empty description={loading ? '正在加载…' : '暂无图片'} style={{ padding: '32px 0' }} />
+        )}
+      </Spin>
+      {page && page.total > (page.pageSize || LIBRARY_PAGE_SIZE) ? (
+        <Pagination
+          size="small"
+          align="end"
+          current={pageNum}
+          pageSize={page.pageSize || LIBRARY_PAGE_SIZE}
+          total={page.total}
+          showSizeChanger={false}
+          showTotal={(total) => `共 ${total} 张`}
+          onChange={setPageNum}
+          style={{ marginTop: 16 }}
+        />
+      ) : null}
+    </Modal>
+  );
+}

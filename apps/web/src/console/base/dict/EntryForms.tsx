@@ -1,0 +1,137 @@
+import { useMemo } from 'react';
+import { Form, Input, InputNumber, Select, TreeSelect, Typography } from 'antd';
+import { requiredRule } from '../../../components/form';
+import {
+  addCategory, addItem, DICT_CODE_MESSAGE, DICT_CODE_PATTERN, editCategory, editItem, type AppWithDicts, type CategoryNode, type CategoryValues, type DictRecord,
+  type ItemValues,
+} from './api';
+import { EntryFormModal } from './EntryFormModal';
+
+/** Deepest category nesting the server allows. */
+const MAX_CATEGORY_LEVEL = 3;
+
+const codeRules = [requiredRule(), { max: 64, message: '字典编码不能超过64个字符' }, { pattern: DICT_CODE_PATTERN, message: DICT_CODE_MESSAGE }];
+const nameRules = [requiredRule(), { max: 128, message: '字典名称不能超过128个字符' }];
+const remarkRules = [{ max: 512, message: '备注不能超过512个字符' }];
+const blankToNull = (text: string | null | undefined) => (text?.trim() ? text : null);
+
+interface ParentOption {
+  value: string;
+  title: string;
+  disabled: boolean;
+  children: ParentOption[];
+}
+
+/** Categories a category may go under: not itself nor below itself, not at the deepest level. */
+function parentOptions(nodes: CategoryNode[], selfId: string | null): ParentOption[] {
+  return nodes
+    .filter((n) => n.dictId !== selfId)
+    .map((n) => ({ value: n.dictId, title: `${n.dictName}（${n.dictCode}）`, disabled: n.dictLevel >= MAX_CATEGORY_LEVEL, children: parentOptions(n.childrens, selfId) }));
+}
+
+const findNode = (nodes: CategoryNode[], id: string | null): CategoryNode | undefined =>
+  id ? nodes.reduce<CategoryNode | undefined>((hit, n) => hit ?? (n.dictId === id ? n : findNode(n.childrens, id)), undefined) : undefined;
+
+export interface CategoryFormTarget {
+  /** The category being edited; null to add one. */
+  record: DictRecord | null;
+  /** Where a new category goes (新增下级). */
+  parentId?: string | null;
+}
+
+/** 新增/修改字典分类. */
+export function CategoryFormModal({ target, tree, apps, onSaved, onClose }: {
+  target: CategoryFormTarget | null;
+  tree: CategoryNode[];
+  apps: AppWithDicts[];
+  onSaved: (saved: DictRecord) => void;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<CategoryValues>();
+  const record = target?.record ?? null;
+  const parentId = Form.useWatch('parentId', form) ?? null;
+  const parent = findNode(tree, parentId);
+  const options = useMemo(() => parentOptions(tree, record?.dictId ?? null), [tree, record]);
+  const initialValues: Partial<CategoryValues> = record
+    ? { parentId: record.parentId, dictCode: record.dictCode, dictName: record.dictName, dictSort: record.dictSort, remark: record.remark, appCode: record.appCode ?? '' }
+    : { parentId: target?.parentId ?? null, appCode: '' };
+
+  return (
+    <EntryFormModal<CategoryValues, DictRecord>
+      open={!!target}
+      name="dict-category"
+      title={record ? '修改字典分类' : '新增字典分类'}
+      form={form}
+      initialValues={initialValues}
+      save={(values) => {
+        const body: CategoryValues = { ...values, parentId: values.parentId ?? null, appCode: values.appCode || null, dictSort: values.dictSort ?? undefined, remark: blankToNull(values.remark) };
+        return record ? editCategory(record, body) : addCategory(body);
+      }}
+      onSaved={onSaved}
+      onClose={onClose}
+    >
+      <Form.Item name="parentId" label="上级分类" extra="不选为顶级分类；最多三级">
+        <TreeSelect allowClear treeDefaultExpandAll placeholder="顶级分类" treeData={options} showSearch={{ treeNodeFilterProp: 'title' }} />
+      </Form.Item>
+      <Form.Item name="dictCode" label="分类编码" rules={codeRules}>
+        <Input placeholder="如 ORG_TYPE" />
+      </Form.Item>
+      <Form.Item name="dictName" label="分类名称" rules={nameRules}>
+        <Input placeholder="如 机构类型" />
+      </Form.Item>
+      <Form.Item name="appCode" label="所属应用" extra={parent ? `下级分类随顶级分类，属于「${parent.appCode ? (apps.find((a) => a.appCode === parent.appCode)?.appName ?? parent.appCode) : '公共'}」` : '公共分类供所有应用使用'}>
+        <Select disabled={!!parent} options={[{ value: '', label: '公共（所有应用）' }, ...apps.map((a) => ({ value: a.appCode, label: `${a.appName}（${a.appCode}）` }))]} />
+      </Form.Item>
+      <Form.Item name="dictSort" label="排序" extra="不填则排在同级最后">
+        <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="remark" label="备注" rules={remarkRules}>
+        <Input.TextArea rows={3} placeholder="请输入备注" />
+      </Form.Item>
+    </EntryFormModal>
+  );
+}
+
+export interface ItemFormTarget {
+  category: CategoryNode;
+  /** The value being edited; null to add one. */
+  record: DictRecord | null;
+}
+
+/** 新增/修改字典项. */
+export function ItemFormModal({ target, onSaved, onClose }: { target: ItemFormTarget | null; onSaved: (saved: DictRecord) => void; onClose: () => void }) {
+  const [form] = Form.useForm<ItemValues>();
+  const record = target?.record ?? null;
+  const initialValues: Partial<ItemValues> = record ? { dictCode: record.dictCode, dictName: record.dictName, dictSort: record.dictSort, remark: record.remark } : {};
+  return (
+    <EntryFormModal<ItemValues, DictRecord>
+      open={!!target}
+      name="dict-item"
+      title={record ? '修改字典项' : '新增字典项'}
+      form={form}
+      initialValues={initialValues}
+      save={(values) => {
+        const body: ItemValues = { ...values, dictSort: values.dictSort ?? undefined, remark: blankToNull(values.remark) };
+        return record ? editItem(record, body) : addItem(target!.category.dictId, body);
+      }}
+      onSaved={onSaved}
+      onClose={onClose}
+    >
+      <Form.Item label="所属分类">
+        <Typography.Text>{target ? `${target.category.dictName}（${target.category.dictCode}）` : ''}</Typography.Text>
+      </Form.Item>
+      <Form.Item name="dictCode" label="字典项编码" rules={codeRules}>
+        <Input placeholder="保存到业务数据中的值，如 UNIT" />
+      </Form.Item>
+      <Form.Item name="dictName" label="字典项名称" rules={nameRules}>
+        <Input placeholder="下拉框中显示的文字，如 单位" />
+      </Form.Item>
+      <Form.Item name="dictSort" label="排序" extra="不填则排在最后">
+        <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="remark" label="备注" rules={remarkRules}>
+        <Input.TextArea rows={3} placeholder="请输入备注" />
+      </Form.Item>
+    </EntryFormModal>
+  );
+}

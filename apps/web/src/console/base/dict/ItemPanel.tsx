@@ -1,0 +1,158 @@
+import { useRef, useState, type Key } from 'react';
+import { App, Input, Select, Space, Tag } from 'antd';
+import { DeleteOutlined, ExportOutlined, LockOutlined, OrderedListOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatDateTime } from '../../../lib/date';
+import { ActionBar } from '../../../components/ActionBar';
+import { EllipsisText } from '../../../components/format';
+import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { deleteItem, deleteItems, DICT_PERMISSIONS as P, exportItems, fetchItemPage, ITEM_TABLE_KEY, setDictLock, type CategoryNode, type DictRecord, type ItemSearch } from './api';
+import { ItemFormModal, type ItemFormTarget } from './EntryForms';
+import { ItemSortModal } from './ItemSortModal';
+
+type LockFilter = 'all' | 'locked' | 'unlocked';
+
+export interface ItemPanelProps {
+  category: CategoryNode;
+  /** After any change of the category's values (the console's cached copies must go, the tree's counts change). */
+  onChanged: () => Promise<void>;
+}
+
+/** The right side of /base/dict/dictList: the selected category's values. */
+export function ItemPanel({ category, onChanged }: ItemPanelProps) {
+  const { message } = App.useApp();
+  const table = useRef<PagedTableHandle>(null);
+  const [keyword, setKeyword] = useState('');
+  const [lockFilter, setLockFilter] = useState<LockFilter>('all');
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [form, setForm] = useState<ItemFormTarget | null>(null);
+  const [sorting, setSorting] = useState<CategoryNode | null>(null);
+
+  const params: ItemSearch = {
+    parentId: category.dictId,
+    ...(keyword ? { keyword } : {}),
+    ...(lockFilter === 'all' ? {} : { lockFlag: lockFilter === 'locked' }),
+  };
+
+  const afterChange = async () => {
+    await table.current?.refresh();
+    await onChanged();
+  };
+
+  const columns: PagedColumn<DictRecord>[] = [
+    { key: 'dictName', title: '字典项名称', dataIndex: 'dictName' },
+    { key: 'dictCode', title: '字典项编码', dataIndex: 'dictCode' },
+    { key: 'dictSort', title: '排序', dataIndex: 'dictSort', width: 70, defaultHidden: true },
+    {
+      key: 'lockFlag', title: '状态', dataIndex: 'lockFlag', width: 96,
+      render: (locked: boolean) => (locked ? <Tag icon={<LockOutlined />} color="warning">已锁定</Tag> : <Tag color="success">未锁定</Tag>),
+    },
+    { key: 'dictFullCode', title: '完整编码', dataIndex: 'dictFullCode', defaultHidden: true },
+    { key: 'remark', title: '备注', dataIndex: 'remark', defaultHidden: true, render: (v: string | null) => <EllipsisText text={v} length={12} empty="-" /> },
+    { key: 'updateTime', title: '更新时间', dataIndex: 'updateTime', width: 160, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'action', title: '操作', alwaysShown: true, width: 190,
+      render: (_: unknown, row: DictRecord) => (
+        <ActionBar
+          variant="row"
+          actions={[
+            { key: 'upd', label: '修改', permission: P.upd, disabled: row.lockFlag, onClick: () => setForm({ category, record: row }) },
+            {
+              key: 'lock', label: row.lockFlag ? '解锁' : '锁定', permission: P.lock,
+              onClick: async () => {
+                await setDictLock(row, !row.lockFlag);
+                message.success(row.lockFlag ? '已解锁' : '已锁定');
+                await table.current?.refresh();
+              },
+            },
+            {
+              key: 'del', label: '删除', permission: P.del, danger: true, disabled: row.lockFlag,
+              confirm: { title: `确定删除字典项「${row.dictName}」吗？`, description: '已被业务数据使用的编码删除后将只显示编码本身。' },
+              onClick: async () => {
+                await deleteItem(row);
+                message.success('删除成功');
+                setSelected((keys) => keys.filter((k) => k !== row.dictId));
+                await afterChange();
+              },
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {/* A half-width panel: one line of search controls instead of the full-page search form. */}
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          aria-label="搜索字典项"
+          placeholder="字典项编码或名称"
+          enterButton="查询"
+          style={{ width: 280 }}
+          onSearch={(value) => {
+            if (value.trim() === keyword) void table.current?.refresh();
+            else setKeyword(value.trim());
+          }}
+        />
+        <Select<LockFilter>
+          aria-label="锁定状态"
+          value={lockFilter}
+          onChange={setLockFilter}
+          style={{ width: 120 }}
+          options={[
+            { value: 'all', label: '全部状态' },
+            { value: 'locked', label: '已锁定' },
+            { value: 'unlocked', label: '未锁定' },
+          ]}
+        />
+      </Space>
+      <PagedTable<DictRecord, ItemSearch>
+        ref={table}
+        tableKey={ITEM_TABLE_KEY}
+        fetcher={fetchItemPage}
+        params={params}
+        columns={columns}
+        rowKey="dictId"
+        // Half a page wide: the columns share the panel (long codes wrap) instead of scrolling sideways.
+        tableProps={{ scroll: undefined }}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (row) => ({ disabled: row.lockFlag, 'aria-label': `选择${row.dictName}` }) }}
+        toolbar={
+          <ActionBar
+            actions={[
+              { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => setForm({ category, record: null }) },
+              {
+                key: 'batchDel', label: selected.length ? `批量删除（${selected.length}）` : '批量删除', icon: <DeleteOutlined />, permission: P.del, danger: true, disabled: !selected.length,
+                confirm: { title: `确定删除选中的 ${selected.length} 个字典项吗？`, description: '任何一项删除不了，则全部不删。' },
+                onClick: async () => {
+                  const { deleted } = await deleteItems(selected.map(String));
+                  message.success(`已删除 ${deleted} 个字典项`);
+                  setSelected([]);
+                  await afterChange();
+                },
+              },
+              { key: 'sort', label: '排序', icon: <OrderedListOutlined />, permission: P.sort, onClick: () => setSorting(category) },
+              { key: 'export', label: '导出', icon: <ExportOutlined />, permission: P.list, onClick: () => exportItems(params) },
+            ]}
+          />
+        }
+      />
+      <ItemFormModal
+        target={form}
+        onClose={() => setForm(null)}
+        onSaved={async () => {
+          setForm(null);
+          await afterChange();
+        }}
+      />
+      <ItemSortModal
+        category={sorting}
+        onClose={() => setSorting(null)}
+        onSaved={async () => {
+          setSorting(null);
+          await afterChange();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { Tag } from 'antd';
+import { TASK_RUN_STATUS_LABELS, TASK_STATUS_LABELS, TASK_TIME_ZONE, TASK_TRIGGER_LABELS, type TaskRunStatus, type TaskTriggerType } from '@dandelion/shared';
+
+const secondsFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TASK_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'YYYY-MM-DD HH:mm:ss' in China time: runs are seconds apart, so the list needs the seconds. */
+export function formatSeconds(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const p = Object.fromEntries(secondsFormatter.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** A run's duration as people say it: 850 毫秒, 2.4 秒, 3 分 5 秒. */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '';
+  if (ms < 1000) return `${ms} 毫秒`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1).replace(/\.0$/, '')} 秒`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return seconds ? `${minutes} 分 ${seconds} 秒` : `${minutes} 分`;
+}
+
+const RUN_COLORS: Record<TaskRunStatus, string> = { RUNNING: 'processing', SUCCESS: 'success', FAILED: 'error', TIMEOUT: 'warning', SKIPPED: 'default' };
+
+export function RunStatusTag({ status }: { status: string }) {
+  return <Tag color={RUN_COLORS[status as TaskRunStatus] ?? 'default'}>{TASK_RUN_STATUS_LABELS[status as TaskRunStatus] ?? status}</Tag>;
+}
+
+export function TaskStatusTag({ status }: { status: string }) {
+  return <Tag color={status === 'ENABLE' ? 'success' : 'default'}>{TASK_STATUS_LABELS[status as keyof typeof TASK_STATUS_LABELS] ?? status}</Tag>;
+}
+
+export const triggerLabel = (type: string) => TASK_TRIGGER_LABELS[type as TaskTriggerType] ?? type;
+
+export const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));

@@ -1,0 +1,213 @@
+import { useRef, useState, type Key } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { App, Card, Space, Tag, Tooltip } from 'antd';
+import { DeleteOutlined, GlobalOutlined, PlusOutlined } from '@ant-design/icons';
+import { NOTICE_PRIORITY_LABELS, NOTICE_STATUS_LABELS, type NoticeStatus } from '@dandelion/shared';
+import { formatDateTime } from '../../../lib/date';
+import { ActionBar, type ActionButton } from '../../../components/ActionBar';
+import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { siblingPath } from '../../../components/form';
+import { useHasPermission } from '../../consoleStore';
+import { PriorityTag } from '../my/readers';
+import {
+  deleteNotice,
+  deleteNotices,
+  fetchNoticePage,
+  NOTICE_PERMISSIONS as P,
+  NOTICE_TABLE_KEY,
+  syncNotices,
+  updateNoticeStatus,
+  type NoticeListItem,
+  type NoticeSearch,
+} from './api';
+
+const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'title', label: '标题' },
+  { name: 'status', label: '状态', type: 'select', options: optionsOf(NOTICE_STATUS_LABELS) },
+  { name: 'priority', label: '优先级', type: 'select', options: optionsOf(NOTICE_PRIORITY_LABELS) },
+  { name: 'createTime', label: '创建时间', type: 'dateRange', names: ['beginTime', 'endTime'] },
+];
+
+const STATUS_COLOURS: Record<NoticeStatus, string> = { DRAFT: 'default', RELEASED: 'success', REVOKED: 'warning' };
+
+export function NoticeStatusTag({ status }: { status: NoticeStatus }) {
+  return <Tag color={STATUS_COLOURS[status]}>{NOTICE_STATUS_LABELS[status] ?? status}</Tag>;
+}
+
+/** 全体用户, or the chosen roles, organisations and users by name. */
+export function audienceText(row: Pick<NoticeListItem, 'audienceType' | 'audienceNames'>): string {
+  if (row.audienceType === 'ALL') return '全体用户';
+  return row.audienceNames.length ? row.audienceNames.join('、') : '指定范围';
+}
+
+/** /message/notice/noticeList: notices with release, revoke, sync and read receipts (spec §4). */
+export default function NoticeListPage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const table = useRef<PagedTableHandle>(null);
+  const [search, setSearch] = useState<NoticeSearch>({});
+  const [selected, setSelected] = useState<Key[]>([]);
+  const canDelete = useHasPermission(P.del);
+  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
+  const done = async (text: string) => {
+    message.success(text);
+    await table.current?.refresh();
+  };
+
+  const rowActions = (row: NoticeListItem): ActionButton[] => {
+    const editable = row.status !== 'RELEASED';
+    return [
+      { key: 'upd', label: '修改', permission: P.upd, hidden: !editable, onClick: () => open('noticeUpd', { id: row.noticeId }) },
+      { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('noticeDetail', { id: row.noticeId }) },
+      {
+        key: 'release',
+        label: '发布',
+        permission: P.release,
+        hidden: !editable,
+        confirm: {
+          title: `确定发布通知「${row.title}」吗？`,
+          description: `发布后将立即投递给：${audienceText(row)}`,
+          okText: '发布',
+        },
+        onClick: async () => {
+          await updateNoticeStatus(row.noticeId, row.lockVersion, 'RELEASED');
+          await done('发布成功');
+        },
+      },
+      {
+        key: 'revoke',
+        label: '撤回',
+        permission: P.release,
+        hidden: row.status !== 'RELEASED',
+        danger: true,
+        confirm: { title: `确定撤回通知「${row.title}」吗？`, description: '撤回后所有人将立即看不到这条通知。', okText: '撤回' },
+        onClick: async () => {
+          await updateNoticeStatus(row.noticeId, row.lockVersion, 'REVOKED');
+          await done('已撤回');
+        },
+      },
+      {
+        key: 'receipt',
+        label: '阅读情况',
+        permission: P.receipt,
+        hidden: row.status === 'DRAFT',
+        overflow: true,
+        onClick: () => open('noticeReceipt', { id: row.noticeId }),
+      },
+      {
+        key: 'sync',
+        label: '同步投递',
+        permission: P.sync,
+        hidden: row.status !== 'RELEASED',
+        overflow: true,
+        onClick: async () => {
+          const result = await syncNotices([row.noticeId]);
+          await done(`同步完成：新投递 ${result.delivered} 人，收回 ${result.withdrawn} 人`);
+        },
+      },
+      {
+        key: 'del',
+        label: '删除',
+        permission: P.del,
+        danger: true,
+        overflow: true,
+        confirm: {
+          title: `确定删除通知「${row.title}」吗？`,
+          description: row.status === 'RELEASED' ? '这条通知已发布，删除后所有人将立即看不到它。' : undefined,
+        },
+        onClick: async () => {
+          await deleteNotice(row.noticeId, row.lockVersion);
+          setSelected((keys) => keys.filter((k) => k !== row.noticeId));
+          await done('删除成功');
+        },
+      },
+    ];
+  };
+
+  const columns: PagedColumn<NoticeListItem>[] = [
+    {
+      key: 'title',
+      title: '标题',
+      dataIndex: 'title',
+      render: (_: unknown, row) => (
+        <Space size={4}>
+          <PriorityTag priority={row.priority} />
+          <span>{row.title}</span>
+          {row.isPublic && (
+            <Tooltip title="公开到门户">
+              <GlobalOutlined style={{ color: 'var(--ant-color-primary)' }} aria-label="公开到门户" />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    { key: 'status', title: '状态', dataIndex: 'status', width: 90, render: (v: NoticeStatus) => <NoticeStatusTag status={v} /> },
+    { key: 'audience', title: '发布范围', dataIndex: 'audienceNames', width: 180, render: (_: unknown, row) => audienceText(row) },
+    {
+      key: 'reads',
+      title: '已读/投递',
+      dataIndex: 'readCount',
+      width: 100,
+      render: (_: unknown, row) => (row.status === 'DRAFT' ? '-' : `${row.readCount}/${row.deliveredCount}`),
+    },
+    { key: 'publishTime', title: '发布时间', dataIndex: 'publishTime', width: 160, render: (v: string | null) => formatDateTime(v) || '-' },
+    { key: 'expireTime', title: '失效时间', dataIndex: 'expireTime', width: 160, render: (v: string | null) => formatDateTime(v) || '长期有效' },
+    { key: 'createBy', title: '创建人', dataIndex: 'createBy', width: 100, defaultHidden: true },
+    { key: 'createTime', title: '创建时间', dataIndex: 'createTime', width: 160, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'action',
+      title: '操作',
+      alwaysShown: true,
+      fixed: 'right',
+      width: 210,
+      render: (_: unknown, row) => <ActionBar variant="row" actions={rowActions(row)} />,
+    },
+  ];
+
+  return (
+    <Card>
+      <SearchForm<NoticeSearch>
+        fields={SEARCH_FIELDS}
+        onSearch={(values) => {
+          setSelected([]);
+          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
+          else setSearch(values);
+        }}
+      />
+      <PagedTable<NoticeListItem, NoticeSearch>
+        ref={table}
+        tableKey={NOTICE_TABLE_KEY}
+        fetcher={fetchNoticePage}
+        params={search}
+        columns={columns}
+        rowKey="noticeId"
+        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        toolbar={
+          <ActionBar
+            actions={[
+              { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('noticeAdd') },
+              {
+                key: 'batchDel',
+                label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
+                permission: P.del,
+                icon: <DeleteOutlined />,
+                danger: true,
+                disabled: selected.length === 0,
+                confirm: { title: `确定删除选中的 ${selected.length} 条通知吗？`, description: '已发布的通知删除后所有人将立即看不到。' },
+                onClick: async () => {
+                  const { deleted } = await deleteNotices(selected.map(String));
+                  setSelected([]);
+                  await done(`已删除 ${deleted} 条通知`);
+                },
+              },
+            ]}
+          />
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { useRef, useState, type Key } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { App, Card, Tag } from 'antd';
+import { DeleteOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared';
+import { formatDateTime } from '../../../lib/date';
+import { ActionBar } from '../../../components/ActionBar';
+import { EllipsisText } from '../../../components/format';
+import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { siblingPath } from '../../../components/form';
+import { useHasPermission } from '../../consoleStore';
+import { SendDialog } from './SendDialog';
+import { deleteTemplate, deleteTemplates, fetchTemplatePage, STATUS_LABELS, TEMPLATE_PERMISSIONS as P, TEMPLATE_TABLE_KEY, type Template, type TemplateSearch } from './api';
+
+const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const CHANNEL_COLOURS: Record<MessageChannel, string> = { SITE: 'blue', SMS: 'green', EMAIL: 'purple' };
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'templateName', label: '模板名称' },
+  { name: 'templateCode', label: '模板编码' },
+  { name: 'channel', label: '发送渠道', type: 'select', options: optionsOf(MESSAGE_CHANNEL_LABELS) },
+  { name: 'status', label: '状态', type: 'select', options: optionsOf(STATUS_LABELS) },
+];
+
+export const ChannelTag = ({ channel }: { channel: MessageChannel }) => <Tag color={CHANNEL_COLOURS[channel]}>{MESSAGE_CHANNEL_LABELS[channel] ?? channel}</Tag>;
+
+/** /message/template/templateList: message templates, sent from here to chosen users. */
+export default function TemplateListPage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const table = useRef<PagedTableHandle>(null);
+  const [search, setSearch] = useState<TemplateSearch>({});
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [sending, setSending] = useState<Template | null>(null);
+  const canDelete = useHasPermission(P.del);
+  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
+
+  const columns: PagedColumn<Template>[] = [
+    { key: 'templateName', title: '模板名称', dataIndex: 'templateName', width: 180 },
+    { key: 'templateCode', title: '模板编码', dataIndex: 'templateCode', width: 170 },
+    { key: 'channel', title: '发送渠道', dataIndex: 'channel', width: 100, render: (v: MessageChannel) => <ChannelTag channel={v} /> },
+    { key: 'content', title: '模板内容', dataIndex: 'content', render: (v: string) => <EllipsisText text={v} length={36} /> },
+    { key: 'variables', title: '变量', dataIndex: 'variables', width: 180, render: (v: string[]) => (v.length ? v.join('、') : '-') },
+    {
+      key: 'status',
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{STATUS_LABELS[v] ?? v}</Tag>,
+    },
+    { key: 'updateTime', title: '更新时间', dataIndex: 'updateTime', width: 160, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'action',
+      title: '操作',
+      alwaysShown: true,
+      fixed: 'right',
+      width: 200,
+      render: (_: unknown, row) => (
+        <ActionBar
+          variant="row"
+          actions={[
+            { key: 'send', label: '发送', permission: P.send, disabled: row.status !== 'NORMAL', onClick: () => setSending(row) },
+            { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('templateUpd', { id: row.templateId }) },
+            { key: 'detail', label: '详情', permission: P.detail, overflow: true, onClick: () => open('templateDetail', { id: row.templateId }) },
+            { key: 'log', label: '发送记录', permission: P.log, overflow: true, onClick: () => open('templateLog', { templateId: row.templateId }) },
+            {
+              key: 'del',
+              label: '删除',
+              permission: P.del,
+              danger: true,
+              overflow: true,
+              confirm: { title: `确定删除模板「${row.templateName}」吗？`, description: '发送记录会保留。' },
+              onClick: async () => {
+                await deleteTemplate(row.templateId, row.lockVersion);
+                message.success('删除成功');
+                await table.current?.refresh();
+              },
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <SearchForm<TemplateSearch>
+        fields={SEARCH_FIELDS}
+        onSearch={(values) => {
+          setSelected([]);
+          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
+          else setSearch(values);
+        }}
+      />
+      <PagedTable<Template, TemplateSearch>
+        ref={table}
+        tableKey={TEMPLATE_TABLE_KEY}
+        fetcher={fetchTemplatePage}
+        params={search}
+        columns={columns}
+        rowKey="templateId"
+        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        toolbar={
+          <ActionBar
+            actions={[
+              { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('templateAdd') },
+              { key: 'log', label: '发送记录', icon: <HistoryOutlined />, permission: P.log, onClick: () => open('templateLog') },
+              {
+                key: 'batchDel',
+                label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
+                permission: P.del,
+                icon: <DeleteOutlined />,
+                danger: true,
+                disabled: selected.length === 0,
+                confirm: { title: `确定删除选中的 ${selected.length} 个模板吗？` },
+                onClick: async () => {
+                  const { deleted } = await deleteTemplates(selected.map(String));
+                  setSelected([]);
+                  message.success(`已删除 ${deleted} 个模板`);
+                  await table.current?.refresh();
+                },
+              },
+            ]}
+          />
+        }
+      />
+      <SendDialog template={sending} onClose={() => setSending(null)} />
+    </Card>
+  );
+}
