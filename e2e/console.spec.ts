@@ -84,14 +84,22 @@ test('admin: the server menu, three pages through it, tabs, top layout and colou
   await snapshot(page, 'console-top');
 
   // Sign out from the user menu.
-  await page.getByTestId('console-user-menu').click();
-  await page.getByText('退出登录', { exact: true }).click();
-  await page.locator('.ant-modal-confirm, .ant-popconfirm').getByRole('button', { name: /确定|退出/ }).click();
+  // The dropdown opens with an animation; retry the two clicks until the confirmation is up.
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(async () => {
+    if (!(await page.getByRole('menuitem', { name: '退出登录' }).isVisible())) await page.getByTestId('console-user-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click({ timeout: 2_000 });
+    await expect(confirm).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await confirm.getByRole('button', { name: /确定|退出/ }).click();
   await expect(page).toHaveURL(/\/login$/);
-
-  const again = await adminToken(request);
-  await request.post('/rest/theme/personal/reset', { headers: { authorization: again }, data: {} });
   expect(pageErrors).toEqual([]);
+});
+
+// The personal theme this journey sets must not leak into the next one, even when it fails midway.
+test.afterEach(async ({ request }) => {
+  const admin = await adminToken(request);
+  await request.post('/rest/theme/personal/reset', { headers: { authorization: admin }, data: {} });
 });
 
 test('a user without the permission has no console entry, and opening a console page directly shows 403', async ({ page, request, pageErrors }) => {

@@ -56,6 +56,12 @@ test('the standalone error pages render', async ({ page, pageErrors }) => {
 
 test('the API documentation is browsable at /api-docs', async ({ page, pageErrors }) => {
   await page.goto('/api-docs');
+  // Tags start folded; the filter box narrows them and a click opens one.
+  await page.getByPlaceholder(/filter/i).fill('门户内容');
+  const tag = page.locator('h3.opblock-tag', { hasText: '门户内容' });
+  await expect(page.locator('h3.opblock-tag')).toHaveCount(1);
+  await tag.click();
+  await expect(tag).toHaveAttribute('data-is-open', 'true');
   await expect(page.getByText('/rest/content/queryClientListByPage')).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

@@ -23,6 +23,8 @@ export async function registerOpenApi(app: FastifyInstance) {
   });
   await registerPublicPlugins(app, async (scope) => {
     // Helmet's policy (scripts from 'self', inline styles allowed) fits Swagger UI; its own staticCSP would forbid those styles.
-    await scope.register(swaggerUi, { routePrefix: '/api-docs' });
+    // With a few hundred operations, tags start folded and a filter box finds one: rendering them
+    // all expanded took seconds on a busy machine.
+    await scope.register(swaggerUi, { routePrefix: '/api-docs', uiConfig: { docExpansion: 'none', filter: true, deepLinking: true } });
   });
 }
