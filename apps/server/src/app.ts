@@ -76,6 +76,7 @@ import { createCatalogService } from './modules/cms/catalog/service';
 import { createContentService } from './modules/cms/content/service';
 import { registerPortalRoutes } from './modules/cms/portal/routes';
 import { createPortalService } from './modules/cms/portal/service';
+import { createPortalCache } from './modules/cms/portalCache';
 import { createSiteService } from './modules/cms/site/service';
 import { registerCalendarModule } from './modules/base/calendar/module';
 import { createWorkingDayCalendar } from './modules/base/calendar/service';
@@ -201,6 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const methods: LoginMethods = {};
   const catalogs = createCatalogService({ db });
   const contents = createContentService({ db });
+  // Anonymous portal reads are cached; back-office changes empty the cache on every instance.
+  const portalCache = createPortalCache(bus);
   const portal = createPortalService({ sites, catalogs, contents });
 
   registerHealthRoutes(app, { database });

@@ -104,7 +104,21 @@ export const FUNCTION_TREE: FuncSeed[] = [
     children: [
       page('cms:setting:main', '站点设置', '/cms/setting', 'Layout', {
         redirect: '/cms/setting/settingMain', icon: 'SettingOutlined',
-        children: [sub('cms:setting:list', '站点设置', '/cms/setting/settingMain', 'cms/setting/settingMain', '/cms/setting'), ...buttons('cms:setting', [['upd', '修改']])],
+        // One page with tabs for sites, catalogues, banners and templates; the buttons guard all four.
+        children: [
+          sub('cms:setting:list', '站点设置', '/cms/setting/settingMain', 'cms/setting/settingMain', '/cms/setting'),
+          ...buttons('cms:setting', [['add', '新增'], ['upd', '修改'], ['del', '删除'], ['sort', '排序']]),
+        ],
+      }),
+      page('cms:content:main', '文章管理', '/cms/content', 'Layout', {
+        redirect: '/cms/content/contentList', icon: 'FileTextOutlined',
+        children: [
+          sub('cms:content:list', '文章列表', '/cms/content/contentList', 'cms/content/contentList', '/cms/content'),
+          sub('cms:content:add', '新增文章', '/cms/content/contentAdd', 'cms/content/contentForm', '/cms/content'),
+          sub('cms:content:upd', '修改文章', '/cms/content/contentUpd', 'cms/content/contentForm', '/cms/content'),
+          sub('cms:content:detail', '文章详情', '/cms/content/contentDetail', 'cms/content/contentForm', '/cms/content'),
+          ...buttons('cms:content', [['del', '删除'], ['publish', '发布'], ['offline', '下线'], ['top', '置顶']]),
+        ],
       }),
       page('cms:resource:main', '资源管理', '/cms/resource', 'Layout', {
         redirect: '/cms/resource/resourceList', icon: 'FolderOpenOutlined',
@@ -114,6 +128,14 @@ export const FUNCTION_TREE: FuncSeed[] = [
           sub('cms:resource:upd', '修改资源', '/cms/resource/resourceUpd', 'cms/resource/resourceForm', '/cms/resource'),
           sub('cms:resource:detail', '资源详情', '/cms/resource/resourceDetail', 'cms/resource/resourceForm', '/cms/resource'),
           ...buttons('cms:resource', [['del', '删除'], ['addAtricle', '发布文章']]),
+        ],
+      }),
+      page('cms:complaint:main', '投诉建议', '/cms/complaint', 'Layout', {
+        redirect: '/cms/complaint/complaintList', icon: 'CommentOutlined',
+        children: [
+          sub('cms:complaint:list', '投诉列表', '/cms/complaint/complaintList', 'cms/complaint/complaintList', '/cms/complaint'),
+          sub('cms:complaint:detail', '投诉详情', '/cms/complaint/complaintDetail', 'cms/complaint/complaintDetail', '/cms/complaint'),
+          ...buttons('cms:complaint', [['reply', '回复'], ['close', '关闭'], ['del', '删除']]),
         ],
       }),
     ],

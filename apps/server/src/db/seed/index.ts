@@ -9,6 +9,7 @@ import { seedMaintenanceTasks } from '../../modules/base/scheduler/seed';
 import { BASE_DICTIONARIES } from './dicts';
 import { FUNCTION_TREE, flattenFunctions } from './functions';
 import { DEFAULT_SITE, DEMO_CATALOGS } from './portal';
+import { plainTextOf, searchTextOf } from '../../modules/cms/search/bigrams';
 
 export const ROOT_ORG_CODE = 'ROOT';
 export const ADMIN_USERNAME = 'admin';
@@ -152,6 +153,7 @@ async function seedPortal(tx: Tx) {
     await tx.insert(cmsContent).values(
       catalog.articles.map((a) => ({
         siteId, catalogId: row!.id, title: a.title, summary: a.summary, body: a.body, author: '平台管理员', source: '蒲公英',
+        searchText: searchTextOf([a.title, a.summary, plainTextOf(a.body)]),
         status: 'PUBLISHED', isTop: a.isTop ?? false, publishTime: new Date(now - a.daysAgo * 86_400_000), ...createdBy(null),
       })),
     );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
@@ -20,6 +20,13 @@ export const cmsCatalog = pgTable(
     linkType: varchar('link_type', { length: 32 }).notNull().default('FRONT_LINK'),
     openType: varchar('open_type', { length: 32 }).notNull().default('INTERNAL_OPEN'),
     catalogContentType: varchar('catalog_content_type', { length: 32 }).notNull().default('ATTILE'),
+    /** For linkType EXTERNAL_LINK: where the navigation entry goes. */
+    linkUrl: varchar('link_url', { length: 512 }),
+    /** The cms_template that renders the catalogue's list page, if not the default. */
+    templateId: bigint('template_id', { mode: 'number' }),
+    description: varchar('description', { length: 512 }),
+    /** Shown in the portal's navigation bar. */
+    showInNav: boolean('show_in_nav').notNull().default(true),
     ...auditColumns,
   },
   (t) => [

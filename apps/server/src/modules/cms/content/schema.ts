@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from '../../../core/records';
+
+/** PostgreSQL's tsvector; only ever written by the generated column. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Articles. Only PUBLISHED rows with a publish time in the past reach the portal. */
 export const cmsContent = pgTable(
@@ -16,8 +19,18 @@ export const cmsContent = pgTable(
     body: text('body'),
     author: varchar('author', { length: 64 }),
     source: varchar('source', { length: 128 }),
-    /** DRAFT, PUBLISHED or OFFLINE. */
+    /** DRAFT, SCHEDULED (published by the scheduler at publishTime), PUBLISHED or OFFLINE. */
     status: varchar('status', { length: 16 }).notNull().default('DRAFT'),
+    /** fileId of the cover image. */
+    coverFileId: varchar('cover_file_id', { length: 64 }),
+    /** An article that only links elsewhere (the portal opens the link instead of a detail page). */
+    linkUrl: varchar('link_url', { length: 512 }),
+    /**
+     * What full-text search reads: title, subject, summary and body text as overlapping character
+     * bigrams (see cms/search/bigrams.ts), so two-character Chinese words are found through the index.
+     */
+    searchText: text('search_text').notNull().default(''),
+    searchDoc: tsvector('search_doc').generatedAlwaysAs(sql`array_to_tsvector(string_to_array(search_text, ' '))`),
     publishTime: timestamp('publish_time', { withTimezone: true }),
     isTop: boolean('is_top').notNull().default(false),
     sort: integer('sort').notNull().default(0),
@@ -25,6 +38,8 @@ export const cmsContent = pgTable(
     ...auditColumns,
   },
   (t) => [
+    index('cms_content_search_idx').using('gin', t.searchDoc),
+    index('cms_content_site_status_idx').on(t.siteId, t.status),
     // Matches the portal list exactly (filter and sort; DESC means NULLS FIRST in the query), so a page
     // is an index range scan instead of a sort of the whole catalogue.
     index('cms_content_published_list_idx')

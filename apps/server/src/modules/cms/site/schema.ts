@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
@@ -16,6 +16,16 @@ export const cmsSite = pgTable(
     portalId: bigint('portal_id', { mode: 'number' }),
     /** The site the portal shows when a call names none. */
     isDefault: boolean('is_default').notNull().default(false),
+    /** fileId of the logo shown in the portal header (a public file once the site is online). */
+    logoFileId: varchar('logo_file_id', { length: 64 }),
+    domain: varchar('domain', { length: 256 }),
+    description: varchar('description', { length: 512 }),
+    /** Footer lines: copyright, ICP licence, organiser, contact. */
+    copyright: varchar('copyright', { length: 256 }),
+    icp: varchar('icp', { length: 64 }),
+    contactPhone: varchar('contact_phone', { length: 64 }),
+    contactAddress: varchar('contact_address', { length: 256 }),
+    sort: integer('sort').notNull().default(0),
     ...auditColumns,
   },
   (t) => [uniqueIndex('cms_site_code_uq').on(t.siteCode).where(sql`del_flag = 0`)],
