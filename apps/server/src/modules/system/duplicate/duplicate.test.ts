@@ -5,6 +5,8 @@ import { createTestApp, post, type TestContext } from '../../../../test/helpers/
 import { sysUser } from '../user/schema';
 import { baseTask } from '../../base/scheduler/schema';
 import { sysFunc } from '../func/schema';
+import { cmsTemplate } from '../../cms/template/schema';
+import { sysMsgTemplate } from '../../message/template/schema';
 
 let ctx: TestContext;
 let token: string;
@@ -51,6 +53,11 @@ describe('POST /rest/common/checkDuplicate', () => {
     }
     await ctx.database.db.insert(baseTask).values({ taskCode: 'NIGHTLY_PURGE', taskName: '夜间清理', cron: '0 0 2 * * *', handler: 'purgeLogs' });
     expect((await check({ tableName: 'base_task', fieldName: 'task_code', fieldVal: 'NIGHTLY_PURGE' }, await signInAdmin())).body.data).toEqual({ success: false, message: '任务编码已存在' });
+    await ctx.database.db.insert(sysMsgTemplate).values({ templateCode: 'WELCOME', templateName: '欢迎', channel: 'SITE', title: '欢迎', content: '你好' });
+    expect((await check({ tableName: 'template', fieldName: 'templateCode', fieldVal: 'WELCOME' }, await signInAdmin())).body.data).toEqual({ success: false, message: '模板编码已存在' });
+    await ctx.database.db.insert(cmsTemplate).values({ templateCode: 'NEWS_LIST', templateName: '新闻列表', templateType: 'LIST', componentName: 'ContentList' });
+    expect((await check({ tableName: 'cms_template', fieldName: 'template_code', fieldVal: 'NEWS_LIST' }, await signInAdmin())).body.data).toEqual({ success: false, message: '模板编码已存在' });
+    expect((await check({ tableName: 'template', fieldName: 'templateCode', fieldVal: 'NEWS_LIST' }, await signInAdmin())).body.data.success).toBe(true);
   });
 });
 

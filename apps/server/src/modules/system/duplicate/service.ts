@@ -5,6 +5,8 @@ import { errors } from '../../../core/errors';
 import { notDeleted, type AuditedTable } from '../../../core/records';
 import { baseDict } from '../../base/dict/schema';
 import { baseTask } from '../../base/scheduler/schema';
+import { cmsTemplate } from '../../cms/template/schema';
+import { sysMsgTemplate } from '../../message/template/schema';
 import { sysFunc } from '../func/schema';
 import { sysOrg } from '../org/schema';
 import { sysPost } from '../post/schema';
@@ -22,7 +24,8 @@ interface Checked {
 /**
  * The only (table, field) pairs a client may ask about (spec §5 duplicate checks). Client strings
  * are looked up here and never reach SQL as identifiers. Each entity answers to its name and its
- * table name; fields to camelCase and snake_case. Templates join when the CMS has them.
+ * table name; fields to camelCase and snake_case. `template` is the message
+ * template; portal page templates are `cmsTemplate`.
  */
 const user = (column: AnyPgColumn, label: string, caseInsensitive = false): Checked => ({ table: sysUser, column, label, caseInsensitive });
 const ENTITIES: Record<string, Record<string, Checked>> = {
@@ -39,6 +42,8 @@ const ENTITIES: Record<string, Record<string, Checked>> = {
   role: { roleCode: { table: sysRole, column: sysRole.roleCode, label: '角色编码' } },
   dictionary: { dictFullCode: { table: baseDict, column: baseDict.dictFullCode, label: '字典编码' } },
   task: { taskCode: { table: baseTask, column: baseTask.taskCode, label: '任务编码' } },
+  template: { templateCode: { table: sysMsgTemplate, column: sysMsgTemplate.templateCode, label: '模板编码' } },
+  cmsTemplate: { templateCode: { table: cmsTemplate, column: cmsTemplate.templateCode, label: '模板编码' } },
 };
 const ALIASES: Record<string, string> = {
   sys_user: 'user', phone: 'user', email: 'user',
@@ -47,6 +52,7 @@ const ALIASES: Record<string, string> = {
   sys_post: 'post', sys_role: 'role',
   dict: 'dictionary', base_dict: 'dictionary',
   base_task: 'task', scheduler: 'task',
+  msg_template: 'template', sys_msg_template: 'template', cms_template: 'cmsTemplate',
 };
 const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
