@@ -21,7 +21,8 @@ async function call<T>(request: APIRequestContext, token: string, path: string, 
 /** Opens an antd select by its label and picks the option with this title. */
 async function choose(page: Page, label: string, option: string) {
   await byLabel(page, label).click();
-  const dropdown = page.locator('.ant-select-dropdown:visible');
+  // A suggestion list of the field typed in just before may still be fading out: ignore leaving ones.
+  const dropdown = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])');
   await expect(dropdown).toHaveCount(1);
   // Wait for the opening motion to end: a dropdown that flips above its select moves while it appears.
   await expect(dropdown).not.toHaveClass(/-(appear|enter)/);
