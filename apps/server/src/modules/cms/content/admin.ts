@@ -287,7 +287,7 @@ export function createContentAdminService({ db, files, portalCache }: { db: Db; 
             .returning();
           if (!row) return;
           await setArticleFilesVisibility(tx, files, id, 'PUBLIC');
-          await log(tx, null, 'PUBLISH', `定时发布文章「${row.title}」`, before, row);
+          await log(tx, null, 'PUBLISH', `到期自动发布文章「${row.title}」`, before, row);
           published++;
         });
       }
