@@ -18,7 +18,7 @@ export function registerCmsContentModule(app: FastifyInstance, deps: { db: Db; f
   const contents = createContentAdminService(deps);
   const resources = createResourceService(deps);
   const articles = createResourceArticleService({ ...deps, resources, contents });
-  registerContentRoutes(app, { contents });
+  registerContentRoutes(app, { contents, db: deps.db });
   registerResourceRoutes(app, { resources, articles });
   return {
     contents,

@@ -48,7 +48,7 @@ export async function setArticleFilesVisibility(tx: Executor, files: FileService
   await files.setRecordVisibility(tx, recordOf(CONTENT_ATTACHMENT_BIZ, contentId), visibility);
 }
 
-const presentFile = (f: StoredFile) => ({ fileId: f.fileId, filename: f.filename, size: f.size, type: f.type, url: f.url });
+const presentFile = (f: StoredFile) => ({ fileId: f.fileId, fileRepId: f.fileRepId, filename: f.filename, size: f.size, type: f.type, url: f.url });
 
 /** The cover and the attachments of one article, for its detail. */
 export async function articleFilesOf(ex: Executor, files: FileService, contentId: number, coverFileId: string | null) {

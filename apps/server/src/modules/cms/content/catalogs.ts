@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { notDeleted } from '../../../core/records';
@@ -44,4 +44,30 @@ export async function catalogSubtreeIds(ex: Executor, catalogId: number): Promis
     queue.push(...(children.get(id) ?? []));
   }
   return out;
+}
+
+export interface CatalogTreeNode {
+  catalogId: number;
+  parentCatalogId: number | null;
+  siteId: number;
+  catalogName: string;
+  catalogStatus: string;
+  children: CatalogTreeNode[];
+}
+
+/** Every live catalogue as a tree (disabled ones too: an editor files articles there before enabling it). */
+export async function catalogTree(ex: Executor): Promise<CatalogTreeNode[]> {
+  const rows = await ex
+    .select({ catalogId: cmsCatalog.id, parentCatalogId: cmsCatalog.parentCatalogId, siteId: cmsCatalog.siteId, catalogName: cmsCatalog.catalogName, catalogStatus: cmsCatalog.catalogStatus })
+    .from(cmsCatalog)
+    .where(notDeleted(cmsCatalog))
+    .orderBy(asc(cmsCatalog.siteId), asc(cmsCatalog.level), asc(cmsCatalog.sort), asc(cmsCatalog.id));
+  const nodes = new Map(rows.map((r) => [r.catalogId, { ...r, children: [] as CatalogTreeNode[] }]));
+  const roots: CatalogTreeNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentCatalogId ? nodes.get(node.parentCatalogId) : undefined;
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
 }

@@ -27,7 +27,7 @@ let childCatalog: number;
 let otherCatalog: number;
 
 const call = (url: string, body: unknown, headers = admin) => post(ctx.app, url, body, headers);
-const URLS = ['getContentPage', 'add', 'update', 'detail', 'delete', 'deleteBatch', 'publish', 'offline', 'top', 'sort'].map((m) => `/rest/content/${m}`);
+const URLS = ['getCatalogTree', 'getContentPage', 'add', 'update', 'detail', 'delete', 'deleteBatch', 'publish', 'offline', 'top', 'sort'].map((m) => `/rest/content/${m}`);
 const article = (extra: Record<string, unknown> = {}) => ({ catalogId: String(rootCatalog), title: '科技成果转化新政解读', body: '<p>正文</p>', ...extra });
 const stored = async (id: string) => (await ctx.database.db.select().from(cmsContent).where(eq(cmsContent.id, Number(id))))[0]!;
 const anonymousDownload = (fileId: string) => get(ctx.app, `/stream/fms/downloads/1?fileId=${fileId}&filename=x.png`);
@@ -229,6 +229,18 @@ describe('article administration', () => {
     expect(partial.body.msg).toBe('部分文章不存在或已被删除');
     expect((await call('/rest/content/deleteBatch', { ids: [] })).body.msg).toBe('请选择要删除的文章');
     expect((await call('/rest/content/deleteBatch', { ids })).body).toMatchObject({ msg: '删除成功', data: { deleted: 1 } });
+  });
+});
+
+describe('catalogue tree of the article page', () => {
+  it('lists every live catalogue, disabled ones too, children under their parent', async () => {
+    await ctx.database.db.update(cmsCatalog).set({ catalogStatus: 'DISABLE' }).where(eq(cmsCatalog.id, otherCatalog));
+    const res = await call('/rest/content/getCatalogTree', {}, editor.headers);
+    expect(res.status).toBe(200);
+    const root = res.body.data.find((n: { catalogId: string }) => n.catalogId === String(rootCatalog));
+    expect(root).toMatchObject({ catalogName: '测试栏目', children: [{ catalogId: String(childCatalog), catalogName: '测试子栏目', children: [] }] });
+    expect(res.body.data.find((n: { catalogId: string }) => n.catalogId === String(otherCatalog))).toMatchObject({ catalogStatus: 'DISABLE' });
+    expect(res.body.data.map((n: { catalogName: string }) => n.catalogName)).toEqual(expect.arrayContaining(['通知公告', '新闻动态']));
   });
 });
 

@@ -5,16 +5,29 @@ import { CONTENT_PERMISSIONS as P } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { pageOf, zDateTime, zId } from '../../../core/schemas';
 import { changeOf } from '../../base/log/operationLog';
+import type { Executor } from '../../../core/db';
 import type { ContentAdminService } from './admin';
+import { catalogTree, type CatalogTreeNode } from './catalogs';
 import { contentBody, contentDetail, contentListItem, contentPageBody, idBody, versionedIdBody, zLockVersion } from './schemas';
 
 const TAG = '文章管理';
+
+const catalogNode: z.ZodType<CatalogTreeNode, unknown> = z.lazy(() =>
+  z.object({
+    catalogId: zId,
+    parentCatalogId: zId.nullable(),
+    siteId: zId,
+    catalogName: z.string(),
+    catalogStatus: z.string(),
+    children: z.array(catalogNode),
+  }),
+) as never;
 /** A long article (50 000 Chinese characters of markup-heavy HTML) must reach the character check, not the body limit. */
 const ARTICLE_BODY_LIMIT = 4 * 1024 * 1024;
 const statusAnswer = { 200: envelopeOf(contentListItem) };
 
 /** Articles in the back office (/rest/content/*). */
-export function registerContentRoutes(app: FastifyInstance, { contents }: { contents: ContentAdminService }) {
+export function registerContentRoutes(app: FastifyInstance, { contents, db }: { contents: ContentAdminService; db: Executor }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -32,6 +45,15 @@ export function registerContentRoutes(app: FastifyInstance, { contents }: { cont
       const { pageParameter, ...filter } = request.body;
       return ok(await contents.page(filter, pageParameter));
     },
+  );
+
+  r.post(
+    '/rest/content/getCatalogTree',
+    {
+      config: { permission: P.list },
+      schema: { tags: [TAG], summary: '文章管理左侧的栏目树（含停用栏目）', body: z.object({}).optional(), response: { 200: envelopeOf(z.array(catalogNode)) } },
+    },
+    async () => ok(await catalogTree(db)),
   );
 
   r.post(

@@ -57,6 +57,7 @@ export type ContentFilter = Omit<z.output<typeof contentPageBody>, 'pageParamete
 
 export const attachmentSchema = z.object({
   fileId: zId,
+  fileRepId: zId,
   filename: z.string(),
   size: z.number(),
   type: z.string(),

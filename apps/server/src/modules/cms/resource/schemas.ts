@@ -41,7 +41,7 @@ export const resourceSchema = z.object({
   url: z.string().nullable(),
   tags: z.string().nullable(),
   description: z.string().nullable(),
-  file: z.object({ fileId: zId, filename: z.string(), size: z.number(), type: z.string(), url: z.string() }).nullable(),
+  file: z.object({ fileId: zId, fileRepId: zId, filename: z.string(), size: z.number(), type: z.string(), url: z.string() }).nullable(),
   createTime: zDateTime,
   createBy: z.string().nullable(),
   updateTime: zDateTime,

@@ -16,7 +16,7 @@ export const RESOURCE_MODULE = 'cms:resource';
 export type ResourceRow = typeof cmsResource.$inferSelect;
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const presentFile = (f: StoredFile | undefined) => (f ? { fileId: f.fileId, filename: f.filename, size: f.size, type: f.type, url: f.url } : null);
+const presentFile = (f: StoredFile | undefined) => (f ? { fileId: f.fileId, fileRepId: f.fileRepId, filename: f.filename, size: f.size, type: f.type, url: f.url } : null);
 const logged = (row: ResourceRow) => {
   const { id, delFlag: _d, ...rest } = row;
   return { resourceId: id, ...rest };
