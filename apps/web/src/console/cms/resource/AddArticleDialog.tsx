@@ -16,7 +16,9 @@ export function AddArticleDialog({ resource, onClose, canEditArticle }: { resour
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
-    const values = await form.validateFields();
+    // A missing catalogue is shown under its field by the form itself.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setBusy(true);
     setError(null);
     try {
