@@ -56,7 +56,8 @@ export default function ContentListPage() {
   const rowActions = (row: ContentListItem): ActionButton[] => [
     { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('contentUpd', { id: row.contentId }) },
     { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('contentDetail', { id: row.contentId }) },
-    { key: 'publish', label: '发布', permission: P.publish, hidden: !publishable(row.status), onClick: () => setPublishing(row) },
+    // A scheduled article is published now (or re-timed) from 更多: its usual next step is 下线 or waiting.
+    { key: 'publish', label: '发布', permission: P.publish, hidden: !publishable(row.status), overflow: row.status === 'SCHEDULED', onClick: () => setPublishing(row) },
     {
       key: 'offline',
       label: '下线',
@@ -127,7 +128,7 @@ export default function ContentListPage() {
       title: '操作',
       alwaysShown: true,
       fixed: 'right',
-      width: 230,
+      width: 260,
       render: (_: unknown, row) => <ActionBar variant="row" actions={rowActions(row)} />,
     },
   ];

@@ -84,7 +84,7 @@ export default function ResourceListPage() {
     { key: 'tags', title: '标签', dataIndex: 'tags', width: 160, render: (v: string | null) => (v ? v.split(/[,，]/).filter(Boolean).map((t) => <Tag key={t}>{t.trim()}</Tag>) : '-') },
     { key: 'createBy', title: '创建人', dataIndex: 'createBy', width: 100, defaultHidden: true },
     { key: 'createTime', title: '创建时间', dataIndex: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
-    { key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 230, render: (_: unknown, row) => <ActionBar variant="row" actions={rowActions(row)} /> },
+    { key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 270, render: (_: unknown, row) => <ActionBar variant="row" actions={rowActions(row)} /> },
   ];
 
   return (
