@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { CONTENT_PERMISSIONS, RESOURCE_PERMISSIONS } from '@dandelion/shared';
+import type { Principal } from '../../core/permissions';
 import type { Db } from '../../core/db';
 import type { FileService } from '../file/service';
 import { createContentAdminService } from './content/admin';
+import { CONTENT_ATTACHMENT_BIZ, CONTENT_MEDIA_BIZ } from './content/articleFiles';
 import { publishDueJob } from './content/publishDueJob';
 import { registerContentRoutes } from './content/routes';
 import type { PortalCache } from './portalCache';
 import { registerResourceRoutes } from './resource/routes';
+import { RESOURCE_FILE_BIZ } from './resource/resourceFiles';
 import { createResourceService } from './resource/service';
 import { createResourceArticleService } from './resource/toArticle';
 
@@ -19,6 +23,11 @@ export function registerCmsContentModule(app: FastifyInstance, deps: { db: Db; f
   const resources = createResourceService(deps);
   const articles = createResourceArticleService({ ...deps, resources, contents });
   registerContentRoutes(app, { contents, db: deps.db });
+  // Editors read each other's unpublished images and attachments (a colleague's draft opens with its cover).
+  const holds = (code: string) => async (principal: Principal) => principal.permissions.has(code);
+  deps.files.registerAccessRule(CONTENT_MEDIA_BIZ, holds(CONTENT_PERMISSIONS.detail));
+  deps.files.registerAccessRule(CONTENT_ATTACHMENT_BIZ, holds(CONTENT_PERMISSIONS.detail));
+  deps.files.registerAccessRule(RESOURCE_FILE_BIZ, holds(RESOURCE_PERMISSIONS.detail));
   registerResourceRoutes(app, { resources, articles });
   return {
     contents,

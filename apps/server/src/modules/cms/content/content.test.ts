@@ -146,6 +146,9 @@ describe('article administration', () => {
     expect(log).toMatchObject({ entityId: contentId, summary: '新增文章「科技成果转化新政解读」' });
     await portalRead();
     expect(cacheLoads).toBe(loads + 1);
+    // A colleague who may read articles sees the draft's files; someone without the code does not.
+    expect((await get(ctx.app, `/stream/fms/downloads/1?fileId=${cover}&filename=x.png&authorization=${editor.token}`)).status).toBe(200);
+    expect((await get(ctx.app, `/stream/fms/downloads/1?fileId=${cover}&filename=x.png&authorization=${nobody.token}`)).status).toBe(404);
   });
 
   it('updates under the lock version; a stale one gets 409; a dropped attachment is let go', async () => {

@@ -90,6 +90,9 @@ describe('resource library', () => {
     ids.link = link.body.data.resourceId;
     const [file] = await ctx.database.db.select().from(sysFile).where(eq(sysFile.id, Number(image)));
     expect(file).toMatchObject({ bizType: 'CMS_RESOURCE', bizId: ids.image, visibility: 'PRIVATE' });
+    const read = (who: Person) => get(ctx.app, `/stream/fms/downloads/1?fileId=${image}&filename=a.png&authorization=${who.token}`);
+    expect((await read(viewer)).status).toBe(200);
+    expect((await read(nobody)).status).toBe(404);
     const [log] = await ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'cms:resource'), eq(sysOperLog.action, 'CREATE')));
     expect(log).toMatchObject({ entityId: ids.image, summary: '新增资源「会场照片」' });
   });
