@@ -74,6 +74,7 @@ import { registerDictRoutes } from './modules/base/dict/routes';
 import { createDictService } from './modules/base/dict/service';
 import { createCatalogService } from './modules/cms/catalog/service';
 import { createContentService } from './modules/cms/content/service';
+import { registerCmsContentModule } from './modules/cms/contentModule';
 import { registerPortalRoutes } from './modules/cms/portal/routes';
 import { createPortalService } from './modules/cms/portal/service';
 import { createPortalCache } from './modules/cms/portalCache';
@@ -214,6 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const files = createFileService({ db, store: createFileStore(filesDir) });
   await registerFileRoutes(app, { files, authenticateToken: (token) => sessions.resolve(token) });
   registerPortalRoutes(app, { portal });
+  // CMS articles and the resource library (helper cms-content; the lead re-applies this wiring).
+  const cmsContent = registerCmsContentModule(app, { db, files, portalCache });
+  app.addHook('onReady', async () => {
+    await cmsContent.backfillSearchText();
+  });
   // ── identity: SMS codes, registration, passwords, binding, identity verification ──
   const sms = createSmsService({ db, provider: createSmsProvider(deps.config) });
   const codes = createVerifyCodeService({ db, sms });
@@ -265,12 +271,14 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   // The page-view beacon is public; it still records who is signed in when a session comes with it.
   registerLogModule(app, { db, identify: (request) => authenticator.authenticate(request) });
   registerMonitorModule(app, { database, caches: cacheStats });
-  registerSchedulerModule(app, {
+  const scheduler = registerSchedulerModule(app, {
     db,
     bus,
     run: deps.runScheduler ?? true,
     jobs: { purgeLogs: (days) => purgeLogs(db, days), purgeEndedSessions: (days) => sessions.purgeEnded(days) },
   });
+
+  scheduler.registerJob(cmsContent.publishDueJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { Db, Executor } from '../../core/db';
 import { errors } from '../../core/errors';
@@ -217,6 +217,42 @@ export function createFileService({ db, store }: { db: Db; store: FileStore }) {
         .where(and(notDeleted(sysFile), eq(sysFile.bizType, record.bizType), eq(sysFile.bizId, record.bizId)))
         .returning({ id: sysFile.id });
       return rows.length;
+    },
+
+    /** The files attached to one record, oldest first (a form listing an article's attachments). */
+    async recordFiles(ex: Executor, record: { bizType: string; bizId: string }): Promise<StoredFile[]> {
+      const rows = await ex
+        .select()
+        .from(sysFile)
+        .where(and(notDeleted(sysFile), eq(sysFile.bizType, record.bizType), eq(sysFile.bizId, record.bizId)))
+        .orderBy(asc(sysFile.id));
+      return rows.map(present);
+    },
+
+    /** Lets go of files a record no longer uses: they belong to nobody and are private again. */
+    async detach(ex: Executor, record: { bizType: string; bizId: string }, fileIds: number[]): Promise<number> {
+      if (!fileIds.length) return 0;
+      const rows = await ex
+        .update(sysFile)
+        .set({ bizType: null, bizId: null, visibility: 'PRIVATE' })
+        .where(and(notDeleted(sysFile), eq(sysFile.bizType, record.bizType), eq(sysFile.bizId, record.bizId), inArray(sysFile.id, fileIds)))
+        .returning({ id: sysFile.id });
+      return rows.length;
+    },
+
+    /**
+     * A second upload row over the same stored bytes, attached to another record: a record shares
+     * no file row with another, so making one public or deleting it never touches the other's file.
+     */
+    async copyToRecord(ex: Executor, fileId: number, record: { bizType: string; bizId: string; visibility?: FileVisibility }, actor: Actor): Promise<StoredFile> {
+      const [source] = await ex.select().from(sysFile).where(and(eq(sysFile.id, fileId), notDeleted(sysFile))).limit(1);
+      if (!source) throw errors.notFound('文件');
+      const { id: _id, createTime: _c, updateTime: _u, lockVersion: _l, ...kept } = source;
+      const [row] = await ex
+        .insert(sysFile)
+        .values({ ...kept, bizType: record.bizType, bizId: record.bizId, visibility: record.visibility ?? 'PRIVATE', uploaderId: actor.id, uploaderName: actor.name, ...createdBy(actor) })
+        .returning();
+      return present(row!);
     },
   };
 }

@@ -1,0 +1,207 @@
+import { useRef, useState, type Key } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { App, Card, Space, Tag, Tooltip } from 'antd';
+import { DeleteOutlined, PlusOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import { CONTENT_PERMISSIONS as P, CONTENT_STATUS_LABELS, type ContentStatus } from '@dandelion/shared';
+import { formatDateTime } from '../../../lib/date';
+import { ActionBar, type ActionButton } from '../../../components/ActionBar';
+import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { siblingPath } from '../../../components/form';
+import { useHasPermission } from '../../consoleStore';
+import { CatalogFilterTree } from './CatalogTree';
+import { ContentStatusTag } from './ContentStatusTag';
+import { PublishDialog } from './PublishDialog';
+import {
+  CONTENT_TABLE_KEY,
+  deleteContent,
+  deleteContents,
+  fetchContentPage,
+  offlineContent,
+  publishContent,
+  topContent,
+  type ContentListItem,
+  type ContentSearch,
+} from './api';
+import './content.css';
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'title', label: '标题' },
+  { name: 'status', label: '状态', type: 'select', options: Object.entries(CONTENT_STATUS_LABELS).map(([value, label]) => ({ value, label })) },
+  { name: 'author', label: '作者' },
+  { name: 'publishTime', label: '发布时间', type: 'dateRange', names: ['publishTimeFrom', 'publishTimeTo'] },
+];
+
+const publishable = (status: ContentStatus) => status !== 'PUBLISHED';
+const offlinable = (status: ContentStatus) => status === 'PUBLISHED' || status === 'SCHEDULED';
+
+/** /cms/content/contentList: articles by catalogue, with publishing, offlining and pinning. */
+export default function ContentListPage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const table = useRef<PagedTableHandle>(null);
+  const [search, setSearch] = useState<ContentSearch>({});
+  const [catalogId, setCatalogId] = useState<string | undefined>();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [publishing, setPublishing] = useState<ContentListItem | null>(null);
+  const canDelete = useHasPermission(P.del);
+  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
+  const done = async (text: string) => {
+    message.success(text);
+    await table.current?.refresh();
+  };
+  const params: ContentSearch = catalogId ? { ...search, catalogId } : search;
+
+  const rowActions = (row: ContentListItem): ActionButton[] => [
+    { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('contentUpd', { id: row.contentId }) },
+    { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('contentDetail', { id: row.contentId }) },
+    // A scheduled article is published now (or re-timed) from 更多: its usual next step is 下线 or waiting.
+    { key: 'publish', label: '发布', permission: P.publish, hidden: !publishable(row.status), overflow: row.status === 'SCHEDULED', onClick: () => setPublishing(row) },
+    {
+      key: 'offline',
+      label: '下线',
+      permission: P.offline,
+      hidden: !offlinable(row.status),
+      confirm: { title: `确定下线文章「${row.title}」吗？`, description: '下线后门户立即看不到这篇文章，其图片和附件也不再公开。', okText: '下线' },
+      onClick: async () => {
+        await offlineContent(row.contentId, row.lockVersion);
+        await done('下线成功');
+      },
+    },
+    {
+      key: 'top',
+      label: row.isTop ? '取消置顶' : '置顶',
+      permission: P.top,
+      overflow: true,
+      confirm: { title: row.isTop ? `确定取消置顶「${row.title}」吗？` : `确定置顶「${row.title}」吗？`, okText: '确定' },
+      onClick: async () => {
+        await topContent(row.contentId, row.lockVersion, !row.isTop);
+        await done(row.isTop ? '已取消置顶' : '置顶成功');
+      },
+    },
+    {
+      key: 'del',
+      label: '删除',
+      permission: P.del,
+      danger: true,
+      overflow: true,
+      confirm: {
+        title: `确定删除文章「${row.title}」吗？`,
+        description: row.status === 'PUBLISHED' ? '这篇文章已发布，删除后门户立即看不到它。' : undefined,
+      },
+      onClick: async () => {
+        await deleteContent(row.contentId, row.lockVersion);
+        setSelected((keys) => keys.filter((k) => k !== row.contentId));
+        await done('删除成功');
+      },
+    },
+  ];
+
+  const columns: PagedColumn<ContentListItem>[] = [
+    {
+      key: 'title',
+      title: '标题',
+      dataIndex: 'title',
+      render: (_: unknown, row) => (
+        <Space size={4}>
+          {row.isTop && (
+            <Tooltip title="已置顶">
+              <Tag color="red" icon={<VerticalAlignTopOutlined />} aria-label="已置顶">
+                顶
+              </Tag>
+            </Tooltip>
+          )}
+          <span>{row.title}</span>
+        </Space>
+      ),
+    },
+    { key: 'catalogName', title: '栏目', dataIndex: 'catalogName', width: 140 },
+    { key: 'status', title: '状态', dataIndex: 'status', width: 90, render: (v: ContentStatus) => <ContentStatusTag status={v} /> },
+    { key: 'author', title: '作者', dataIndex: 'author', width: 100, render: (v: string | null) => v || '-' },
+    { key: 'publishTime', title: '发布时间', dataIndex: 'publishTime', width: 160, render: (v: string | null) => formatDateTime(v) || '-' },
+    { key: 'viewCount', title: '浏览量', dataIndex: 'viewCount', width: 80, defaultHidden: true },
+    { key: 'sort', title: '排序', dataIndex: 'sort', width: 70, defaultHidden: true },
+    { key: 'updateTime', title: '修改时间', dataIndex: 'updateTime', width: 160, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+    {
+      key: 'action',
+      title: '操作',
+      alwaysShown: true,
+      fixed: 'right',
+      width: 260,
+      render: (_: unknown, row) => <ActionBar variant="row" actions={rowActions(row)} />,
+    },
+  ];
+
+  return (
+    <div className="dl-content-page">
+      <Card className="dl-content-tree" size="small" title="栏目">
+        <CatalogFilterTree
+          value={catalogId}
+          onChange={(id) => {
+            setSelected([]);
+            setCatalogId(id);
+          }}
+        />
+      </Card>
+      <Card className="dl-content-main">
+        <SearchForm<ContentSearch>
+          fields={SEARCH_FIELDS}
+          onSearch={(values) => {
+            setSelected([]);
+            if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
+            else setSearch(values);
+          }}
+        />
+        <PagedTable<ContentListItem, ContentSearch>
+          ref={table}
+          tableKey={CONTENT_TABLE_KEY}
+          fetcher={fetchContentPage}
+          params={params}
+          columns={columns}
+          rowKey="contentId"
+          rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+          toolbar={
+            <ActionBar
+              actions={[
+                {
+                  key: 'add',
+                  label: '新增',
+                  primary: true,
+                  icon: <PlusOutlined />,
+                  permission: P.add,
+                  onClick: () => open('contentAdd', catalogId ? { catalogId } : undefined),
+                },
+                {
+                  key: 'batchDel',
+                  label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
+                  permission: P.del,
+                  icon: <DeleteOutlined />,
+                  danger: true,
+                  disabled: selected.length === 0,
+                  confirm: { title: `确定删除选中的 ${selected.length} 篇文章吗？`, description: '已发布的文章删除后门户立即看不到。' },
+                  onClick: async () => {
+                    const { deleted } = await deleteContents(selected.map(String));
+                    setSelected([]);
+                    await done(`已删除 ${deleted} 篇文章`);
+                  },
+                },
+              ]}
+            />
+          }
+        />
+      </Card>
+      {publishing && (
+        <PublishDialog
+          open
+          title={publishing.title}
+          onClose={() => setPublishing(null)}
+          publish={async (publishTime) => {
+            const row = await publishContent(publishing.contentId, publishing.lockVersion, publishTime, { silent: true });
+            await done(row.status === 'SCHEDULED' ? `已设置定时发布：${formatDateTime(row.publishTime)}` : '发布成功');
+          }}
+        />
+      )}
+    </div>
+  );
+}

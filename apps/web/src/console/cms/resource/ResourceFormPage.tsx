@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Button, Form, Input, Radio } from 'antd';
+import { FileAddOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { CONTENT_PERMISSIONS, RESOURCE_PERMISSIONS, RESOURCE_TYPE_LABELS, WEB_LINK, WEB_LINK_MESSAGE, type ResourceType } from '@dandelion/shared';
+import type { UploadedFile } from '../../../api/upload';
+import { FormPage, requiredRule, useFormMode } from '../../../components/form';
+import { UploadField } from '../../../components/upload/UploadField';
+import { useHasPermission } from '../../consoleStore';
+import { AddArticleDialog } from './AddArticleDialog';
+import { addResource, fetchResource, updateResource, type Resource, type ResourceBody } from './api';
+
+const ENTITY = '资源';
+
+/** What the file picker offers per type; the server checks the real type of the bytes again. */
+const ACCEPT: Record<Exclude<ResourceType, 'LINK'>, { accept: string; hint: string; maxSizeMb: number }> = {
+  IMAGE: { accept: '.jpg,.jpeg,.png,.gif,.webp,.bmp', hint: 'jpg、png、gif、webp、bmp，不超过 10 MB', maxSizeMb: 10 },
+  DOCUMENT: { accept: '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.wps,.ofd,.txt,.csv', hint: 'pdf、Office、wps、ofd、txt、csv，不超过 50 MB', maxSizeMb: 50 },
+  VIDEO: { accept: '.mp4', hint: 'mp4，不超过 500 MB', maxSizeMb: 500 },
+};
+
+interface ResourceValues {
+  resourceName: string;
+  resourceType: ResourceType;
+  file: UploadedFile[];
+  url?: string;
+  tags?: string;
+  description?: string;
+}
+
+const toValues = (r: Resource): Partial<ResourceValues> => ({
+  resourceName: r.resourceName,
+  resourceType: r.resourceType,
+  file: r.file ? [r.file] : [],
+  url: r.url ?? undefined,
+  tags: r.tags ?? undefined,
+  description: r.description ?? undefined,
+});
+
+export const toBody = (v: ResourceValues): ResourceBody => {
+  const link = v.resourceType === 'LINK';
+  return {
+    resourceName: v.resourceName.trim(),
+    resourceType: v.resourceType,
+    fileId: link ? null : (v.file?.[0]?.fileId ?? null),
+    url: link ? (v.url?.trim() ?? null) : null,
+    tags: v.tags?.trim() || null,
+    description: v.description?.trim() || null,
+  };
+};
+
+/** /cms/resource/resourceAdd|resourceUpd?id=|resourceDetail?id=: the shared resource form, with 发布文章 once saved. */
+export default function ResourceFormPage() {
+  const [form] = Form.useForm<ResourceValues>();
+  const { mode, id } = useFormMode();
+  const type = Form.useWatch('resourceType', form) as ResourceType | undefined;
+  const canAddArticle = useHasPermission(RESOURCE_PERMISSIONS.addArticle);
+  const canEditArticle = useHasPermission(CONTENT_PERMISSIONS.upd);
+  const [toArticle, setToArticle] = useState(false);
+  const record = useQuery({
+    queryKey: ['form-record', ENTITY, id],
+    queryFn: ({ signal }) => fetchResource(id!, signal),
+    enabled: mode !== 'add' && !!id,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  const accept = type && type !== 'LINK' ? ACCEPT[type] : null;
+
+  return (
+    <>
+      <FormPage<ResourceValues, Resource>
+        entityName={ENTITY}
+        form={form}
+        load={(resourceId, signal) => fetchResource(resourceId, signal)}
+        toValues={toValues}
+        initialValues={{ resourceType: 'IMAGE', file: [] }}
+        save={(values, { mode: saveMode, id: resourceId, record: loaded }) =>
+          saveMode === 'add' ? addResource(toBody(values)) : updateResource(resourceId!, loaded!.lockVersion, toBody(values))
+        }
+        extraButtons={
+          record.data && canAddArticle ? (
+            <Button icon={<FileAddOutlined />} disabled={false} onClick={() => setToArticle(true)}>
+              发布文章
+            </Button>
+          ) : null
+        }
+        formProps={{ name: 'resource' }}
+      >
+        <Form.Item name="resourceName" label="名称" rules={[requiredRule('请输入资源名称'), { max: 128, message: '资源名称不能超过128个字符' }]}>
+          <Input maxLength={128} showCount placeholder="请输入资源名称" />
+        </Form.Item>
+        <Form.Item name="resourceType" label="类型" rules={[requiredRule('请选择资源类型')]}>
+          <Radio.Group
+            optionType="button"
+            options={Object.entries(RESOURCE_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
+            onChange={() => form.setFieldsValue({ file: [] })}
+          />
+        </Form.Item>
+        {type === 'LINK' ? (
+          <Form.Item
+            name="url"
+            label="链接地址"
+            rules={[requiredRule('请输入链接地址'), { validator: (_r, v: string | undefined) => (!v || WEB_LINK.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(WEB_LINK_MESSAGE))) }]}
+          >
+            <Input placeholder="https://" maxLength={512} />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="file"
+            label="文件"
+            extra={accept?.hint}
+            rules={[{ validator: (_r, v: UploadedFile[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error('请上传资源文件'))) }]}
+          >
+            <UploadField maxCount={1} accept={accept?.accept} maxSizeMb={accept?.maxSizeMb} listType={type === 'IMAGE' ? 'picture' : 'text'} buttonText="上传文件" />
+          </Form.Item>
+        )}
+        <Form.Item name="tags" label="标签" extra="多个标签用逗号分隔" rules={[{ max: 256, message: '标签不能超过256个字符' }]}>
+          <Input maxLength={256} />
+        </Form.Item>
+        <Form.Item name="description" label="描述" extra="发布为文章时作为摘要" rules={[{ max: 1024, message: '描述不能超过1024个字符' }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={1024} showCount />
+        </Form.Item>
+      </FormPage>
+      {/* Outside the form: a read-only (detail) form would disable the dialog's fields through its context. */}
+      {toArticle && record.data && <AddArticleDialog resource={record.data} canEditArticle={canEditArticle} onClose={() => setToArticle(false)} />}
+    </>
+  );
+}

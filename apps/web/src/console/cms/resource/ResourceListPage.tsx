@@ -1,0 +1,133 @@
+import { useRef, useState, type Key } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { App, Card, Tag } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { CONTENT_PERMISSIONS, RESOURCE_PERMISSIONS as P, RESOURCE_TYPE_LABELS, type ResourceType } from '@dandelion/shared';
+import { fileUrl } from '../../../api/fileUrl';
+import { formatDateTime } from '../../../lib/date';
+import { ActionBar, type ActionButton } from '../../../components/ActionBar';
+import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { siblingPath } from '../../../components/form';
+import { useHasPermission } from '../../consoleStore';
+import { AddArticleDialog } from './AddArticleDialog';
+import { deleteResource, deleteResources, fetchResourcePage, RESOURCE_TABLE_KEY, type Resource, type ResourceSearch } from './api';
+
+const TYPE_COLOURS: Record<ResourceType, string> = { IMAGE: 'blue', DOCUMENT: 'green', VIDEO: 'purple', LINK: 'orange' };
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'resourceName', label: '名称' },
+  { name: 'resourceType', label: '类型', type: 'select', options: Object.entries(RESOURCE_TYPE_LABELS).map(([value, label]) => ({ value, label })) },
+  { name: 'tag', label: '标签' },
+];
+
+export function ResourceTypeTag({ type }: { type: ResourceType }) {
+  return <Tag color={TYPE_COLOURS[type]}>{RESOURCE_TYPE_LABELS[type] ?? type}</Tag>;
+}
+
+/** /cms/resource/resourceList: the resource library, with 发布文章 into a catalogue. */
+export default function ResourceListPage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const table = useRef<PagedTableHandle>(null);
+  const [search, setSearch] = useState<ResourceSearch>({});
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [toArticle, setToArticle] = useState<Resource | null>(null);
+  const canDelete = useHasPermission(P.del);
+  const canEditArticle = useHasPermission(CONTENT_PERMISSIONS.upd);
+  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
+  const done = async (text: string) => {
+    message.success(text);
+    await table.current?.refresh();
+  };
+
+  const rowActions = (row: Resource): ActionButton[] => [
+    { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('resourceUpd', { id: row.resourceId }) },
+    { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('resourceDetail', { id: row.resourceId }) },
+    { key: 'addArticle', label: '发布文章', permission: P.addArticle, onClick: () => setToArticle(row) },
+    {
+      key: 'del',
+      label: '删除',
+      permission: P.del,
+      danger: true,
+      overflow: true,
+      confirm: { title: `确定删除资源「${row.resourceName}」吗？`, description: '已由它生成的文章不受影响。' },
+      onClick: async () => {
+        await deleteResource(row.resourceId, row.lockVersion);
+        setSelected((keys) => keys.filter((k) => k !== row.resourceId));
+        await done('删除成功');
+      },
+    },
+  ];
+
+  const columns: PagedColumn<Resource>[] = [
+    { key: 'resourceName', title: '名称', dataIndex: 'resourceName' },
+    { key: 'resourceType', title: '类型', dataIndex: 'resourceType', width: 80, render: (v: ResourceType) => <ResourceTypeTag type={v} /> },
+    {
+      key: 'target',
+      title: '文件/链接',
+      dataIndex: 'fileId',
+      render: (_: unknown, row) =>
+        row.resourceType === 'LINK' ? (
+          <a href={row.url ?? undefined} target="_blank" rel="noopener noreferrer">
+            {row.url}
+          </a>
+        ) : row.file?.url ? (
+          <a href={fileUrl(row.file.url)} target="_blank" rel="noopener noreferrer">
+            {row.file.filename}
+          </a>
+        ) : (
+          '-'
+        ),
+    },
+    { key: 'tags', title: '标签', dataIndex: 'tags', width: 160, render: (v: string | null) => (v ? v.split(/[,，]/).filter(Boolean).map((t) => <Tag key={t}>{t.trim()}</Tag>) : '-') },
+    { key: 'createBy', title: '创建人', dataIndex: 'createBy', width: 100, defaultHidden: true },
+    { key: 'createTime', title: '创建时间', dataIndex: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
+    { key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 270, render: (_: unknown, row) => <ActionBar variant="row" actions={rowActions(row)} /> },
+  ];
+
+  return (
+    <Card>
+      <SearchForm<ResourceSearch>
+        fields={SEARCH_FIELDS}
+        onSearch={(values) => {
+          setSelected([]);
+          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
+          else setSearch(values);
+        }}
+      />
+      <PagedTable<Resource, ResourceSearch>
+        ref={table}
+        tableKey={RESOURCE_TABLE_KEY}
+        fetcher={fetchResourcePage}
+        params={search}
+        columns={columns}
+        rowKey="resourceId"
+        rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        toolbar={
+          <ActionBar
+            actions={[
+              { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('resourceAdd') },
+              {
+                key: 'batchDel',
+                label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
+                permission: P.del,
+                icon: <DeleteOutlined />,
+                danger: true,
+                disabled: selected.length === 0,
+                confirm: { title: `确定删除选中的 ${selected.length} 个资源吗？` },
+                onClick: async () => {
+                  const { deleted } = await deleteResources(selected.map(String));
+                  setSelected([]);
+                  await done(`已删除 ${deleted} 个资源`);
+                },
+              },
+            ]}
+          />
+        }
+      />
+      {toArticle && <AddArticleDialog resource={toArticle} canEditArticle={canEditArticle} onClose={() => setToArticle(null)} />}
+    </Card>
+  );
+}
