@@ -88,9 +88,10 @@ describe('first-start seed', () => {
     expect(published[0]!.n).toBeGreaterThanOrEqual(8);
   });
 
-  it('schedules the nightly housekeeping: log retention (180 days) and ended-session cleanup, armed at once', async () => {
+  it('schedules the housekeeping (log retention 180 days, ended-session cleanup) and scheduled publishing, armed at once', async () => {
     const tasks = await ctx.database.db.select().from(baseTask).orderBy(baseTask.taskCode);
     expect(tasks.map((t) => [t.taskCode, t.handler, t.cron, t.status, t.params])).toEqual([
+      ['CMS_PUBLISH_DUE', 'cms.publishDue', '0 * * * * *', 'ENABLE', {}],
       ['SYS_LOG_RETENTION', 'base.purgeLogs', '0 30 3 * * *', 'ENABLE', { retentionDays: 180 }],
       ['SYS_SESSION_CLEANUP', 'auth.purgeEndedSessions', '0 0 4 * * *', 'ENABLE', { keepDays: 30 }],
     ]);

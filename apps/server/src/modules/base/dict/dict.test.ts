@@ -110,7 +110,7 @@ describe('the dictionary cache across instances', () => {
     expect(await label(other)).toBe('停用');
     const res = await post(other, '/rest/dict/refresh', {}, { authorization: token });
     expect(res.body).toMatchObject({ code: '0000', msg: '缓存已刷新', data: { categories: 11 } });
-    expect(res.body.data.items).toBe(29);
+    expect(res.body.data.items).toBe(30);
     expect(await label(ctx.app)).toBe('已停用');
     expect(await label(other)).toBe('已停用');
   });

@@ -31,6 +31,17 @@ export const MAINTENANCE_TASKS = [
     timeoutSeconds: 300,
     remark: '每天 04:00 删除过期或注销超过 30 天的登录会话',
   },
+  {
+    // Scheduled publishing (issue 7): an article published with a future time goes out within a minute of it.
+    taskCode: 'CMS_PUBLISH_DUE',
+    taskName: '发布到期的定时文章',
+    taskGroup: 'CMS',
+    cron: '0 * * * * *',
+    handler: 'cms.publishDue',
+    params: {},
+    timeoutSeconds: 60,
+    remark: '每分钟把发布时间已到的待发布文章改为已发布，并刷新门户缓存',
+  },
 ] as const;
 
 export async function seedMaintenanceTasks(tx: Tx): Promise<void> {
