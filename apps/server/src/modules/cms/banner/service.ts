@@ -10,7 +10,7 @@ import { recordOperation, type ChangeContext } from '../../base/log/operationLog
 import type { FileService } from '../../file/service';
 import type { PortalCache } from '../portalCache';
 import type { SiteAdminService } from '../site/admin';
-import { claimImage, likeOf, pictureUrls, syncPictureVisibility } from '../site/recordFiles';
+import { checkImage, claimImage, likeOf, pictureUrls, syncPictureVisibility } from '../site/recordFiles';
 import { cmsBanner } from './schema';
 
 export const BANNER_MODULE = 'cms:banner';
@@ -57,9 +57,9 @@ export function createBannerService({ db, files, sites, portalCache }: { db: Db;
   }
 
   /** A new image is claimed by its uploader; the current image is public exactly while the banner is enabled. */
-  async function keepImage(tx: Executor, row: BannerRow, previous: string | null, ctx: ChangeContext, reader: Principal) {
+  async function keepImage(tx: Executor, row: BannerRow, previous: string | null, ctx: ChangeContext) {
     if (row.imageFileId !== previous) {
-      await claimImage(tx, files, { fileId: Number(row.imageFileId), record: imageOf(row.id), actor: ctx.actor, reader, what: '轮播图片' });
+      await claimImage(tx, files, { fileId: Number(row.imageFileId), record: imageOf(row.id), actor: ctx.actor });
     }
     await syncPictureVisibility(tx, files, imageOf(row.id), Number(row.imageFileId), row.status === 'ENABLE');
   }
@@ -106,6 +106,7 @@ export function createBannerService({ db, files, sites, portalCache }: { db: Db;
     },
 
     async add(input: BannerInput, ctx: ChangeContext, reader: Principal) {
+      await checkImage(files, input.imageFileId, reader, '轮播图片');
       const row = await change(async (tx) => {
         await sites.requireLive(tx, input.siteId);
         let sort = input.sort;
@@ -117,7 +118,7 @@ export function createBannerService({ db, files, sites, portalCache }: { db: Db;
           sort = Number(top!.top) + SORT_STEP;
         }
         const [created] = await tx.insert(cmsBanner).values({ ...input, sort, ...createdBy(ctx.actor) }).returning();
-        await keepImage(tx, created!, null, ctx, reader);
+        await keepImage(tx, created!, null, ctx);
         await recordOperation(tx, { module: BANNER_MODULE, action: 'CREATE', entityId: created!.id, summary: `新增轮播图「${created!.title}」`, after: present(created!), ...ctx });
         return created!;
       });
@@ -125,11 +126,12 @@ export function createBannerService({ db, files, sites, portalCache }: { db: Db;
     },
 
     async update(id: number, lockVersion: number, input: BannerInput, ctx: ChangeContext, reader: Principal) {
+      await checkImage(files, input.imageFileId, reader, '轮播图片');
       const row = await change(async (tx) => {
         const before = await findLive(tx, id);
         if (input.siteId !== before.siteId) await sites.requireLive(tx, input.siteId);
         const after = await updateVersioned(tx, cmsBanner, id, lockVersion, input, ctx.actor, '轮播图');
-        await keepImage(tx, after, before.imageFileId, ctx, reader);
+        await keepImage(tx, after, before.imageFileId, ctx);
         await recordOperation(tx, { module: BANNER_MODULE, action: 'UPDATE', entityId: id, summary: `修改轮播图「${after.title}」`, before: present(before), after: present(after), ...ctx });
         return after;
       });
@@ -140,7 +142,7 @@ export function createBannerService({ db, files, sites, portalCache }: { db: Db;
       const row = await change(async (tx) => {
         const before = await findLive(tx, id);
         const after = await updateVersioned(tx, cmsBanner, id, lockVersion, { status }, ctx.actor, '轮播图');
-        await keepImage(tx, after, after.imageFileId, ctx, reader);
+        await keepImage(tx, after, after.imageFileId, ctx);
         const verb = status === 'ENABLE' ? '启用' : '停用';
         await recordOperation(tx, { module: BANNER_MODULE, action: 'UPDATE', entityId: id, summary: `${verb}轮播图「${after.title}」`, before: present(before), after: present(after), ...ctx });
         return after;

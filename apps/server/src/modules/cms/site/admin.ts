@@ -11,7 +11,7 @@ import type { FileService } from '../../file/service';
 import { cmsBanner } from '../banner/schema';
 import { cmsCatalog } from '../catalog/schema';
 import type { PortalCache } from '../portalCache';
-import { claimImage, likeOf, pictureUrls, syncPictureVisibility } from './recordFiles';
+import { checkImage, claimImage, likeOf, pictureUrls, syncPictureVisibility } from './recordFiles';
 import { cmsSite } from './schema';
 import type { SiteRow } from './service';
 
@@ -59,9 +59,9 @@ export function createSiteAdminService({ db, files, portalCache }: { db: Db; fil
   }
 
   /** A new logo is claimed by its uploader; the current one is public exactly while the site is online. */
-  async function keepLogo(tx: Executor, row: SiteRow, previousLogo: string | null, change: ChangeContext, reader: Principal) {
+  async function keepLogo(tx: Executor, row: SiteRow, previousLogo: string | null, change: ChangeContext) {
     if (row.logoFileId && row.logoFileId !== previousLogo) {
-      await claimImage(tx, files, { fileId: Number(row.logoFileId), record: logoOf(row.id), actor: change.actor, reader, what: '站点标志' });
+      await claimImage(tx, files, { fileId: Number(row.logoFileId), record: logoOf(row.id), actor: change.actor });
     }
     await syncPictureVisibility(tx, files, logoOf(row.id), row.logoFileId ? Number(row.logoFileId) : null, row.siteStatus === SITE_STATUS_ONLINE);
   }
@@ -111,9 +111,10 @@ export function createSiteAdminService({ db, files, portalCache }: { db: Db; fil
     },
 
     async add(input: SiteInput, ctx: ChangeContext, reader: Principal) {
+      await checkImage(files, input.logoFileId, reader, '站点标志');
       const row = await change(async (tx) => {
         const [created] = await tx.insert(cmsSite).values({ ...input, isDefault: false, ...createdBy(ctx.actor) }).returning();
-        await keepLogo(tx, created!, null, ctx, reader);
+        await keepLogo(tx, created!, null, ctx);
         await recordOperation(tx, { module: SITE_MODULE, action: 'CREATE', entityId: created!.id, summary: `新增站点「${created!.siteName}」`, after: present(created!), ...ctx });
         return created!;
       });
@@ -121,11 +122,12 @@ export function createSiteAdminService({ db, files, portalCache }: { db: Db; fil
     },
 
     async update(id: number, lockVersion: number, input: SiteInput, ctx: ChangeContext, reader: Principal) {
+      await checkImage(files, input.logoFileId, reader, '站点标志');
       const row = await change(async (tx) => {
         const before = await findLive(tx, id);
         if (before.isDefault && input.siteStatus !== SITE_STATUS_ONLINE) throw errors.conflict('默认站点不能下线，请先将其他站点设为默认站点');
         const after = await updateVersioned(tx, cmsSite, id, lockVersion, input, ctx.actor, '站点');
-        await keepLogo(tx, after, before.logoFileId, ctx, reader);
+        await keepLogo(tx, after, before.logoFileId, ctx);
         await recordOperation(tx, { module: SITE_MODULE, action: 'UPDATE', entityId: id, summary: `修改站点「${after.siteName}」`, before: present(before), after: present(after), ...ctx });
         return after;
       });
@@ -138,7 +140,7 @@ export function createSiteAdminService({ db, files, portalCache }: { db: Db; fil
         const before = await findLive(tx, id);
         if (before.isDefault && siteStatus !== SITE_STATUS_ONLINE) throw errors.conflict('默认站点不能下线，请先将其他站点设为默认站点');
         const after = await updateVersioned(tx, cmsSite, id, lockVersion, { siteStatus }, ctx.actor, '站点');
-        await keepLogo(tx, after, after.logoFileId, ctx, reader);
+        await keepLogo(tx, after, after.logoFileId, ctx);
         const verb = siteStatus === SITE_STATUS_ONLINE ? '上线' : '下线';
         await recordOperation(tx, { module: SITE_MODULE, action: 'UPDATE', entityId: id, summary: `${verb}站点「${after.siteName}」`, before: present(before), after: present(after), ...ctx });
         return after;

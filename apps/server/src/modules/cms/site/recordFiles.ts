@@ -2,7 +2,7 @@ import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import type { Principal } from '../../../core/permissions';
 import type { Actor } from '../../../core/records';
-import type { FileService, StoredFile } from '../../file/service';
+import type { FileService } from '../../file/service';
 
 /**
  * The one picture a setting record shows (a site's logo, a banner's image, a template's preview),
@@ -13,18 +13,20 @@ export interface RecordRef {
   bizId: string;
 }
 
-/** The caller's uploaded image, checked to be an image and attached to the record in the caller's transaction. */
-export async function claimImage(
-  tx: Executor,
-  files: FileService,
-  input: { fileId: number; record: RecordRef; actor: Actor; reader: Principal; what: string },
-): Promise<StoredFile> {
-  const [file] = await files.details([input.fileId], input.reader);
-  if (!file) throw errors.badRequest(`${input.what}不存在，请重新上传`);
-  if (file.kind !== 'IMAGE') throw errors.badRequest(`${input.what}只能是图片（jpg、png、gif、webp、bmp）`);
-  // attach refuses a file someone else uploaded: nobody can claim another's upload by its id.
+/**
+ * Checks that a picture exists for the caller and is an image. Call it BEFORE the transaction: the
+ * file service reads through its own connection, and PGlite has only one (a read inside would wait forever).
+ */
+export async function checkImage(files: FileService, fileId: string | null, reader: Principal, what: string): Promise<void> {
+  if (!fileId) return;
+  const [file] = await files.details([Number(fileId)], reader);
+  if (!file) throw errors.badRequest(`${what}不存在，请重新上传`);
+  if (file.kind !== 'IMAGE') throw errors.badRequest(`${what}只能是图片（jpg、png、gif、webp、bmp）`);
+}
+
+/** Attaches a newly chosen picture to the record; attach refuses a file someone else uploaded, so nobody claims another's upload by its id. */
+export async function claimImage(tx: Executor, files: FileService, input: { fileId: number; record: RecordRef; actor: Actor }): Promise<void> {
   await files.attach(tx, { fileIds: [input.fileId], ...input.record }, input.actor);
-  return file;
 }
 
 /**

@@ -9,7 +9,7 @@ import { withTransaction } from '../../../core/transaction';
 import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
 import type { FileService } from '../../file/service';
 import type { PortalCache } from '../portalCache';
-import { claimImage, likeOf, pictureUrls } from '../site/recordFiles';
+import { checkImage, claimImage, likeOf, pictureUrls } from '../site/recordFiles';
 import { cmsTemplate } from './schema';
 
 export const TEMPLATE_MODULE = 'cms:template';
@@ -102,9 +102,10 @@ export function createCmsTemplateService({
     },
 
     async add(input: TemplateInput, ctx: ChangeContext, reader: Principal) {
+      await checkImage(files, input.thumbnail, reader, '模板预览图');
       const row = await change(async (tx) => {
         const [created] = await tx.insert(cmsTemplate).values({ ...input, ...createdBy(ctx.actor) }).returning();
-        if (created!.thumbnail) await claimImage(tx, files, { fileId: Number(created!.thumbnail), record: thumbnailOf(created!.id), actor: ctx.actor, reader, what: '模板预览图' });
+        if (created!.thumbnail) await claimImage(tx, files, { fileId: Number(created!.thumbnail), record: thumbnailOf(created!.id), actor: ctx.actor });
         await recordOperation(tx, { module: TEMPLATE_MODULE, action: 'CREATE', entityId: created!.id, summary: `新增模板「${created!.templateName}」`, after: present(created!), ...ctx });
         return created!;
       });
@@ -112,6 +113,7 @@ export function createCmsTemplateService({
     },
 
     async update(id: number, lockVersion: number, input: TemplateInput, ctx: ChangeContext, reader: Principal) {
+      await checkImage(files, input.thumbnail, reader, '模板预览图');
       const row = await change(async (tx) => {
         const before = await findLive(tx, id);
         if (before.templateType !== input.templateType && input.templateType === 'INDEX') {
@@ -120,7 +122,7 @@ export function createCmsTemplateService({
         }
         const after = await updateVersioned(tx, cmsTemplate, id, lockVersion, input, ctx.actor, '模板');
         if (after.thumbnail && after.thumbnail !== before.thumbnail) {
-          await claimImage(tx, files, { fileId: Number(after.thumbnail), record: thumbnailOf(id), actor: ctx.actor, reader, what: '模板预览图' });
+          await claimImage(tx, files, { fileId: Number(after.thumbnail), record: thumbnailOf(id), actor: ctx.actor });
         }
         await recordOperation(tx, { module: TEMPLATE_MODULE, action: 'UPDATE', entityId: id, summary: `修改模板「${after.templateName}」`, before: present(before), after: present(after), ...ctx });
         return after;
