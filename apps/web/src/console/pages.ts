@@ -32,6 +32,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   'message/template/templateList': { paths: ['/message/template/templateList'], load: () => import('./message/template/TemplateListPage') },
   'message/template/templateForm': { paths: formPaths('/message/template', 'template'), load: () => import('./message/template/TemplateFormPage') },
   'message/template/templateLog': { paths: ['/message/template/templateLog'], load: () => import('./message/template/TemplateLogPage') },
+  'cms/setting/settingMain': { paths: ['/cms/setting/settingMain'], load: () => import('./cms/setting/SettingMainPage') },
   'system/org/orgList': { paths: ['/system/org/orgList'], load: () => import('./system/org/OrgListPage') },
   'system/org/orgForm': { paths: formPaths('/system/org', 'org'), load: () => import('./system/org/OrgFormPage') },
   'system/user/userList': { paths: ['/system/user/userList'], load: () => import('./system/user/UserListPage') },
