@@ -101,7 +101,7 @@ export function CatalogTab() {
           title={
             <Select
               aria-label="选择站点"
-              style={{ width: 240 }}
+              style={{ width: 280 }}
               value={siteId ?? undefined}
               loading={sites.isLoading}
               options={(sites.data ?? []).map((s) => ({ value: s.siteId, label: `${s.siteName}${s.isDefault ? '（默认）' : ''}` }))}
