@@ -44,7 +44,9 @@ export function CatalogTab() {
   const roots = useMemo(() => tree.data ?? [], [tree.data]);
   const byId = useMemo(() => indexCatalogs(roots), [roots]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
-  const expandedAll = useMemo(() => [...byId.keys()], [byId]);
+  // Everything starts open (new and moved catalogues included); only what the user folds stays folded.
+  const [folded, setFolded] = useState<Set<string>>(new Set());
+  const expanded = useMemo(() => [...byId.keys()].filter((id) => !folded.has(id)), [byId, folded]);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['cms-setting', 'catalogs', siteId] });
   const act = async (work: () => Promise<unknown>, done: string) => {
@@ -58,14 +60,17 @@ export function CatalogTab() {
   };
 
   /** Puts `moved` before or after `anchor` among anchor's siblings, moving it there first when it came from elsewhere. */
-  const place = (moved: Catalog, anchor: Catalog, where: 'before' | 'after') =>
-    act(async () => {
-      const parentId = anchor.parentCatalogId;
-      if (moved.parentCatalogId !== parentId) await moveCatalog(moved.catalogId, parentId, moved.lockVersion);
-      const ids = siblingIds(roots, byId, parentId).filter((id) => id !== moved.catalogId);
-      const order = reorder([...ids, moved.catalogId], moved.catalogId, anchor.catalogId, where);
+  const place = async (moved: Catalog, anchor: Catalog, where: 'before' | 'after') => {
+    const parentId = anchor.parentCatalogId;
+    const ids = siblingIds(roots, byId, parentId);
+    const sameParent = moved.parentCatalogId === parentId;
+    const order = reorder(sameParent ? ids : [...ids, moved.catalogId], moved.catalogId, anchor.catalogId, where);
+    if (sameParent && !order) return; // dropped where it already was
+    await act(async () => {
+      if (!sameParent) await moveCatalog(moved.catalogId, parentId, moved.lockVersion);
       if (order) await sortCatalogs(siteId!, parentId, order);
     }, '已调整栏目位置');
+  };
 
   const shift = (node: Catalog, step: -1 | 1) => {
     const ids = siblingIds(roots, byId, node.parentCatalogId);
@@ -120,7 +125,11 @@ export function CatalogTab() {
             <Tree
               blockNode
               treeData={treeData}
-              expandedKeys={expandedAll}
+              expandedKeys={expanded}
+              onExpand={(keys) => {
+                const open = new Set(keys.map(String));
+                setFolded(new Set([...byId.keys()].filter((id) => !open.has(id))));
+              }}
               selectedKeys={selectedId ? [selectedId] : []}
               onSelect={(_, info) => setSelectedId(info.selected ? String(info.node.key) : null)}
               // A search answer shows only part of each level: reordering it would drop the hidden siblings.

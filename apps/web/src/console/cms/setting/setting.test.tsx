@@ -113,6 +113,25 @@ describe('catalogue tab', () => {
     expect(server.callsTo('/rest/cmsCatalog/sort')[0]!.body).toEqual({ siteId: '1', parentCatalogId: null, catalogIds: ['11', '10', '12'] });
   });
 
+  it('移动到 offers every catalogue but the moved one and its subtree, and sends the new parent', async () => {
+    const server = serve({ '/rest/cmsCatalog/move': ok(catalog('11', '政策法规', 'policy', '12')) });
+    renderWidget(<CatalogTab />);
+    fireEvent.click(await screen.findByText('政策法规'));
+    fireEvent.click(buttonNamed('更多')!);
+    fireEvent.click(await screen.findByText('移动到'));
+    await screen.findByText('移动栏目「政策法规」');
+    fireEvent.mouseDown(within(dialog()).getByLabelText('新的上级栏目'));
+    const option = (title: string) => document.querySelector(`.ant-select-tree-treenode [title="${title}"]`)!.closest('.ant-select-tree-treenode')!;
+    await waitFor(() => expect(option('新闻动态')).toBeTruthy());
+    expect(option('政策法规').className).toContain('disabled');
+    expect(option('国家政策').className).toContain('disabled');
+    expect(option('新闻动态').className).not.toContain('disabled');
+    fireEvent.click(document.querySelector('.ant-select-tree-treenode [title="新闻动态"]')!);
+    fireEvent.click(buttonNamed('移动')!);
+    await waitFor(() => expect(server.callsTo('/rest/cmsCatalog/move')).toHaveLength(1));
+    expect(server.callsTo('/rest/cmsCatalog/move')[0]!.body).toEqual({ catalogId: '11', parentCatalogId: '12', lockVersion: 1 });
+  });
+
   it('a search asks the server and turns dragging off', async () => {
     const server = serve();
     renderWidget(<CatalogTab />);
