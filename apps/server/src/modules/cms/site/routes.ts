@@ -120,7 +120,8 @@ export function registerSiteRoutes(app: FastifyInstance, { sites }: { sites: Sit
       schema: {
         tags: [TAG],
         summary: '修改站点（乐观锁：lockVersion 过期返回 409）；默认站点不能下线',
-        body: siteBody.extend({ siteId: zId, lockVersion: zLockVersion }),
+        // The status is required here: a form that left it out must not take a site offline by default.
+        body: siteBody.extend({ siteId: zId, lockVersion: zLockVersion, siteStatus: zSiteStatus }),
         response: { 200: envelopeOf(siteSchema) },
       },
     },

@@ -129,6 +129,10 @@ describe('site administration', () => {
     const res = await call('/rest/cms_site/update', { ...siteBody, siteName: '科技服务站', siteStatus: '2', logoFileId: logo, siteId, lockVersion: 0 });
     expect(res.body.data).toMatchObject({ siteName: '科技服务站', siteStatus: '2', lockVersion: 1 });
     expect(await visibilityOf(logo)).toBe('PUBLIC');
+    const { siteStatus: _omitted, ...withoutStatus } = siteBody;
+    const noStatus = await call('/rest/cms_site/update', { ...withoutStatus, siteId, lockVersion: 1 });
+    expect(noStatus.status).toBe(400);
+    expect(noStatus.body.msg).toBe('站点状态只能是 2（在线）或 1（离线）');
     const stale = await call('/rest/cms_site/update', { ...siteBody, siteId, lockVersion: 0 });
     expect(stale.status).toBe(409);
     expect(stale.body.msg).toBe('数据已被他人修改，请刷新后重试');

@@ -9,6 +9,7 @@ import { BannerTab } from './BannerTab';
 import { CatalogTab } from './CatalogTab';
 import SettingMainPage from './SettingMainPage';
 import { SiteTab } from './SiteTab';
+import { TemplateTab } from './TemplateTab';
 
 const audited = { createTime: '2026-03-01T02:00:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:00:00.000Z', updateBy: 'admin' };
 const SITE: Site = {
@@ -186,5 +187,29 @@ describe('banner tab', () => {
     fireEvent.click(buttonNamed('保存')!);
     await waitFor(() => expect(errors()).toEqual(['请输入标题', '请上传轮播图片']));
     expect(server.callsTo('/rest/cmsBanner/add')).toHaveLength(0);
+  });
+});
+
+describe('template tab', () => {
+  it('offers only the registered portal components and sends the chosen one', async () => {
+    const server = serve({ '/rest/cmsTemplate/add': (call) => ok({ templateId: '9', ...(call.body as object) }) });
+    renderWidget(<TemplateTab />);
+    await waitFor(() => expect(server.callsTo('/rest/cmsTemplate/getTemplatePage')).toHaveLength(1));
+    fireEvent.click(buttonNamed('新增')!);
+    await screen.findByText('新增模板');
+    fireEvent.click(buttonNamed('保存')!);
+    await waitFor(() => expect(errors()).toEqual(['请输入模板编码', '请输入模板名称']));
+    fireEvent.change(within(dialog()).getByLabelText('模板编码'), { target: { value: 'news_table' } });
+    fireEvent.change(within(dialog()).getByLabelText('模板名称'), { target: { value: '新闻表格' } });
+    fireEvent.mouseDown(within(dialog()).getByLabelText('门户组件'));
+    await screen.findByTitle('HomeIndex（门户首页）');
+    const options = Array.from(document.querySelectorAll('.ant-select-item-option')).map((o) => o.getAttribute('title'));
+    expect(options).toEqual(['HomeIndex（门户首页）', 'ContentList（内容列表（条目））', 'ContentGrid（内容宫格）', 'ContentTable（内容表格）', 'ContentDetail（内容详情）']);
+    fireEvent.click(await screen.findByTitle('ContentTable（内容表格）'));
+    fireEvent.click(buttonNamed('保存')!);
+    await waitFor(() => expect(server.callsTo('/rest/cmsTemplate/add')).toHaveLength(1));
+    expect(server.callsTo('/rest/cmsTemplate/add')[0]!.body).toMatchObject({
+      templateCode: 'news_table', templateName: '新闻表格', templateType: 'LIST', templateStyle: 'LIST', componentName: 'ContentTable', sort: 0,
+    });
   });
 });
