@@ -115,7 +115,6 @@ const write = { silent: true } as const;
 
 export const fetchSitePage = (query: PageQuery<SiteSearch>, signal: AbortSignal) => postJson<Page<Site>>('/rest/cms_site/getSitePage', query, { signal });
 export const fetchAllSites = (signal?: AbortSignal) => postJson<Site[]>('/rest/cms_site/listAll', {}, { signal });
-export const fetchSite = (siteId: string) => postJson<Site>('/rest/cms_site/detail', { siteId }, write);
 export const addSite = (values: SiteValues) => postJson<Site>('/rest/cms_site/add', values, write);
 export const updateSite = (siteId: string, lockVersion: number, values: SiteValues) => postJson<Site>('/rest/cms_site/update', { ...values, siteId, lockVersion }, write);
 export const updateSiteStatus = (siteId: string, lockVersion: number, siteStatus: string) => postJson<Site>('/rest/cms_site/updateStatus', { siteId, lockVersion, siteStatus }, write);
