@@ -79,6 +79,7 @@ import { registerPortalRoutes } from './modules/cms/portal/routes';
 import { createPortalService } from './modules/cms/portal/service';
 import { createPortalCache } from './modules/cms/portalCache';
 import { createSiteService } from './modules/cms/site/service';
+import { registerCmsSettingModule } from './modules/cms/settingModule';
 import { registerCalendarModule } from './modules/base/calendar/module';
 import { createWorkingDayCalendar } from './modules/base/calendar/service';
 import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
@@ -215,11 +216,12 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const files = createFileService({ db, store: createFileStore(filesDir) });
   await registerFileRoutes(app, { files, authenticateToken: (token) => sessions.resolve(token) });
   registerPortalRoutes(app, { portal });
-  // CMS articles and the resource library (helper cms-content; the lead re-applies this wiring).
+  // CMS back office: articles and the resource library; sites, catalogues, banners and templates.
   const cmsContent = registerCmsContentModule(app, { db, files, portalCache });
   app.addHook('onReady', async () => {
     await cmsContent.backfillSearchText();
   });
+  registerCmsSettingModule(app, { db, files, portalCache });
   // ── identity: SMS codes, registration, passwords, binding, identity verification ──
   const sms = createSmsService({ db, provider: createSmsProvider(deps.config) });
   const codes = createVerifyCodeService({ db, sms });

@@ -13,3 +13,4 @@ export * from './scheduler';
 export * from './serial';
 export * from './message';
 export * from './cms-content';
+export * from './cms-setting';

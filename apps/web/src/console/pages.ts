@@ -36,6 +36,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   'cms/content/contentForm': { paths: formPaths('/cms/content', 'content'), load: () => import('./cms/content/ContentFormPage') },
   'cms/resource/resourceList': { paths: ['/cms/resource/resourceList'], load: () => import('./cms/resource/ResourceListPage') },
   'cms/resource/resourceForm': { paths: formPaths('/cms/resource', 'resource'), load: () => import('./cms/resource/ResourceFormPage') },
+  'cms/setting/settingMain': { paths: ['/cms/setting/settingMain'], load: () => import('./cms/setting/SettingMainPage') },
   'system/org/orgList': { paths: ['/system/org/orgList'], load: () => import('./system/org/OrgListPage') },
   'system/org/orgForm': { paths: formPaths('/system/org', 'org'), load: () => import('./system/org/OrgFormPage') },
   'system/user/userList': { paths: ['/system/user/userList'], load: () => import('./system/user/UserListPage') },

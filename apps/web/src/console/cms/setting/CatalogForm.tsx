@@ -1,0 +1,101 @@
+import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import {
+  CATALOG_CONTENT_TYPE_LABELS, CATALOG_STATUS_LABELS, CATALOG_TYPE_LABELS, CMS_CODE_MESSAGE, CMS_CODE_PATTERN, LINK_TYPE_LABELS, OPEN_TYPE_LABELS, TEMPLATE_TYPE_LABELS,
+} from '@dandelion/shared';
+import { fieldRules } from '../../../components/form/rules';
+import { optionsOf, type CatalogValues, type CmsTemplate } from './api';
+
+export const CATALOG_DEFAULTS: Partial<CatalogValues> = {
+  catalogStatus: 'ENABLE',
+  catalogType: 'TITLE_COLUMN',
+  linkType: 'FRONT_LINK',
+  openType: 'INTERNAL_OPEN',
+  catalogContentType: 'ATTILE',
+  showInNav: true,
+  sort: 0,
+  templateId: null,
+};
+
+/** Every catalogue field of spec §3, enum selects with Chinese labels; 链接地址 only (and then required) for an external link. */
+export function CatalogFields({ templates, parentName }: { templates: CmsTemplate[]; parentName: string }) {
+  const linkType = Form.useWatch<string>('linkType');
+  const templateOptions = templates
+    .filter((t) => t.templateType !== 'INDEX')
+    .map((t) => ({ value: t.templateId, label: `${t.templateName}（${TEMPLATE_TYPE_LABELS[t.templateType as 'LIST'] ?? t.templateType}）` }));
+  return (
+    <Row gutter={16}>
+      <Col span={24}>
+        <Form.Item label="上级栏目">
+          <Input value={parentName} disabled />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="catalogName" label="栏目名称" rules={[...fieldRules([], { required: '请输入栏目名称' }), { max: 128, message: '栏目名称不能超过128个字符' }]}>
+          <Input />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="code"
+          label="栏目编码"
+          extra="门户路由按编码找到栏目，如 notification、policy"
+          rules={[...fieldRules([], { required: '请输入栏目编码' }), { pattern: CMS_CODE_PATTERN, message: CMS_CODE_MESSAGE }, { max: 64, message: '栏目编码不能超过64个字符' }]}
+        >
+          <Input />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="catalogType" label="栏目类型">
+          <Select options={optionsOf(CATALOG_TYPE_LABELS)} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="catalogContentType" label="内容类型">
+          <Select options={optionsOf(CATALOG_CONTENT_TYPE_LABELS)} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="linkType" label="链接类型">
+          <Select options={optionsOf(LINK_TYPE_LABELS)} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="openType" label="打开方式">
+          <Select options={optionsOf(OPEN_TYPE_LABELS)} />
+        </Form.Item>
+      </Col>
+      {linkType === 'EXTERNAL_LINK' && (
+        <Col span={24}>
+          <Form.Item name="linkUrl" label="链接地址" rules={fieldRules(['url'], { required: '外部链接栏目请填写链接地址' })}>
+            <Input placeholder="https://" />
+          </Form.Item>
+        </Col>
+      )}
+      <Col span={12}>
+        <Form.Item name="templateId" label="列表模板" extra="不选则用门户默认的列表">
+          <Select allowClear options={templateOptions} placeholder="默认模板" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="catalogStatus" label="状态">
+          <Select options={optionsOf(CATALOG_STATUS_LABELS)} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="showInNav" label="在导航栏显示" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="sort" label="排序" extra="0 表示排在同级最后" rules={[{ type: 'integer', min: 0, max: 99999, message: '排序必须是0到99999的整数' }]}>
+          <InputNumber style={{ width: '100%' }} precision={0} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item name="description" label="栏目描述" rules={[{ max: 512, message: '栏目描述不能超过512个字符' }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,196 @@
+import { useRef, useState } from 'react';
+import { App, Col, Form, Input, InputNumber, Row, Select, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { CMS_CODE_MESSAGE, CMS_CODE_PATTERN, SITE_STATUS_LABELS, SITE_STATUS_ONLINE, SITE_STATUS_OFFLINE } from '@dandelion/shared';
+import { errorMessage } from '../../../api/http';
+import { ActionBar } from '../../../components/ActionBar';
+import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { fieldRules } from '../../../components/form/rules';
+import {
+  addSite, deleteSite, fetchSitePage, optionsOf, setDefaultSite, SETTING_PERMISSIONS as P, SITE_TABLE_KEY, updateSite, updateSiteStatus,
+  type Site, type SiteSearch, type SiteValues,
+} from './api';
+import { ImageField, useImageSrc } from './ImageField';
+import { RecordModal, type RecordMode } from './RecordModal';
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'siteName', label: '站点名称' },
+  { name: 'siteCode', label: '站点编码' },
+  { name: 'siteStatus', label: '状态', type: 'select', options: optionsOf(SITE_STATUS_LABELS) },
+];
+
+const BLANK: Partial<SiteValues> = { siteStatus: SITE_STATUS_OFFLINE, sort: 0 };
+
+/** 站点: the portal's sites; online is code 2 (spec §3), the default site answers calls that name none. */
+export function SiteTab({ onChanged }: { onChanged?(): void }) {
+  const { message } = App.useApp();
+  const table = useRef<PagedTableHandle>(null);
+  const [search, setSearch] = useState<SiteSearch>({});
+  const [editing, setEditing] = useState<{ mode: RecordMode; site?: Site } | null>(null);
+  const [form] = Form.useForm<SiteValues>();
+  const src = useImageSrc();
+
+  const refresh = async () => {
+    await table.current?.refresh();
+    onChanged?.();
+  };
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      message.success(done);
+    } catch (error) {
+      message.error(errorMessage(error));
+    }
+    await refresh();
+  };
+
+  const columns: PagedColumn<Site>[] = [
+    {
+      key: 'logo', title: '标志', dataIndex: 'logoUrl', width: 80,
+      render: (url: string | null) => (url ? <img src={src(url)} alt="站点标志" style={{ width: 48, height: 32, objectFit: 'contain' }} /> : '-'),
+    },
+    { key: 'siteCode', title: '站点编码', dataIndex: 'siteCode', width: 140 },
+    {
+      key: 'siteName', title: '站点名称', dataIndex: 'siteName',
+      render: (name: string, row: Site) => (
+        <>
+          {name} {row.isDefault && <Tag color="blue">默认</Tag>}
+        </>
+      ),
+    },
+    { key: 'displayName', title: '显示名称', dataIndex: 'displayName' },
+    {
+      key: 'siteStatus', title: '状态', dataIndex: 'siteStatus', width: 90,
+      render: (v: string) => <Tag color={v === SITE_STATUS_ONLINE ? 'success' : 'default'}>{SITE_STATUS_LABELS[v as '2'] ?? v}</Tag>,
+    },
+    { key: 'domain', title: '域名', dataIndex: 'domain', render: (v: string | null) => v ?? '-' },
+    { key: 'sort', title: '排序', dataIndex: 'sort', width: 70 },
+    {
+      key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 240,
+      render: (_: unknown, row: Site) => (
+        <ActionBar
+          variant="row"
+          actions={[
+            { key: 'upd', label: '修改', permission: P.upd, onClick: () => setEditing({ mode: 'upd', site: row }) },
+            { key: 'detail', label: '详情', permission: P.list, onClick: () => setEditing({ mode: 'detail', site: row }) },
+            {
+              key: 'status', label: row.siteStatus === SITE_STATUS_ONLINE ? '下线' : '上线', permission: P.upd, overflow: true,
+              onClick: () => act(
+                () => updateSiteStatus(row.siteId, row.lockVersion, row.siteStatus === SITE_STATUS_ONLINE ? SITE_STATUS_OFFLINE : SITE_STATUS_ONLINE),
+                row.siteStatus === SITE_STATUS_ONLINE ? '已下线' : '已上线',
+              ),
+            },
+            { key: 'default', label: '设为默认', permission: P.upd, overflow: true, hidden: row.isDefault, onClick: () => act(() => setDefaultSite(row.siteId), '已设为默认站点') },
+            {
+              key: 'del', label: '删除', permission: P.del, danger: true, overflow: true,
+              confirm: { title: `确定删除站点「${row.siteName}」吗？`, description: '默认站点、仍有栏目或轮播图的站点不能删除。' },
+              onClick: () => act(() => deleteSite(row.siteId, row.lockVersion), '删除成功'),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  const site = editing?.site;
+  return (
+    <>
+      <SearchForm<SiteSearch>
+        name="cms-site-search"
+        fields={SEARCH_FIELDS}
+        onSearch={(values) => {
+          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
+          else setSearch(values);
+        }}
+      />
+      <PagedTable<Site, SiteSearch>
+        ref={table}
+        tableKey={SITE_TABLE_KEY}
+        fetcher={fetchSitePage}
+        params={search}
+        columns={columns}
+        rowKey="siteId"
+        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => setEditing({ mode: 'add' }) }]} />}
+      />
+      <RecordModal<SiteValues>
+        entityName="站点"
+        mode={editing?.mode ?? 'add'}
+        open={!!editing}
+        form={form}
+        initialValues={site ?? BLANK}
+        onClose={() => setEditing(null)}
+        onSave={async (values) => {
+          // Fields this form does not show (theme, portal) keep their stored values.
+          if (editing?.mode === 'upd' && site) await updateSite(site.siteId, site.lockVersion, { ...values, themeId: site.themeId, portalId: site.portalId });
+          else await addSite(values);
+          message.success(editing?.mode === 'upd' ? '修改成功' : '新增成功');
+          await refresh();
+        }}
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="siteCode" label="站点编码" rules={[...fieldRules([], { required: '请输入站点编码' }), { pattern: CMS_CODE_PATTERN, message: CMS_CODE_MESSAGE }, { max: 64, message: '站点编码不能超过64个字符' }]}>
+              <Input placeholder="如 dandelion" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="siteName" label="站点名称" rules={[...fieldRules([], { required: '请输入站点名称' }), { max: 128, message: '站点名称不能超过128个字符' }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="displayName" label="显示名称" rules={[...fieldRules([], { required: '请输入显示名称' }), { max: 128, message: '显示名称不能超过128个字符' }]}>
+              <Input placeholder="门户标题栏显示的名称" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="siteStatus" label="状态" rules={fieldRules([], { required: true })}>
+              <Select options={optionsOf(SITE_STATUS_LABELS)} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="logoFileId" label="站点标志" extra="站点在线时标志公开显示在门户页头">
+              <ImageField initialUrl={site?.logoUrl} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="domain" label="域名" rules={[{ max: 256, message: '域名不能超过256个字符' }]}>
+              <Input placeholder="如 www.example.cn" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="sort" label="排序" rules={[{ type: 'integer', min: 0, max: 99999, message: '排序必须是0到99999的整数' }]}>
+              <InputNumber style={{ width: '100%' }} precision={0} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="copyright" label="版权信息" rules={[{ max: 256, message: '版权信息不能超过256个字符' }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="icp" label="ICP 备案号" rules={[{ max: 64, message: 'ICP 备案号不能超过64个字符' }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="contactPhone" label="联系电话" rules={[{ max: 64, message: '联系电话不能超过64个字符' }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="contactAddress" label="联系地址" rules={[{ max: 256, message: '联系地址不能超过256个字符' }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="description" label="站点描述" rules={[{ max: 512, message: '站点描述不能超过512个字符' }]}>
+              <Input.TextArea rows={3} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </RecordModal>
+    </>
+  );
+}

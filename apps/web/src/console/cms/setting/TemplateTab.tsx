@@ -1,0 +1,162 @@
+import { useRef, useState } from 'react';
+import { App, Col, Form, Input, InputNumber, Row, Select, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { CMS_CODE_MESSAGE, CMS_CODE_PATTERN, PORTAL_COMPONENT_LABELS, TEMPLATE_STYLE_LABELS, TEMPLATE_TYPE_LABELS } from '@dandelion/shared';
+import { errorMessage } from '../../../api/http';
+import { ActionBar } from '../../../components/ActionBar';
+import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { fieldRules } from '../../../components/form/rules';
+import {
+  addTemplate, deleteTemplate, fetchTemplatePage, optionsOf, SETTING_PERMISSIONS as P, TEMPLATE_TABLE_KEY, updateTemplate,
+  type CmsTemplate, type TemplateSearch, type TemplateValues,
+} from './api';
+import { ImageField, useImageSrc } from './ImageField';
+import { RecordModal, type RecordMode } from './RecordModal';
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'templateName', label: '模板名称' },
+  { name: 'templateCode', label: '模板编码' },
+  { name: 'templateType', label: '模板类型', type: 'select', options: optionsOf(TEMPLATE_TYPE_LABELS) },
+];
+const COMPONENT_OPTIONS = Object.entries(PORTAL_COMPONENT_LABELS).map(([value, label]) => ({ value, label: `${value}（${label}）` }));
+const BLANK: Partial<TemplateValues> = { templateType: 'LIST', templateStyle: 'LIST', componentName: 'ContentList', sort: 0 };
+
+/** 模板: which registered portal component renders a site's home page or a catalogue's list/detail. */
+export function TemplateTab({ onChanged }: { onChanged?(): void }) {
+  const { message } = App.useApp();
+  const table = useRef<PagedTableHandle>(null);
+  const [search, setSearch] = useState<TemplateSearch>({});
+  const [editing, setEditing] = useState<{ mode: RecordMode; template?: CmsTemplate } | null>(null);
+  const [form] = Form.useForm<TemplateValues>();
+  const src = useImageSrc();
+
+  const refresh = async () => {
+    await table.current?.refresh();
+    onChanged?.();
+  };
+
+  const columns: PagedColumn<CmsTemplate>[] = [
+    {
+      key: 'thumbnail', title: '预览', dataIndex: 'thumbnailUrl', width: 90,
+      render: (url: string | null) => (url ? <img src={src(url)} alt="模板预览" style={{ width: 64, height: 40, objectFit: 'cover' }} /> : '-'),
+    },
+    { key: 'templateCode', title: '模板编码', dataIndex: 'templateCode', width: 140 },
+    { key: 'templateName', title: '模板名称', dataIndex: 'templateName' },
+    { key: 'templateType', title: '类型', dataIndex: 'templateType', width: 100, render: (v: string) => <Tag>{TEMPLATE_TYPE_LABELS[v as 'LIST'] ?? v}</Tag> },
+    { key: 'templateStyle', title: '展示样式', dataIndex: 'templateStyle', width: 90, render: (v: string | null) => (v ? (TEMPLATE_STYLE_LABELS[v as 'LIST'] ?? v) : '-') },
+    { key: 'componentName', title: '门户组件', dataIndex: 'componentName' },
+    { key: 'sort', title: '排序', dataIndex: 'sort', width: 70 },
+    {
+      key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 180,
+      render: (_: unknown, row: CmsTemplate) => (
+        <ActionBar
+          variant="row"
+          actions={[
+            { key: 'upd', label: '修改', permission: P.upd, onClick: () => setEditing({ mode: 'upd', template: row }) },
+            { key: 'detail', label: '详情', permission: P.list, onClick: () => setEditing({ mode: 'detail', template: row }) },
+            {
+              key: 'del', label: '删除', permission: P.del, danger: true, overflow: true,
+              confirm: { title: `确定删除模板「${row.templateName}」吗？`, description: '仍有栏目使用的模板不能删除。' },
+              onClick: async () => {
+                try {
+                  await deleteTemplate(row.templateId, row.lockVersion);
+                  message.success('删除成功');
+                } catch (error) {
+                  message.error(errorMessage(error));
+                }
+                await refresh();
+              },
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  const template = editing?.template;
+  return (
+    <>
+      <SearchForm<TemplateSearch>
+        name="cms-template-search"
+        fields={SEARCH_FIELDS}
+        onSearch={(values) => {
+          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
+          else setSearch(values);
+        }}
+      />
+      <PagedTable<CmsTemplate, TemplateSearch>
+        ref={table}
+        tableKey={TEMPLATE_TABLE_KEY}
+        fetcher={fetchTemplatePage}
+        params={search}
+        columns={columns}
+        rowKey="templateId"
+        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => setEditing({ mode: 'add' }) }]} />}
+      />
+      <RecordModal<TemplateValues>
+        entityName="模板"
+        mode={editing?.mode ?? 'add'}
+        open={!!editing}
+        form={form}
+        initialValues={template ?? BLANK}
+        onClose={() => setEditing(null)}
+        onSave={async (values) => {
+          const body = { ...values, templateStyle: values.templateStyle ?? null };
+          if (editing?.mode === 'upd' && template) await updateTemplate(template.templateId, template.lockVersion, body);
+          else await addTemplate(body);
+          message.success(editing?.mode === 'upd' ? '修改成功' : '新增成功');
+          await refresh();
+        }}
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="templateCode" label="模板编码" rules={[...fieldRules([], { required: '请输入模板编码' }), { pattern: CMS_CODE_PATTERN, message: CMS_CODE_MESSAGE }, { max: 64, message: '模板编码不能超过64个字符' }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="templateName" label="模板名称" rules={[...fieldRules([], { required: '请输入模板名称' }), { max: 128, message: '模板名称不能超过128个字符' }]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="templateType" label="模板类型" rules={fieldRules([], { required: '请选择模板类型' })}>
+              <Select options={optionsOf(TEMPLATE_TYPE_LABELS)} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="templateStyle" label="展示样式">
+              <Select allowClear options={optionsOf(TEMPLATE_STYLE_LABELS)} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="componentName" label="门户组件" rules={fieldRules([], { required: '请选择门户组件' })}>
+              <Select options={COMPONENT_OPTIONS} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="componentPath" label="组件路径" rules={[{ max: 256, message: '组件路径不能超过256个字符' }]}>
+              <Input placeholder="可选，如 portal/content/ContentList" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="thumbnail" label="预览图">
+              <ImageField initialUrl={template?.thumbnailUrl} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="sort" label="排序" rules={[{ type: 'integer', min: 0, max: 99999, message: '排序必须是0到99999的整数' }]}>
+              <InputNumber style={{ width: '100%' }} precision={0} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过512个字符' }]}>
+              <Input.TextArea rows={2} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </RecordModal>
+    </>
+  );
+}
