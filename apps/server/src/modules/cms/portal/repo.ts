@@ -20,7 +20,7 @@ export const CATALOG_ENABLED = 'ENABLE';
 export const CONTENT_PUBLISHED = 'PUBLISHED';
 export const BANNER_ENABLED = 'ENABLE';
 /** bizType under which the article back office attaches an article's files (bizId = contentId). */
-export const CONTENT_FILE_BIZ = 'cms_content';
+export const CONTENT_FILE_BIZ = 'CMS_CONTENT';
 
 export interface PortalSite {
   siteId: number;
