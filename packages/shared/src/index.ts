@@ -12,3 +12,4 @@ export * from './progress';
 export * from './scheduler';
 export * from './serial';
 export * from './message';
+export * from './cmsComplaint';

@@ -3,6 +3,10 @@ import type { Db } from '../../core/db';
 import type { Principal } from '../../core/permissions';
 import type { CaptchaService } from '../auth/captchaService';
 import type { FileService } from '../file/service';
+import { createMessageService } from '../message/msg/service';
+import { registerComplaintRoutes } from './complaint/routes';
+import { createComplaintService } from './complaint/service';
+import { createPortalRepo } from './portal/repo';
 import { registerPortalContentRoutes } from './portal/contentRoutes';
 import { registerPortalSiteRoutes } from './portal/routes';
 import { createPortalService } from './portal/service';
@@ -22,5 +26,12 @@ export function registerCmsPortalModule(app: FastifyInstance, deps: CmsPortalMod
   const portal = createPortalService({ db: deps.db, portalCache: deps.portalCache });
   registerPortalSiteRoutes(app, { portal });
   registerPortalContentRoutes(app, { portal });
-  return { portal };
+  const repo = createPortalRepo(deps.db);
+  const complaints = createComplaintService({
+    db: deps.db,
+    messages: createMessageService({ db: deps.db }),
+    siteIdOf: async (siteCode) => (await repo.siteByCode(siteCode))?.siteId ?? null,
+  });
+  registerComplaintRoutes(app, { complaints, captchas: deps.captchas, identify: deps.identify });
+  return { portal, complaints };
 }
