@@ -159,21 +159,15 @@ export function createPortalRepo(db: Executor) {
         .orderBy(asc(cmsCatalog.level), asc(cmsCatalog.sort), asc(cmsCatalog.id));
     },
 
-    /** Up to `size` newest articles of each catalogue, in one query (a window per catalogue). */
+    /**
+     * Up to `size` newest articles of each catalogue: one small query per catalogue, each a range scan
+     * of cms_content_published_list_idx (a window over all of them would read every article).
+     */
     async newestPerCatalog(catalogIds: number[], size: number): Promise<ContentRow[]> {
-      if (!catalogIds.length) return [];
-      const ranked = db
-        .select({
-          ...contentColumns,
-          rank: sql<number>`row_number() over (partition by ${cmsContent.catalogId} order by ${cmsContent.isTop} desc, ${cmsContent.sort} desc, ${cmsContent.publishTime} desc, ${cmsContent.id} desc)`
-            .mapWith(Number)
-            .as('rank'),
-        })
-        .from(cmsContent)
-        .where(publishedIn(catalogIds))
-        .as('ranked');
-      const rows = await db.select().from(ranked).where(lte(ranked.rank, size)).orderBy(asc(ranked.catalogId), asc(ranked.rank));
-      return rows.map(({ rank: _rank, ...row }) => row as ContentRow);
+      const lists = await Promise.all(
+        catalogIds.map((id) => db.select(contentColumns).from(cmsContent).where(publishedIn([id])).orderBy(...newestFirst).limit(size)),
+      );
+      return lists.flat() as ContentRow[];
     },
 
     /** The newest `size` articles across the given catalogues. */

@@ -66,7 +66,7 @@ export default function ComplaintListPage() {
     { key: 'replyBy', title: '回复人', dataIndex: 'replyBy', width: 100, defaultHidden: true, render: (v: string | null) => v ?? '-' },
     { key: 'email', title: '邮箱', dataIndex: 'email', width: 180, defaultHidden: true, render: (v: string | null) => v ?? '-' },
     { key: 'ip', title: 'IP', dataIndex: 'ip', width: 130, defaultHidden: true, render: (v: string | null) => v ?? '-' },
-    { key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 200, render: (_: unknown, row) => <ActionBar variant="row" actions={rowActions(row)} /> },
+    { key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 240, render: (_: unknown, row) => <ActionBar variant="row" actions={rowActions(row)} /> },
   ];
 
   return (
