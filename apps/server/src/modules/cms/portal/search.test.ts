@@ -64,6 +64,8 @@ describe('POST /rest/content/searchContent', () => {
     const second = await search({ keyword: '量子', pageParameter: { pageNum: 2, pageSize: 1 } });
     expect(second.body.dataSet).toMatchObject({ total: 2, pageNum: 2, pageSize: 1 });
     expect(second.body.dataSet.list[0].title).toBe('年度科技工作会议');
+    // Past the last page the total is still right.
+    expect((await search({ keyword: '量子', pageParameter: { pageNum: 5, pageSize: 1 } })).body.dataSet).toMatchObject({ list: [], total: 2 });
     expect((await search({ keyword: '量子', catalogCode: 'policy' })).body.dataSet.total).toBe(0);
   });
 

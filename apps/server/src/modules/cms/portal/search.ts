@@ -27,23 +27,28 @@ export function createPortalSearch(db: Executor) {
       const titleHit: SQL = words.length
         ? sql`case when ${and(...words.map((w) => sql`${cmsContent.title} ilike ${like(w)}`))} then 1 else 0 end`
         : sql`0`;
-      const [rows, [count]] = await Promise.all([
-        db
-          .select(contentColumns)
-          .from(cmsContent)
-          .where(where)
-          .orderBy(desc(titleHit), desc(cmsContent.publishTime), desc(cmsContent.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cmsContent).where(where),
-      ]);
+      // The total rides along as a window over the same scan: a common word matches thousands of
+      // articles, and a separate count would read them all a second time.
+      const ranked = await db
+        .select({ ...contentColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(cmsContent)
+        .where(where)
+        .orderBy(desc(titleHit), desc(cmsContent.publishTime), desc(cmsContent.id))
+        .limit(limit)
+        .offset(offset);
+      const total = ranked.length
+        ? ranked[0]!.total
+        : offset > 0
+          ? ((await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cmsContent).where(where))[0]?.n ?? 0)
+          : 0;
+      const rows = ranked.map(({ total: _t, ...row }) => row);
       // The body is read only for the page's own rows, for the excerpt of articles without a summary.
       const needBody = rows.filter((r) => !r.summary).map((r) => r.contentId);
       const bodies = needBody.length
         ? await db.select({ id: cmsContent.id, body: cmsContent.body }).from(cmsContent).where(needBody.length === 1 ? eq(cmsContent.id, needBody[0]!) : inArray(cmsContent.id, needBody))
         : [];
       const bodyText = new Map(bodies.map((b) => [b.id, plainTextOf(b.body)]));
-      return { rows: rows.map((r) => ({ ...(r as ContentRow), bodyText: bodyText.get(r.contentId) ?? '' })), total: count?.n ?? 0 };
+      return { rows: rows.map((r) => ({ ...(r as ContentRow), bodyText: bodyText.get(r.contentId) ?? '' })), total };
     },
   };
 }
