@@ -33,8 +33,8 @@ export function registerPortalContentRoutes(app: FastifyInstance, { portal }: { 
       config: portalConfig,
       schema: {
         tags,
-        summary: '按栏目分页查询已发布文章（includeChildren 时含下级栏目）',
-        body: z.object({ catalogCode: zCatalogCode, siteCode: zSiteCode, pageParameter: zPageParameter, includeChildren: z.boolean().optional() }),
+        summary: '按栏目分页查询已发布文章',
+        body: z.object({ catalogCode: zCatalogCode, siteCode: zSiteCode, pageParameter: zPageParameter, includeChildren: z.boolean().optional().describe('为 true 时一并列出下级栏目（整个分支）的文章') }),
         response: { 200: portalEnvelopeOf(pageOf(contentSummarySchema)) },
       },
     },
