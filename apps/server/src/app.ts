@@ -72,11 +72,8 @@ import { createDuplicateService } from './modules/system/duplicate/service';
 import { createThemeService } from './modules/system/theme/service';
 import { registerDictRoutes } from './modules/base/dict/routes';
 import { createDictService } from './modules/base/dict/service';
-import { createCatalogService } from './modules/cms/catalog/service';
-import { createContentService } from './modules/cms/content/service';
 import { registerCmsContentModule } from './modules/cms/contentModule';
-import { registerPortalRoutes } from './modules/cms/portal/routes';
-import { createPortalService } from './modules/cms/portal/service';
+import { registerCmsPortalModule } from './modules/cms/portalModule';
 import { createPortalCache } from './modules/cms/portalCache';
 import { createSiteService } from './modules/cms/site/service';
 import { registerCmsSettingModule } from './modules/cms/settingModule';
@@ -202,11 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const dicts = createDictService({ db, bus, apps: async () => (await applications.page({}, { pageNum: 1, pageSize: 500 })).list });
   const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: applications.inForce, customIcons: icons.forInit, appDicts: dicts.appDicts });
   const methods: LoginMethods = {};
-  const catalogs = createCatalogService({ db });
-  const contents = createContentService({ db });
   // Anonymous portal reads are cached; back-office changes empty the cache on every instance.
   const portalCache = createPortalCache(bus);
-  const portal = createPortalService({ sites, catalogs, contents });
 
   registerHealthRoutes(app, { database });
   // Files: uploads checked by extension and bytes, kept once per content, read back by those allowed.
@@ -215,13 +209,13 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   if (!deps.filesDir) app.addHook('onClose', async () => fs.rmSync(filesDir, { recursive: true, force: true }));
   const files = createFileService({ db, store: createFileStore(filesDir) });
   await registerFileRoutes(app, { files, authenticateToken: (token) => sessions.resolve(token) });
-  registerPortalRoutes(app, { portal });
-  // CMS back office: articles and the resource library; sites, catalogues, banners and templates.
+  // The anonymous portal (cached reads, search, complaints); the CMS back office: articles and the resource library; sites, catalogues, banners and templates.
   const cmsContent = registerCmsContentModule(app, { db, files, portalCache });
   app.addHook('onReady', async () => {
     await cmsContent.backfillSearchText();
   });
   registerCmsSettingModule(app, { db, files, portalCache });
+  registerCmsPortalModule(app, { db, files, portalCache, captchas, identify: (request) => authenticator.authenticate(request) });
   // ── identity: SMS codes, registration, passwords, binding, identity verification ──
   const sms = createSmsService({ db, provider: createSmsProvider(deps.config) });
   const codes = createVerifyCodeService({ db, sms });

@@ -14,3 +14,4 @@ export * from './serial';
 export * from './message';
 export * from './cms-content';
 export * from './cms-setting';
+export * from './cmsComplaint';

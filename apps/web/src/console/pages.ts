@@ -24,6 +24,8 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...MONITOR_PAGES,
   'home/index': { paths: ['/home'], load: () => import('./home/HomePage') },
   'center/index': { paths: ['/center'], load: () => import('./center/AccountCenterPage') },
+  'cms/complaint/complaintList': { paths: ['/cms/complaint/complaintList'], load: () => import('./cms/complaint/ComplaintListPage') },
+  'cms/complaint/complaintDetail': { paths: ['/cms/complaint/complaintDetail'], load: () => import('./cms/complaint/ComplaintDetailPage') },
   'message/sms/smsList': { paths: ['/message/sms/smsList'], load: () => import('./message/sms/SmsListPage') },
   'message/notice/noticeList': { paths: ['/message/notice/noticeList'], load: () => import('./message/notice/NoticeListPage') },
   'message/notice/noticeForm': { paths: formPaths('/message/notice', 'notice'), load: () => import('./message/notice/NoticeFormPage') },

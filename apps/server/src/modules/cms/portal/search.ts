@@ -1,0 +1,55 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../core/db';
+import { cmsContent } from '../content/schema';
+import { plainTextOf, searchQueryOf } from '../search/bigrams';
+import { contentColumns, publishedIn, type ContentRow } from './repo';
+
+export const KEYWORD_MAX = 50;
+
+/** The words of a keyword as typed (a title "hits" when it holds every one of them). */
+export function keywordWords(keyword: string): string[] {
+  return [...new Set(keyword.normalize('NFKC').split(/[\s\p{P}\p{S}]+/u).filter(Boolean))];
+}
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Full-text search over the bigram index (cms/search/bigrams.ts): the GIN-indexed search_doc must
+ * hold every piece of the keyword. Articles whose title holds the keyword come first, then newest.
+ */
+export function createPortalSearch(db: Executor) {
+  return {
+    async page(keyword: string, catalogIds: number[], limit: number, offset: number): Promise<{ rows: Array<ContentRow & { bodyText: string }>; total: number }> {
+      const query = searchQueryOf(keyword);
+      if (!query || !catalogIds.length) return { rows: [], total: 0 };
+      const where = and(publishedIn(catalogIds), sql`${cmsContent.searchDoc} @@ ${query}::tsquery`);
+      const words = keywordWords(keyword);
+      const titleHit: SQL = words.length
+        ? sql`case when ${and(...words.map((w) => sql`${cmsContent.title} ilike ${like(w)}`))} then 1 else 0 end`
+        : sql`0`;
+      // The total rides along as a window over the same scan: a common word matches thousands of
+      // articles, and a separate count would read them all a second time.
+      const ranked = await db
+        .select({ ...contentColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(cmsContent)
+        .where(where)
+        .orderBy(desc(titleHit), desc(cmsContent.publishTime), desc(cmsContent.id))
+        .limit(limit)
+        .offset(offset);
+      const total = ranked.length
+        ? ranked[0]!.total
+        : offset > 0
+          ? ((await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cmsContent).where(where))[0]?.n ?? 0)
+          : 0;
+      const rows = ranked.map(({ total: _t, ...row }) => row);
+      // The body is read only for the page's own rows, for the excerpt of articles without a summary.
+      const needBody = rows.filter((r) => !r.summary).map((r) => r.contentId);
+      const bodies = needBody.length
+        ? await db.select({ id: cmsContent.id, body: cmsContent.body }).from(cmsContent).where(needBody.length === 1 ? eq(cmsContent.id, needBody[0]!) : inArray(cmsContent.id, needBody))
+        : [];
+      const bodyText = new Map(bodies.map((b) => [b.id, plainTextOf(b.body)]));
+      return { rows: rows.map((r) => ({ ...(r as ContentRow), bodyText: bodyText.get(r.contentId) ?? '' })), total };
+    },
+  };
+}
+export type PortalSearch = ReturnType<typeof createPortalSearch>;
