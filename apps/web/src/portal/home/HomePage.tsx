@@ -1,67 +1,71 @@
-import { useEffect } from 'react';
-import { App, Button, Card, Col, Empty, Result, Row, Skeleton } from 'antd';
-import { errorMessage } from '../../api/http';
-import { usePortalIndex } from '../api';
+import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { usePortalIndex, siteTitleOf, type PortalSection } from '../api';
+import { LoadFailure } from '../shared/LoadFailure';
+import { useLoadErrorToast } from '../shared/useLoadErrorToast';
+import { usePortalTitle } from '../shared/usePortalTitle';
+import { Banner } from '../widgets/Banner';
 import { HomeHero } from './HomeHero';
+import { NoticeCard } from './NoticeCard';
 import { SectionCard } from './SectionCard';
 import './home.css';
 
 const SKELETON_CARDS = 4;
+/** Policies and news lead the home page, right after the notices (spec §2 home). */
+const LEADING = ['policy', 'news'];
+/** Notices come from messaging's public notices (NoticeCard), not from the CMS catalogue. */
+const NOT_ON_HOME = new Set(['notification']);
 
-/** / : the portal home page, built from POST /rest/cms/index. */
+function homeSections(sections: readonly PortalSection[]): PortalSection[] {
+  const rank = (s: PortalSection) => (LEADING.includes(s.code) ? LEADING.indexOf(s.code) : LEADING.length);
+  return sections.filter((s) => !NOT_ON_HOME.has(s.code)).sort((a, b) => rank(a) - rank(b));
+}
+
+/** / : the portal home page — entries to 申报 and 查询, banners, notices, policies, news and the other catalogues. */
 export default function HomePage() {
   const { data, error, isPending, isFetching, refetch } = usePortalIndex();
-  const { message } = App.useApp();
+  useLoadErrorToast(error);
+  usePortalTitle('首页');
 
-  // Spec §2: content widgets show load errors in a toast (once per failure).
-  useEffect(() => {
-    if (error) message.error(errorMessage(error));
-  }, [error, message]);
-
-  let body;
+  let sections;
   if (isPending) {
-    body = (
-      <Row gutter={[16, 16]}>
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <Col xs={24} md={12} key={i}>
-            <Card>
-              <Skeleton active title paragraph={{ rows: 4 }} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
-    );
+    sections = Array.from({ length: SKELETON_CARDS - 1 }, (_, i) => (
+      <Col xs={24} md={12} key={i}>
+        <Card>
+          <Skeleton active title paragraph={{ rows: 4 }} />
+        </Card>
+      </Col>
+    ));
   } else if (error) {
-    body = (
-      <Result
-        status="error"
-        title="首页内容加载失败"
-        subTitle={errorMessage(error)}
-        extra={
-          <Button type="primary" loading={isFetching} onClick={() => refetch()}>
-            重试
-          </Button>
-        }
-      />
+    sections = (
+      <Col xs={24} md={12}>
+        <LoadFailure title="首页内容加载失败" error={error} retrying={isFetching} onRetry={() => void refetch()} />
+      </Col>
     );
-  } else if (data.sections.length === 0) {
-    body = <Empty description="暂无栏目内容" />;
   } else {
-    body = (
-      <Row gutter={[16, 16]}>
-        {data.sections.map((section) => (
-          <Col xs={24} md={12} key={section.catalogId}>
-            <SectionCard section={section} />
-          </Col>
-        ))}
-      </Row>
-    );
+    sections = homeSections(data.sections).map((section) => (
+      <Col xs={24} md={12} key={section.catalogId}>
+        <SectionCard section={section} />
+      </Col>
+    ));
   }
 
   return (
     <>
-      <HomeHero siteName={data?.site.displayName || data?.site.siteName || (error ? '蒲公英' : undefined)} />
-      <div className="dl-container dl-home-sections">{body}</div>
+      <HomeHero siteName={siteTitleOf(data?.site) ?? (error ? '蒲公英' : undefined)} />
+      <div className="dl-container dl-home-sections">
+        {data?.banners && data.banners.length > 0 && (
+          <div className="dl-home-banner">
+            <Banner banners={data.banners} />
+          </div>
+        )}
+        <Row gutter={[16, 16]}>
+          <Col xs={24} md={12}>
+            <NoticeCard />
+          </Col>
+          {sections}
+        </Row>
+        {data && data.sections.length === 0 && <Empty description="暂无栏目内容" />}
+      </div>
     </>
   );
 }
