@@ -54,7 +54,9 @@ export function CatalogListView({ code, defaultMode = 'bars', lead, aside }: Cat
     catalogCode: tab || code,
     pageNum,
     pageSize,
-    includeChildren: tab === ALL_TAB && tabs.length > 0,
+    // 全部 always asks for the sub-catalogues too: the same answer for a catalogue without any, and
+    // the list need not wait for the tabs to know.
+    includeChildren: tab === ALL_TAB,
   });
   useLoadErrorToast(list.error ?? subCatalogs.error);
 
