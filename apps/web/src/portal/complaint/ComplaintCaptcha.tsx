@@ -32,7 +32,7 @@ export function ComplaintCaptcha({ form, round, onRefresh }: ComplaintCaptchaPro
       </Form.Item>
       <Form.Item label="验证码" htmlFor="complaint_captchaCode" required>
         <Space.Compact block>
-          <Form.Item name="captchaCode" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
+          <Form.Item name="captchaCode" noStyle rules={[{ required: true, whitespace: true, message: '请输入图形验证码' }]}>
             <Input id="complaint_captchaCode" placeholder="请输入图中字符" maxLength={8} autoComplete="off" />
           </Form.Item>
           <button type="button" className="dl-captcha-image" onClick={onRefresh} title="看不清？换一张" aria-label="看不清？换一张">

@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { errorMessage } from '../../api/http';
-import { fieldRules } from '../../components/form/rules';
+import { fieldRules, requiredRule } from '../../components/form/rules';
 import { addComplaint, type ComplaintInput } from './api';
 import { ComplaintCaptcha } from './ComplaintCaptcha';
 import './complaint.css';
 
-export const COMPLAINT_SUCCESS_MESSAGE = '提交成功，感谢您的反馈！';
+export const COMPLAINT_SUCCESS_MESSAGE = '提交成功，感谢您的反馈';
+
+// The server's limits and messages for /rest/complain/addComplain, so the form refuses what it would.
+const TITLE_MAX = 100;
+const CONTENT_MAX = 2000;
+const NAME_MAX = 32;
+const EMAIL_MAX = 128;
 
 /**
  * 投诉建议 (spec §7 addComplain): title, content, name, contact (spec §5 contact rule), optional
@@ -49,20 +55,20 @@ export function ComplaintForm({ onSubmitted }: { onSubmitted?: () => void }) {
 
   return (
     <Form form={form} layout="vertical" name="complaint" onFinish={submit} className="dl-complaint-form" requiredMark>
-      <Form.Item label="标题" name="title" rules={[...fieldRules([], { required: true }), { max: 100, message: '标题不能超过100个字' }]}>
-        <Input maxLength={100} placeholder="请简要概括投诉或建议" />
+      <Form.Item label="标题" name="title" rules={[requiredRule('请输入标题')]}>
+        <Input maxLength={TITLE_MAX} placeholder="请简要概括投诉或建议" />
       </Form.Item>
-      <Form.Item label="内容" name="content" rules={[...fieldRules([], { required: true }), { max: 2000, message: '内容不能超过2000个字' }]}>
-        <Input.TextArea rows={5} maxLength={2000} showCount placeholder="请详细描述您的投诉或建议" />
+      <Form.Item label="内容" name="content" rules={[requiredRule('请输入投诉建议内容')]}>
+        <Input.TextArea rows={5} maxLength={CONTENT_MAX} showCount placeholder="请详细描述您的投诉或建议" />
       </Form.Item>
-      <Form.Item label="姓名" name="complainantName" rules={[...fieldRules([], { required: true }), { max: 50, message: '姓名不能超过50个字' }]}>
-        <Input maxLength={50} autoComplete="name" />
+      <Form.Item label="姓名" name="complainantName" rules={[requiredRule('请输入姓名')]}>
+        <Input maxLength={NAME_MAX} autoComplete="name" />
       </Form.Item>
-      <Form.Item label="联系方式" name="contact" rules={fieldRules(['contact'], { required: true })} extra="手机、固定电话或6至9位号码">
+      <Form.Item label="联系方式" name="contact" rules={fieldRules(['contact'], { required: '请输入联系方式' })} extra="手机、固定电话或6至9位号码">
         <Input maxLength={20} autoComplete="tel" inputMode="tel" />
       </Form.Item>
       <Form.Item label="邮箱" name="email" rules={fieldRules(['email'])}>
-        <Input maxLength={254} autoComplete="email" inputMode="email" placeholder="选填" />
+        <Input maxLength={EMAIL_MAX} autoComplete="email" inputMode="email" placeholder="选填" />
       </Form.Item>
       <ComplaintCaptcha form={form} round={captchaRound} onRefresh={newCaptcha} />
       {refusal && <Alert type="error" showIcon title={refusal} className="dl-complaint-form__refusal" />}

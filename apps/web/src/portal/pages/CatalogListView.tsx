@@ -10,6 +10,7 @@ import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePageParam } from '../shared/usePageParam';
 import { usePortalTitle } from '../shared/usePortalTitle';
 import { useViewMode, viewModeOfStyle, type ViewMode } from '../shared/useViewMode';
+import { CatalogContentTree } from '../widgets/CatalogContentTree';
 import { CatalogTree } from '../widgets/CatalogTree';
 import { ContentList } from '../widgets/ContentList';
 import { ALL_TAB, ListTitle } from '../widgets/ListTitle';
@@ -113,6 +114,11 @@ export function CatalogListView({ code, defaultMode = 'bars', lead, aside }: Cat
         </section>
         <aside className="dl-portal-page__aside">
           <CatalogTree title="栏目导航" catalogs={catalogs} current={code} />
+          {tabs.length > 0 && (
+            <section className="dl-aside-card" aria-label="各分类最新">
+              <CatalogContentTree catalogCode={code} size={3} />
+            </section>
+          )}
           {aside}
         </aside>
       </div>

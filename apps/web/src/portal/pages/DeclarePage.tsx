@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { FormOutlined } from '@ant-design/icons';
 import { useSessionStore } from '../../app/session';
 import { loginPathFor } from '../../lib/redirect';
-import { CatalogContentTree } from '../widgets/CatalogContentTree';
+import { LatestContents } from '../widgets/LatestContents';
 import { CatalogListView } from './CatalogListView';
 import './entry-band.css';
 
@@ -31,11 +31,7 @@ export default function DeclarePage() {
     <CatalogListView
       code="declare"
       lead={<DeclareEntry />}
-      aside={
-        <section className="dl-aside-card" aria-label="申报指南">
-          <CatalogContentTree catalogCode="apply" size={5} />
-        </section>
-      }
+      aside={<LatestContents catalogCode="apply" title="申报指南" size={5} />}
     />
   );
 }

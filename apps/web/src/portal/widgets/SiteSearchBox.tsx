@@ -20,7 +20,7 @@ export function SiteSearchBox({ className, onSearched }: { className?: string; o
         aria-label="站内搜索"
         enterButton
         allowClear
-        maxLength={100}
+        maxLength={50}
         onSearch={(text) => {
           const keyword = text.trim();
           if (!keyword) return;
