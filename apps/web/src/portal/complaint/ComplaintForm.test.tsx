@@ -40,7 +40,8 @@ const listRoutes = {
 };
 
 describe('complaint form', () => {
-  it('checks the fields with the spec messages before anything is sent', async () => {
+  // Many validation rounds through antd's form: give a busy machine room.
+  it('checks the fields with the spec messages before anything is sent', { timeout: 40_000 }, async () => {
     const server = fakePortal(listRoutes);
     vi.stubGlobal('fetch', server.fetch);
     renderApp('/other');

@@ -34,6 +34,10 @@ describe('home page', () => {
     expect(within(policy).getByRole('link').getAttribute('href')).toBe('/policyDetail/200');
     expect(screen.getByText('科学技术奖励大会召开').closest('a')!.getAttribute('href')).toBe('/newsDetail/300');
 
+    // The other catalogues as tiles (the external one keeps its address).
+    const tiles = within(screen.getByRole('navigation', { name: '栏目直达' })).getAllByRole('link');
+    expect(tiles.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['科技部', 'https://www.most.gov.cn/']]);
+
     // Banner with its title as the picture's text alternative.
     const banner = screen.getByRole('region', { name: '轮播图' });
     expect(within(banner).getAllByRole('img', { name: '2026年度科学技术奖提名启动' }).length).toBeGreaterThan(0);

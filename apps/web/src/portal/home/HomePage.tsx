@@ -4,21 +4,22 @@ import { LoadFailure } from '../shared/LoadFailure';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePortalTitle } from '../shared/usePortalTitle';
 import { Banner } from '../widgets/Banner';
+import { CatalogList } from '../widgets/CatalogList';
 import { HomeHero } from './HomeHero';
 import { NoticeCard } from './NoticeCard';
 import { SectionCard } from './SectionCard';
 import './home.css';
 
 const SKELETON_CARDS = 4;
-/** Policies and news lead the home page, right after the notices (spec §2 home). */
-const LEADING = ['policy', 'news'];
-/** Notices come from messaging's public notices (NoticeCard), not from the CMS catalogue. */
-const NOT_ON_HOME = new Set(['notification']);
-
-function homeSections(sections: readonly PortalSection[]): PortalSection[] {
-  const rank = (s: PortalSection) => (LEADING.includes(s.code) ? LEADING.indexOf(s.code) : LEADING.length);
-  return sections.filter((s) => !NOT_ON_HOME.has(s.code)).sort((a, b) => rank(a) - rank(b));
-}
+/**
+ * The catalogues with a card on the home page, after the notices (spec §2 home: policies, news);
+ * the others are one click away in the 栏目直达 tiles. Notices come from messaging's public
+ * notices (NoticeCard), not from the CMS catalogue.
+ */
+const HOME_CARDS = ['policy', 'news', 'introduce'];
+const homeSections = (sections: readonly PortalSection[]): PortalSection[] =>
+  HOME_CARDS.map((code) => sections.find((s) => s.code === code)).filter((s): s is PortalSection => !!s);
+const TILE_EXCLUDED = new Set([...HOME_CARDS, 'notification']);
 
 /** / : the portal home page — entries to 申报 and 查询, banners, notices, policies, news and the other catalogues. */
 export default function HomePage() {
@@ -65,6 +66,12 @@ export default function HomePage() {
           {sections}
         </Row>
         {data && data.sections.length === 0 && <Empty description="暂无栏目内容" />}
+        {data && (
+          <section className="dl-home-tiles" aria-labelledby="dl-home-tiles-title">
+            <h2 id="dl-home-tiles-title">栏目直达</h2>
+            <CatalogList title="栏目直达" catalogs={data.catalogs.filter((c) => !TILE_EXCLUDED.has(c.code))} />
+          </section>
+        )}
       </div>
     </>
   );
