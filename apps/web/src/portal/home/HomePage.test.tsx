@@ -39,7 +39,7 @@ describe('home page', () => {
     expect(tiles.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['科技部', 'https://www.most.gov.cn/']]);
 
     // Banner with its title as the picture's text alternative.
-    const banner = screen.getByRole('region', { name: '轮播图' });
+    const banner = await screen.findByRole('region', { name: '轮播图' });
     expect(within(banner).getAllByRole('img', { name: '2026年度科学技术奖提名启动' }).length).toBeGreaterThan(0);
 
     // Navigation: 首页, then catalogues in sort order; news lists at /category; an external one opens a new tab.

@@ -1,9 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Card, Col, Empty, Row, Skeleton } from 'antd';
 import { usePortalIndex, siteTitleOf, type PortalSection } from '../api';
 import { LoadFailure } from '../shared/LoadFailure';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePortalTitle } from '../shared/usePortalTitle';
-import { Banner } from '../widgets/Banner';
 import { CatalogList } from '../widgets/CatalogList';
 import { HomeHero } from './HomeHero';
 import { NoticeCard } from './NoticeCard';
@@ -11,6 +11,8 @@ import { SectionCard } from './SectionCard';
 import './home.css';
 
 const SKELETON_CARDS = 4;
+// The carousel's code loads only for a site that has home banners.
+const Banner = lazy(() => import('../widgets/Banner').then((m) => ({ default: m.Banner })));
 /**
  * The catalogues with a card on the home page, after the notices (spec §2 home: policies, news);
  * the others are one click away in the 栏目直达 tiles. Notices come from messaging's public
@@ -56,7 +58,9 @@ export default function HomePage() {
       <div className="dl-container dl-home-sections">
         {data?.banners && data.banners.length > 0 && (
           <div className="dl-home-banner">
-            <Banner banners={data.banners} />
+            <Suspense fallback={<div className="dl-home-banner__placeholder" />}>
+              <Banner banners={data.banners} />
+            </Suspense>
           </div>
         )}
         <Row gutter={[16, 16]}>

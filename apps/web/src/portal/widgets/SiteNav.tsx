@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Button, Drawer, Menu, type MenuProps } from 'antd';
+import { Button, Menu, type MenuProps } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import type { PortalCatalog } from '../api';
 import { CatalogLink } from './CatalogLink';
 
-type MenuItems = NonNullable<MenuProps['items']>;
+export type MenuItems = NonNullable<MenuProps['items']>;
 
 const bySort = (a: PortalCatalog, b: PortalCatalog) => a.sort - b.sort;
 
@@ -45,12 +45,16 @@ export function SiteNav({ catalogs }: { catalogs: readonly PortalCatalog[] }) {
   );
 }
 
+// The drawer's code loads on the first tap: wide screens never need it.
+const SiteNavDrawer = lazy(() => import('./SiteNavDrawer'));
+
 /**
  * The same navigation on phones: a menu button opening a drawer; `extra` goes at the top of the
  * drawer (the search box).
  */
 export function SiteNavMenuButton({ catalogs, extra }: { catalogs: readonly PortalCatalog[]; extra?: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const { items, selectedKeys } = useNavItems(catalogs);
   return (
     <>
@@ -60,14 +64,16 @@ export function SiteNavMenuButton({ catalogs, extra }: { catalogs: readonly Port
         icon={<MenuOutlined />}
         aria-label="打开栏目菜单"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
       />
-      <Drawer title="栏目导航" placement="right" open={open} onClose={() => setOpen(false)} className="dl-site-nav__drawer">
-        {extra}
-        <nav aria-label="栏目菜单">
-          <Menu mode="inline" items={items} selectedKeys={selectedKeys} onClick={() => setOpen(false)} />
-        </nav>
-      </Drawer>
+      {opened && (
+        <Suspense fallback={null}>
+          <SiteNavDrawer open={open} onClose={() => setOpen(false)} items={items} selectedKeys={selectedKeys} extra={extra} />
+        </Suspense>
+      )}
     </>
   );
 }
