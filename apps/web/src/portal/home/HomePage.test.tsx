@@ -13,17 +13,21 @@ afterEach(() => {
 });
 
 describe('home page', () => {
-  it('shows the site, its navigation, banner, public notices, policies and news, and the two entries', async () => {
+  it('shows the site, its navigation, banner, notices, policies and news, and the two entries', async () => {
     const server = fakePortal();
     vi.stubGlobal('fetch', server.fetch);
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: SITE_NAME })).toBeTruthy();
 
-    // Notices come from messaging's public notices, not from the CMS catalogue.
+    // 通知公告 joins messaging's public notices and the notification catalogue's articles, newest first.
     const notice = await screen.findByText('关于开展2026年度提名工作的通知');
     expect(notice.closest('a')!.getAttribute('href')).toBe('/notificationDetail/7');
-    expect(screen.queryByText('栏目里的通知')).toBeNull();
+    const noticeCard = notice.closest('.dl-section-card')!;
+    expect([...noticeCard.querySelectorAll('li a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['栏目里的通知', '/categoryDetail?id=90'],
+      ['关于开展2026年度提名工作的通知', '/notificationDetail/7'],
+    ]);
     expect(server.callsTo('/rest/noticeService/getPublicNoticeByPage')[0]!.body).toEqual({ pageParameter: { pageNum: 1, pageSize: 8 } });
 
     // Policies, then news, each with dates in China time and links to their detail routes.

@@ -15,8 +15,8 @@ const SKELETON_CARDS = 4;
 const Banner = lazy(() => import('../widgets/Banner').then((m) => ({ default: m.Banner })));
 /**
  * The catalogues with a card on the home page, after the notices (spec §2 home: policies, news);
- * the others are one click away in the 栏目直达 tiles. Notices come from messaging's public
- * notices (NoticeCard), not from the CMS catalogue.
+ * the others are one click away in the 栏目直达 tiles. The notice card joins messaging's public
+ * notices with the `notification` catalogue's articles.
  */
 const HOME_CARDS = ['policy', 'news', 'introduce'];
 const homeSections = (sections: readonly PortalSection[]): PortalSection[] =>
@@ -65,7 +65,7 @@ export default function HomePage() {
         )}
         <Row gutter={[16, 16]}>
           <Col xs={24} md={12}>
-            <NoticeCard />
+            <NoticeCard articles={data?.sections.find((section) => section.code === 'notification')?.contents ?? []} />
           </Col>
           {sections}
         </Row>

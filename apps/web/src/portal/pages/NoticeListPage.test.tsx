@@ -1,8 +1,8 @@
 import '../../test/setup';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../test/renderApp';
-import { fakePortal, portalOk, SITE_NAME } from '../testing/fixtures';
+import { article, fakePortal, portalOk, SITE_NAME } from '../testing/fixtures';
 
 beforeAll(async () => {
   await Promise.all([import('./NoticeListPage'), import('../layout/PortalLayout')]);
@@ -15,6 +15,7 @@ afterEach(() => {
 describe('public notices page', () => {
   it('lists released public notices a page at a time with their priority', async () => {
     const server = fakePortal({
+      '/rest/content/queryClientListByCatalog': portalOk([article('90', '栏目里的通知', 'notification')]),
       '/rest/noticeService/getPublicNoticeByPage': (call) => {
         const { pageNum } = (call.body as { pageParameter: { pageNum: number } }).pageParameter;
         return portalOk({
@@ -32,6 +33,12 @@ describe('public notices page', () => {
     expect(screen.getByText('紧急')).toBeTruthy();
     expect(screen.getByText('第1页的通知').closest('a')!.getAttribute('href')).toBe('/notificationDetail/1');
     await waitFor(() => expect(document.title).toBe(`通知公告 - ${SITE_NAME}`));
+
+    // Beside: the notification catalogue's own articles, with the way to all of them.
+    const aside = screen.getByRole('region', { name: '栏目文章' });
+    expect((await within(aside).findByRole('link', { name: '栏目里的通知' })).getAttribute('href')).toBe('/categoryDetail?id=90');
+    expect(within(aside).getByRole('link', { name: '栏目文章' }).getAttribute('href')).toBe('/category?code=notification');
+    expect(server.callsTo('/rest/content/queryClientListByCatalog')[0]!.body).toEqual({ catalogCode: 'notification', size: 5 });
 
     fireEvent.click(screen.getByTitle('2'));
     expect(await screen.findByText('第2页的通知')).toBeTruthy();

@@ -7,6 +7,7 @@ import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePageParam } from '../shared/usePageParam';
 import { usePortalTitle } from '../shared/usePortalTitle';
+import { LatestContents } from '../widgets/LatestContents';
 import { ListTitle } from '../widgets/ListTitle';
 import '../shared/portal-page.css';
 import '../widgets/content-list.css';
@@ -18,7 +19,10 @@ const PRIORITY_TAGS: Record<string, React.ReactNode> = {
 };
 const TITLE = '通知公告';
 
-/** /notification: the released public notices of messaging, newest first, a page at a time. */
+/**
+ * /notification: the released public notices of messaging, newest first, a page at a time; beside
+ * them the newest articles of the CMS `notification` catalogue.
+ */
 export default function NoticeListPage() {
   usePortalTitle(TITLE);
   const [pageNum, setPageNum] = usePageParam();
@@ -66,10 +70,16 @@ export default function NoticeListPage() {
   return (
     <div className="dl-container dl-portal-page">
       <PortalBreadcrumb trail={[{ title: TITLE, to: '/notification' }]} />
-      <section className="dl-portal-page__main" aria-busy={notices.isFetching}>
-        <ListTitle title={TITLE} />
-        {body}
-      </section>
+      <div className="dl-portal-page__body">
+        <section className="dl-portal-page__main" aria-busy={notices.isFetching}>
+          <ListTitle title={TITLE} />
+          {body}
+        </section>
+        <aside className="dl-portal-page__aside">
+          {/* Notices may also be published as articles of the CMS catalogue of the same code. */}
+          <LatestContents catalogCode="notification" title="栏目文章" moreTo="/category?code=notification" />
+        </aside>
+      </div>
     </div>
   );
 }

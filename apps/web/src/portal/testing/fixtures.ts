@@ -95,11 +95,12 @@ export const NOTICES = {
 
 type Route = Parameters<typeof fakeServer>[0][string];
 
-/** A fake server with the index and the public notices answered; `routes` adds or overrides. */
+/** A fake server with the index, the public notices and the side lists answered; `routes` adds or overrides. */
 export function fakePortal(routes: Record<string, Route> = {}) {
   return fakeServer({
     '/rest/cms/index': portalOk(INDEX),
     '/rest/noticeService/getPublicNoticeByPage': portalOk(NOTICES),
+    '/rest/content/queryClientListByCatalog': portalOk([]),
     ...routes,
   });
 }

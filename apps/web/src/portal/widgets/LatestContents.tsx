@@ -7,13 +7,24 @@ import { ContentLink } from './ContentLink';
 import './catalog-widgets.css';
 
 /** A side card with a catalogue's newest articles (titles only) and a link to its list. */
-export function LatestContents({ catalogCode, title, size = 5 }: { catalogCode: string; title: string; size?: number }) {
+export function LatestContents({
+  catalogCode,
+  title,
+  size = 5,
+  moreTo = catalogPath(catalogCode),
+}: {
+  catalogCode: string;
+  title: string;
+  size?: number;
+  /** Where the title leads: the catalogue's list page unless given. */
+  moreTo?: string;
+}) {
   const { data, error, isPending } = useLatestContents(catalogCode, size);
   useLoadErrorToast(error);
   return (
     <section className="dl-aside-card dl-latest" aria-label={title}>
       <h2 className="dl-catalog-content-tree__name">
-        <Link to={catalogPath(catalogCode)}>{title}</Link>
+        <Link to={moreTo}>{title}</Link>
       </h2>
       {isPending ? (
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
