@@ -13,6 +13,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// Each submission validates the whole antd form and fetches a new captcha: slow on a busy machine.
+const SLOW = { timeout: 10_000 };
+
 let captchaCount = 0;
 const captcha = () => {
   captchaCount += 1;
@@ -66,7 +69,7 @@ describe('complaint form', () => {
     expect(server.callsTo('/rest/complain/addComplain')).toHaveLength(0);
   });
 
-  it('shows the server refusal with a new captcha, then submits, says so and empties the form', async () => {
+  it('shows the server refusal with a new captcha, then submits, says so and empties the form', { timeout: 60_000 }, async () => {
     let reply = portalRefuse(400, '图形验证码错误');
     const server = fakePortal({ ...listRoutes, '/rest/complain/addComplain': () => reply });
     vi.stubGlobal('fetch', server.fetch);
@@ -77,8 +80,8 @@ describe('complaint form', () => {
     const values = { 标题: '申报系统打不开', 内容: '上传附件时页面无响应。', 姓名: '张三', 联系方式: '13812345678', 验证码: 'abcd' };
     fill(dialog, values);
     fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
-    expect(await within(dialog).findByText('图形验证码错误')).toBeTruthy();
-    await waitFor(() => expect(within(dialog).getByRole('img', { name: '验证码' }).getAttribute('src')).not.toBe(firstKey));
+    expect(await within(dialog).findByText('图形验证码错误', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: '验证码' }).getAttribute('src')).not.toBe(firstKey), SLOW);
     const sent = server.callsTo('/rest/complain/addComplain')[0]!.body as Record<string, unknown>;
     expect(sent).toEqual({
       title: '申报系统打不开',
@@ -95,12 +98,12 @@ describe('complaint form', () => {
     reply = portalRefuse(429, '操作过于频繁，请稍后再试');
     fill(dialog, { 验证码: 'efgh' });
     fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
-    expect(await within(dialog).findByText('操作过于频繁，请稍后再试')).toBeTruthy();
+    expect(await within(dialog).findByText('操作过于频繁，请稍后再试', {}, SLOW)).toBeTruthy();
 
     reply = portalOk({ complaintId: '31' });
     fill(dialog, { 验证码: 'ijkl', 邮箱: 'zhang@example.com' });
     fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
-    expect(await screen.findByText('提交成功，感谢您的反馈')).toBeTruthy();
+    expect(await screen.findByText('提交成功，感谢您的反馈', {}, SLOW)).toBeTruthy();
     expect((server.callsTo('/rest/complain/addComplain').at(-1)!.body as { email: string }).email).toBe('zhang@example.com');
     // The form is empty again, ready for another one.
     for (const label of ['标题', '内容', '姓名', '联系方式', '邮箱', '验证码']) expect(field(dialog, label).value).toBe('');
