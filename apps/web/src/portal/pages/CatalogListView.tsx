@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination, Skeleton } from 'antd';
 import { catalogPath, usePortalIndex } from '../api';
-import { useContentPage, useSubCatalogs } from '../contentApi';
+import { useCatalogTree, useContentPage, useSubCatalogs } from '../contentApi';
 import { catalogNameOf, catalogTrail } from '../shared/catalogs';
 import { LoadFailure } from '../shared/LoadFailure';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
@@ -37,9 +37,11 @@ interface CatalogListViewProps {
 export function CatalogListView({ code, defaultMode = 'bars', lead, aside }: CatalogListViewProps) {
   const index = usePortalIndex();
   const catalogs = index.data?.catalogs ?? [];
-  const trail = catalogTrail(catalogs, code);
+  // Names and breadcrumbs from the full tree: it also has the catalogues kept out of the navigation.
+  const fullTree = useCatalogTree().data ?? catalogs;
+  const trail = catalogTrail(fullTree, code);
   const catalog = trail.at(-1);
-  const name = catalogNameOf(catalogs, code);
+  const name = catalogNameOf(fullTree, code);
   usePortalTitle(name);
 
   const [params, setParams] = useSearchParams();
@@ -113,7 +115,7 @@ export function CatalogListView({ code, defaultMode = 'bars', lead, aside }: Cat
           {body}
         </section>
         <aside className="dl-portal-page__aside">
-          <CatalogTree title="栏目导航" catalogs={catalogs} current={code} />
+          <CatalogTree title="栏目列表" catalogs={catalogs} current={code} />
           {tabs.length > 0 && (
             <section className="dl-aside-card" aria-label="各分类最新">
               <CatalogContentTree catalogCode={code} size={3} />

@@ -110,6 +110,19 @@ describe('catalogue list page', () => {
     expect(screen.queryByRole('list', { name: 'pagination' })).toBeNull();
   });
 
+  it('names a catalogue kept out of the navigation from the full catalogue tree', async () => {
+    const server = fakePortal({
+      '/rest/cmsCatalog/TreeCmsCatalogBySite': portalOk([catalog('40', '专题专栏', 'topics', 9, { showInNav: false })]),
+      '/rest/cmsCatalog/queryClientSubCatalogList': portalOk([]),
+      '/rest/content/queryClientListByPage': portalOk({ list: [], total: 0, pageNum: 1, pageSize: 10 }),
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    renderApp('/category?code=topics');
+    expect(await screen.findByRole('heading', { level: 1, name: '专题专栏' })).toBeTruthy();
+    for (const nav of screen.getAllByRole('navigation', { name: /^栏目(导航|列表)$/ })) expect(within(nav).queryByText('专题专栏')).toBeNull();
+    await waitFor(() => expect(document.title).toBe(`专题专栏 - ${SITE_NAME}`));
+  });
+
   it('opens /show as a grid of cards unless the visitor chose otherwise', async () => {
     const server = fakePortal({
       '/rest/cmsCatalog/queryClientSubCatalogList': portalOk([]),

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button, Result, Skeleton } from 'antd';
 import { catalogPath, contentPath, usePortalIndex } from '../api';
-import { useContentDetail, type ContentDetail as Detail, type ContentNeighbour } from '../contentApi';
+import { useCatalogTree, useContentDetail, type ContentDetail as Detail, type ContentNeighbour } from '../contentApi';
 import { catalogNameOf, catalogTrail } from '../shared/catalogs';
 import { LoadFailure } from '../shared/LoadFailure';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
@@ -51,7 +51,9 @@ export default function ContentDetailPage() {
   const contentId = (params.id ?? search.get('id') ?? '').trim();
   const detail = useContentDetail(contentId);
   useLoadErrorToast(detail.error);
-  const catalogs = usePortalIndex().data?.catalogs ?? [];
+  const navCatalogs = usePortalIndex().data?.catalogs ?? [];
+  // Breadcrumbs from the full tree: it also has the catalogues kept out of the navigation.
+  const catalogs = useCatalogTree().data ?? navCatalogs;
   const data = detail.data;
   usePortalTitle(data?.title);
 

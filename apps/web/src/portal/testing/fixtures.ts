@@ -101,6 +101,7 @@ export function fakePortal(routes: Record<string, Route> = {}) {
     '/rest/cms/index': portalOk(INDEX),
     '/rest/noticeService/getPublicNoticeByPage': portalOk(NOTICES),
     '/rest/content/queryClientListByCatalog': portalOk([]),
+    '/rest/cmsCatalog/TreeCmsCatalogBySite': portalOk(CATALOGS),
     ...routes,
   });
 }
