@@ -34,6 +34,8 @@ export interface PortalCatalog {
   catalogContentType?: string;
   /** How the catalogue's list page shows its articles by default: LIST, GRID, TABLE or null. */
   templateStyle?: string | null;
+  /** False for catalogues kept out of the navigation (the index already leaves them out; the full tree has them). */
+  showInNav?: boolean;
   children: PortalCatalog[];
 }
 
