@@ -9,12 +9,12 @@ beforeAll(async () => {
   await Promise.all([import('../pages/OtherPage'), import('../layout/PortalLayout'), import('./ComplaintDialog')]);
 });
 
+// Each submission validates the whole antd form and fetches a new captcha: slow on a busy machine.
+const SLOW = { timeout: 10_000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-// Each submission validates the whole antd form and fetches a new captcha: slow on a busy machine.
-const SLOW = { timeout: 10_000 };
 
 let captchaCount = 0;
 const captcha = () => {
@@ -26,9 +26,9 @@ const field = (dialog: HTMLElement, label: string) => within(dialog).getByLabelT
 
 /** Opens the form from /other and waits for its captcha (a new image empties the code field). */
 async function openFromOtherPage() {
-  fireEvent.click(await screen.findByRole('button', { name: '我要投诉建议' }));
-  const dialog = await screen.findByRole('dialog', { name: '投诉建议' });
-  await within(dialog).findByRole('img', { name: '验证码' });
+  fireEvent.click(await screen.findByRole('button', { name: '我要投诉建议' }, SLOW));
+  const dialog = await screen.findByRole('dialog', { name: '投诉建议' }, SLOW);
+  await within(dialog).findByRole('img', { name: '验证码' }, SLOW);
   return dialog;
 }
 
