@@ -70,7 +70,7 @@ describe('complaint form', () => {
   });
 
   it('shows the server refusal with a new captcha, then submits, says so and empties the form', { timeout: 60_000 }, async () => {
-    let reply = portalRefuse(400, '图形验证码错误');
+    let reply = portalRefuse(400, '图形验证码错误或已过期，请重新获取');
     const server = fakePortal({ ...listRoutes, '/rest/complain/addComplain': () => reply });
     vi.stubGlobal('fetch', server.fetch);
     renderApp('/other');
@@ -80,7 +80,7 @@ describe('complaint form', () => {
     const values = { 标题: '申报系统打不开', 内容: '上传附件时页面无响应。', 姓名: '张三', 联系方式: '13812345678', 验证码: 'abcd' };
     fill(dialog, values);
     fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
-    expect(await within(dialog).findByText('图形验证码错误', {}, SLOW)).toBeTruthy();
+    expect(await within(dialog).findByText('图形验证码错误或已过期，请重新获取', {}, SLOW)).toBeTruthy();
     await waitFor(() => expect(within(dialog).getByRole('img', { name: '验证码' }).getAttribute('src')).not.toBe(firstKey), SLOW);
     const sent = server.callsTo('/rest/complain/addComplain')[0]!.body as Record<string, unknown>;
     expect(sent).toEqual({
