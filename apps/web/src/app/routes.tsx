@@ -92,6 +92,55 @@ function consoleBranch(permissionList: readonly ConsoleRoute[]): RouteObject {
   };
 }
 
+const portalCatalogPage = () => import('../portal/pages/CatalogPage');
+const portalDetailPage = () => import('../portal/pages/ContentDetailPage');
+
+/**
+ * The public pages of spec §2 under the portal layout. Each catalogue's list and detail routes are
+ * named after its code; the page reads the code from the address. Titles here are the seeded
+ * catalogue names; the pages replace them with the site's own names once loaded.
+ */
+function portalPages(): RouteObject[] {
+  const list = (path: string, title: string): RouteObject => ({
+    path,
+    handle: handle(title),
+    lazy: lazyPage('portal-catalog', portalCatalogPage, defaultExport),
+  });
+  const detail = (path: string, title: string): RouteObject => ({
+    path,
+    handle: handle(title),
+    lazy: lazyPage('portal-detail', portalDetailPage, defaultExport),
+  });
+  return [
+    list('category', '栏目'),
+    detail('categoryDetail', '正文'),
+    { path: 'declare', handle: handle('申报入口'), lazy: lazyPage('portal-declare', () => import('../portal/pages/DeclarePage'), defaultExport) },
+    { path: 'notification', handle: handle('通知公告'), lazy: lazyPage('portal-notices', () => import('../portal/pages/NoticeListPage'), defaultExport) },
+    {
+      path: 'notificationDetail/:id',
+      handle: handle('通知公告'),
+      lazy: lazyPage('portal-notice', () => import('../portal/pages/NoticeDetailPage'), defaultExport),
+    },
+    list('policy', '政策文件'),
+    detail('policyDetail/:id', '政策文件'),
+    detail('newsDetail/:id', '新闻动态'),
+    detail('introduceDetail/:id', '奖项介绍'),
+    list('fund', '基金项目'),
+    detail('fundDetail/:id', '基金项目'),
+    list('national', '国家奖励'),
+    detail('nationalDetail/:id', '国家奖励'),
+    list('apply', '申报指南'),
+    detail('applyDetail/:id', '申报指南'),
+    list('show', '成果展示'),
+    detail('showDetail/:id', '成果展示'),
+    { path: 'search', handle: handle('搜索'), lazy: lazyPage('portal-search', () => import('../portal/pages/SearchPage'), defaultExport) },
+    { path: 'other', handle: handle('其他'), lazy: lazyPage('portal-other', () => import('../portal/pages/OtherPage'), defaultExport) },
+    detail('otherDetail/:id', '其他'),
+    list('query', '结果查询'),
+    detail('queryDetail/:id', '结果查询'),
+  ];
+}
+
 /**
  * The route tree (spec §2). Every page is its own chunk; the portal never loads console code.
  * Public pages are children of the portal layout at '/'; standalone pages sit beside it.
@@ -112,6 +161,7 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
         lazy: lazyPage('portal-layout', () => import('../portal/layout/PortalLayout'), defaultExport),
         children: [
           { index: true, lazy: lazyPage('home', () => import('../portal/home/HomePage'), defaultExport) },
+          ...portalPages(),
           {
             path: 'center',
             handle: handle('个人中心'),

@@ -1,4 +1,4 @@
-/** Portal content calls (spec §7 Content). */
+/** Portal content calls (spec §7 Content): types, query keys and the home index. */
 import { useQuery } from '@tanstack/react-query';
 import { postJson } from '../api/http';
 
@@ -8,14 +8,34 @@ export interface PortalSite {
   siteName: string;
   displayName: string;
   siteStatus: string;
+  logoUrl?: string | null;
+  description?: string | null;
+  copyright?: string | null;
+  icp?: string | null;
+  contactPhone?: string | null;
+  contactAddress?: string | null;
 }
 
+/** A catalogue of the navigation tree. Fields after `sort` arrive from the full portal API. */
 export interface PortalCatalog {
   catalogId: string;
   catalogName: string;
   code: string;
   catalogPath: string | null;
   sort: number;
+  parentCatalogId?: string | null;
+  level?: number;
+  catalogType?: string;
+  /** FRONT_LINK (a portal page) or EXTERNAL_LINK (`linkUrl`). */
+  linkType?: string;
+  linkUrl?: string | null;
+  /** INTERNAL_OPEN (same tab) or EXTERNAL_OPEN (new tab). */
+  openType?: string;
+  catalogContentType?: string;
+  /** How the catalogue's list page shows its articles by default: LIST, GRID, TABLE or null. */
+  templateStyle?: string | null;
+  /** False for catalogues kept out of the navigation (the index already leaves them out; the full tree has them). */
+  showInNav?: boolean;
   children: PortalCatalog[];
 }
 
@@ -26,6 +46,13 @@ export interface PortalContentItem {
   /** ISO 8601 instant. */
   publishTime: string;
   catalogCode: string;
+  catalogId?: string;
+  catalogName?: string;
+  author?: string | null;
+  isTop?: boolean;
+  coverUrl?: string | null;
+  /** An article that is only a link: opening it opens this address. */
+  linkUrl?: string | null;
 }
 
 export interface PortalSection {
@@ -35,11 +62,20 @@ export interface PortalSection {
   contents: PortalContentItem[];
 }
 
+export interface PortalBanner {
+  bannerId: string;
+  title: string;
+  imageUrl: string;
+  linkUrl: string | null;
+  openType?: string | null;
+}
+
 /** `dataSet` of POST /rest/cms/index. */
 export interface PortalIndex {
   site: PortalSite;
   catalogs: PortalCatalog[];
   sections: PortalSection[];
+  banners?: PortalBanner[];
 }
 
 export const portalKeys = {
@@ -61,9 +97,28 @@ export function usePortalIndex() {
   });
 }
 
-/** Where a catalogue's page lives: `/${code}` (spec §2 public routes). */
-export const catalogPath = (code: string) => `/${encodeURIComponent(code)}`;
+/** The name the portal shows for its site: the display name, else the site name. */
+export function siteTitleOf(site: PortalSite | undefined): string | undefined {
+  return site?.displayName || site?.siteName || undefined;
+}
 
-/** Where a content item's detail page lives, e.g. /newsDetail/42 (spec §2 public routes). */
+/**
+ * Catalogues with a page of their own (spec §2 public routes): the route name equals the code.
+ * `news` lists at /category?code=news but has its own /newsDetail/{id}.
+ */
+const LIST_ROUTES = new Set(['notification', 'policy', 'fund', 'national', 'apply', 'show', 'other', 'query', 'declare']);
+const DETAIL_ROUTES = new Set(['policy', 'news', 'introduce', 'fund', 'national', 'apply', 'show', 'other', 'query']);
+
+/** Where a catalogue's page lives: `/${code}` for the routed ones, `/category?code=` otherwise. */
+export const catalogPath = (code: string) =>
+  LIST_ROUTES.has(code) ? `/${code}` : `/category?code=${encodeURIComponent(code)}`;
+
+/**
+ * Where an article's detail page lives, e.g. /newsDetail/42; articles of other catalogues at
+ * /categoryDetail?id=. /notificationDetail shows messaging's public notices, so CMS articles filed
+ * under `notification` open at /categoryDetail too.
+ */
 export const contentPath = (item: Pick<PortalContentItem, 'catalogCode' | 'contentId'>) =>
-  `/${item.catalogCode}Detail/${encodeURIComponent(item.contentId)}`;
+  DETAIL_ROUTES.has(item.catalogCode)
+    ? `/${item.catalogCode}Detail/${encodeURIComponent(item.contentId)}`
+    : `/categoryDetail?id=${encodeURIComponent(item.contentId)}`;

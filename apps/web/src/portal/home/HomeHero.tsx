@@ -40,10 +40,10 @@ export function HomeHero({ siteName }: { siteName: string | undefined }) {
         <Row gutter={[16, 16]} className="dl-hero__entries">
           <Col xs={24} sm={12}>
             <EntryCard
-              to="/login?redirect=/declare"
+              to="/declare"
               icon={<FormOutlined />}
               title="我要申报"
-              description="登录后在线填写并提交奖项申报"
+              description="阅读申报通知，登录后在线填写并提交"
             />
           </Col>
           <Col xs={24} sm={12}>

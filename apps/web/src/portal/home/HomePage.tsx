@@ -1,67 +1,82 @@
-import { useEffect } from 'react';
-import { App, Button, Card, Col, Empty, Result, Row, Skeleton } from 'antd';
-import { errorMessage } from '../../api/http';
-import { usePortalIndex } from '../api';
+import { lazy, Suspense } from 'react';
+import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { usePortalIndex, siteTitleOf, type PortalSection } from '../api';
+import { LoadFailure } from '../shared/LoadFailure';
+import { useLoadErrorToast } from '../shared/useLoadErrorToast';
+import { usePortalTitle } from '../shared/usePortalTitle';
+import { CatalogList } from '../widgets/CatalogList';
 import { HomeHero } from './HomeHero';
+import { NoticeCard } from './NoticeCard';
 import { SectionCard } from './SectionCard';
 import './home.css';
 
 const SKELETON_CARDS = 4;
+// The carousel's code loads only for a site that has home banners.
+const Banner = lazy(() => import('../widgets/Banner').then((m) => ({ default: m.Banner })));
+/**
+ * The catalogues with a card on the home page, after the notices (spec §2 home: policies, news);
+ * the others are one click away in the 栏目直达 tiles. The notice card joins messaging's public
+ * notices with the `notification` catalogue's articles.
+ */
+const HOME_CARDS = ['policy', 'news', 'introduce'];
+const homeSections = (sections: readonly PortalSection[]): PortalSection[] =>
+  HOME_CARDS.map((code) => sections.find((s) => s.code === code)).filter((s): s is PortalSection => !!s);
+const TILE_EXCLUDED = new Set([...HOME_CARDS, 'notification']);
 
-/** / : the portal home page, built from POST /rest/cms/index. */
+/** / : the portal home page — entries to 申报 and 查询, banners, notices, policies, news and the other catalogues. */
 export default function HomePage() {
   const { data, error, isPending, isFetching, refetch } = usePortalIndex();
-  const { message } = App.useApp();
+  useLoadErrorToast(error);
+  usePortalTitle('首页');
 
-  // Spec §2: content widgets show load errors in a toast (once per failure).
-  useEffect(() => {
-    if (error) message.error(errorMessage(error));
-  }, [error, message]);
-
-  let body;
+  let sections;
   if (isPending) {
-    body = (
-      <Row gutter={[16, 16]}>
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          <Col xs={24} md={12} key={i}>
-            <Card>
-              <Skeleton active title paragraph={{ rows: 4 }} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
-    );
+    sections = Array.from({ length: SKELETON_CARDS - 1 }, (_, i) => (
+      <Col xs={24} md={12} key={i}>
+        <Card>
+          <Skeleton active title paragraph={{ rows: 4 }} />
+        </Card>
+      </Col>
+    ));
   } else if (error) {
-    body = (
-      <Result
-        status="error"
-        title="首页内容加载失败"
-        subTitle={errorMessage(error)}
-        extra={
-          <Button type="primary" loading={isFetching} onClick={() => refetch()}>
-            重试
-          </Button>
-        }
-      />
+    sections = (
+      <Col xs={24} md={12}>
+        <LoadFailure title="首页内容加载失败" error={error} retrying={isFetching} onRetry={() => void refetch()} />
+      </Col>
     );
-  } else if (data.sections.length === 0) {
-    body = <Empty description="暂无栏目内容" />;
   } else {
-    body = (
-      <Row gutter={[16, 16]}>
-        {data.sections.map((section) => (
-          <Col xs={24} md={12} key={section.catalogId}>
-            <SectionCard section={section} />
-          </Col>
-        ))}
-      </Row>
-    );
+    sections = homeSections(data.sections).map((section) => (
+      <Col xs={24} md={12} key={section.catalogId}>
+        <SectionCard section={section} />
+      </Col>
+    ));
   }
 
   return (
     <>
-      <HomeHero siteName={data?.site.displayName || data?.site.siteName || (error ? '蒲公英' : undefined)} />
-      <div className="dl-container dl-home-sections">{body}</div>
+      <HomeHero siteName={siteTitleOf(data?.site) ?? (error ? '蒲公英' : undefined)} />
+      <div className="dl-container dl-home-sections">
+        {data?.banners && data.banners.length > 0 && (
+          <div className="dl-home-banner">
+            <Suspense fallback={<div className="dl-home-banner__placeholder" />}>
+              <Banner banners={data.banners} />
+            </Suspense>
+          </div>
+        )}
+        <Row gutter={[16, 16]}>
+          <Col xs={24} md={12}>
+            <NoticeCard articles={data?.sections.find((section) => section.code === 'notification')?.contents ?? []} />
+          </Col>
+          {sections}
+        </Row>
+        {data && data.sections.length === 0 && <Empty description="暂无栏目内容" />}
+        {data && (
+          <section className="dl-home-tiles" aria-labelledby="dl-home-tiles-title">
+            <h2 id="dl-home-tiles-title">栏目直达</h2>
+            <CatalogList title="栏目直达" catalogs={data.catalogs.filter((c) => !TILE_EXCLUDED.has(c.code))} />
+          </section>
+        )}
+      </div>
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
 import { Card, Empty } from 'antd';
+import { Link } from 'react-router';
 import { formatDate } from '../../lib/date';
-import { catalogPath, contentPath, type PortalSection } from '../api';
+import { catalogPath, type PortalSection } from '../api';
+import { ContentLink } from '../widgets/ContentLink';
 
 /** One catalogue of the home page: its name and its latest content titles with dates. */
 export function SectionCard({ section }: { section: PortalSection }) {
@@ -9,7 +10,11 @@ export function SectionCard({ section }: { section: PortalSection }) {
     <Card
       className="dl-section-card"
       title={section.catalogName}
-      extra={<Link to={catalogPath(section.code)}>更多</Link>}
+      extra={
+        <Link to={catalogPath(section.code)} aria-label={`更多${section.catalogName}`}>
+          更多
+        </Link>
+      }
     >
       {section.contents.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无内容" />
@@ -17,9 +22,9 @@ export function SectionCard({ section }: { section: PortalSection }) {
         <ul className="dl-content-list">
           {section.contents.map((item) => (
             <li key={item.contentId}>
-              <Link to={contentPath(item)} className="dl-content-list__title dl-ellipsis" title={item.title}>
+              <ContentLink item={item} className="dl-content-list__title dl-ellipsis">
                 {item.title}
-              </Link>
+              </ContentLink>
               <time className="dl-content-list__date" dateTime={item.publishTime}>
                 {formatDate(item.publishTime)}
               </time>

@@ -1,24 +1,24 @@
 import { Outlet } from 'react-router';
 import { DEFAULT_TITLE } from '../../app/RootRoute';
 import { usePortalIndex } from '../api';
+import { SiteHeader } from '../widgets/SiteHeader';
+import { AccountActions } from './AccountActions';
 import { PortalFooter } from './PortalFooter';
-import { PortalHeader } from './PortalHeader';
 import './portal-layout.css';
 
 /**
- * The public ("home") layout of spec §2: header with the site name and catalogue
- * navigation, the page, footer. Until the site loads, the product name stands in.
+ * The public ("home") layout of spec §2: header with the site, search and catalogue navigation,
+ * the page, footer. Until the site loads, the product name stands in.
  */
 export default function PortalLayout() {
   const { data } = usePortalIndex();
-  const siteName = data?.site.displayName || data?.site.siteName || DEFAULT_TITLE;
   return (
     <div className="dl-portal">
-      <PortalHeader siteName={siteName} catalogs={data?.catalogs ?? []} />
+      <SiteHeader site={data?.site} fallbackName={DEFAULT_TITLE} catalogs={data?.catalogs ?? []} actions={<AccountActions />} />
       <main className="dl-portal-main">
         <Outlet />
       </main>
-      <PortalFooter siteName={siteName} />
+      <PortalFooter site={data?.site} fallbackName={DEFAULT_TITLE} />
     </div>
   );
 }

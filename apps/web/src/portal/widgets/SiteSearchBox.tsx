@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Input } from 'antd';
+
+/** The header's search box: a keyword opens /search?keyword=…. */
+export function SiteSearchBox({ className, onSearched }: { className?: string; onSearched?: () => void }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const current = pathname === '/search' ? (params.get('keyword') ?? '') : '';
+  const [value, setValue] = useState(current);
+  useEffect(() => setValue(current), [current]);
+
+  return (
+    <div role="search" className={className}>
+      <Input.Search
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="搜索文章"
+        aria-label="站内搜索"
+        enterButton
+        allowClear
+        maxLength={50}
+        onSearch={(text) => {
+          const keyword = text.trim();
+          if (!keyword) return;
+          navigate(`/search?keyword=${encodeURIComponent(keyword)}`);
+          onSearched?.();
+        }}
+      />
+    </div>
+  );
+}

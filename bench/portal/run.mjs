@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// Portal benchmark: what the browser downloads to show the portal's home page `/` (and a list and a
+// search page for comparison), how soon the largest element paints, and that no console code is
+// among the downloads (the portal never loads the back office). Each page is loaded cold in a fresh
+// context, RUNS times; JS bytes are gzip -9 of every script response until network idle.
+// Writes bench/results/portal.json.
+//   node bench/portal/run.mjs                  # starts the built server on a fresh DATA_DIR
+//   BASE_URL=http://127.0.0.1:18431 node bench/portal/run.mjs   # measures a server already running
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { machineInfo, warnIfBusy } from '../lib/machine.mjs';
+import { isMain, webIndex } from '../lib/paths.mjs';
+import { printTable, round, writeResult } from '../lib/report.mjs';
+import { makeTempDir, removeDir, startServer } from '../lib/server.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PAGES = ['/', '/policy', '/search?keyword=%E5%A5%96%E5%8A%B1'];
+const RUNS = 3;
+const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 375, height: 740 } };
+/** A script whose file name says it belongs to the back office. */
+const CONSOLE_CHUNK = /(^|\/)(console|Console)[\w-]*\.js$|ConsoleLayout|console-layout/;
+
+// Runs in the page before its scripts: keeps the latest largest-contentful-paint candidate.
+function observeLcp() {
+  window.__lcp = { time: null, element: null };
+  try {
+    new PerformanceObserver((list) => {
+      const entry = list.getEntries().at(-1);
+      const el = entry.element;
+      window.__lcp = { time: entry.startTime, element: el ? `${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\s+/)[0] : ''}` : null };
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  } catch {}
+}
+
+async function loadOnce(browser, url, viewport) {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  try {
+    await context.addInitScript(observeLcp);
+    const page = await context.newPage();
+    const bodies = new Map();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e.message ?? e).slice(0, 300)));
+    page.on('response', (res) => {
+      if (res.status() >= 400) errors.push(`${res.url()} HTTP ${res.status()}`);
+      const isScript = res.request().resourceType() === 'script' || /javascript/.test(res.headers()['content-type'] ?? '');
+      if (isScript && !bodies.has(res.url())) bodies.set(res.url(), res.body().catch((err) => ({ error: err.message })));
+    });
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    const js = [];
+    for (const [u, pending] of bodies) {
+      const body = await pending;
+      if (body.error) throw new Error(`could not read ${u}: ${body.error}`);
+      js.push({ path: new URL(u).pathname, rawBytes: body.length, gzipBytes: zlib.gzipSync(body, { level: 9 }).length });
+    }
+    js.sort((a, b) => b.gzipBytes - a.gzipBytes);
+    // Observer callbacks can arrive late on a busy machine: ask once more for the buffered entry.
+    const timing = await page.evaluate(async () => {
+      const buffered = await new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(null), 3_000);
+        try {
+          new PerformanceObserver((list, po) => {
+            clearTimeout(timer);
+            po.disconnect();
+            resolve(list.getEntries().at(-1)?.startTime ?? null);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        } catch {
+          resolve(null);
+        }
+      });
+      const lcp = Math.max(window.__lcp?.time ?? -1, buffered ?? -1);
+      return {
+        lcp: lcp >= 0 ? lcp : null,
+        lcpElement: window.__lcp?.element ?? null,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        title: document.title,
+        overflowX: document.documentElement.scrollWidth > window.innerWidth,
+      };
+    });
+    return { js, timing, errors };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs) => {
+  const v = xs.filter((x) => x != null).sort((a, b) => a - b);
+  return v.length ? round(v[Math.floor((v.length - 1) / 2)], 1) : null;
+};
+
+async function measure(browser, baseUrl, pagePath, viewportName) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, baseUrl + pagePath, VIEWPORTS[viewportName]));
+  const first = runs[0];
+  const total = (key) => first.js.reduce((sum, f) => sum + f[key], 0);
+  return {
+    path: pagePath,
+    viewport: viewportName,
+    jsFiles: first.js.length,
+    rawBytes: total('rawBytes'),
+    gzipBytes: total('gzipBytes'),
+    lcpMs: { median: median(runs.map((r) => r.timing.lcp)), samples: runs.map((r) => round(r.timing.lcp, 1)) },
+    lcpElement: first.timing.lcpElement,
+    fcpMs: median(runs.map((r) => r.timing.fcp)),
+    title: first.timing.title,
+    horizontalOverflow: runs.some((r) => r.timing.overflowX),
+    consoleChunks: first.js.filter((f) => CONSOLE_CHUNK.test(f.path)).map((f) => f.path),
+    files: first.js,
+    errors: [...new Set(runs.flatMap((r) => r.errors))],
+  };
+}
+
+export async function runPortalBench() {
+  if (!process.env.BASE_URL && !fs.existsSync(webIndex)) throw new Error('apps/web/dist is missing: run `node scripts/build.mjs` first.');
+  const results = { benchmark: 'portal', date: new Date().toISOString(), machine: machineInfo(), pages: [], problems: [] };
+  results.machine.busyAtStart = warnIfBusy('portal');
+  const dataDir = process.env.BASE_URL ? null : makeTempDir('portal');
+  let server = null;
+  let browser = null;
+  try {
+    if (!process.env.BASE_URL) {
+      console.log('[portal] starting the server on a fresh DATA_DIR …');
+      server = await startServer({ dataDir });
+    }
+    const baseUrl = process.env.BASE_URL ?? server.url;
+    results.baseUrl = process.env.BASE_URL ? baseUrl : 'built server on a fresh DATA_DIR';
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    results.browserVersion = browser.version();
+    for (const viewportName of Object.keys(VIEWPORTS)) {
+      for (const p of PAGES) {
+        console.log(`[portal] ${viewportName} ${p} ×${RUNS} …`);
+        const m = await measure(browser, baseUrl, p, viewportName);
+        results.pages.push(m);
+        if (m.consoleChunks.length) results.problems.push(`${viewportName} ${p}: console code loaded: ${m.consoleChunks.join(', ')}`);
+        if (m.horizontalOverflow) results.problems.push(`${viewportName} ${p}: the page scrolls sideways`);
+        if (m.errors.length) results.problems.push(`${viewportName} ${p}: ${m.errors.join(' | ')}`);
+        if (m.lcpMs.median == null) results.problems.push(`${viewportName} ${p}: no largest-contentful-paint entry`);
+      }
+    }
+  } finally {
+    if (browser) await browser.close();
+    if (server) results.serverShutdown = await server.stop();
+    if (dataDir) removeDir(dataDir);
+  }
+  const home = results.pages.find((p) => p.path === '/' && p.viewport === 'desktop');
+  results.home = home ? { jsFiles: home.jsFiles, gzipBytes: home.gzipBytes, lcpMsMedian: home.lcpMs.median } : null;
+  const kb = (n) => round(n / 1024, 1);
+  printTable(
+    ['page', 'viewport', 'JS files', 'raw KB', 'gzip KB', 'LCP ms (median)', 'LCP element', 'problems'],
+    results.pages.map((p) => [p.path, p.viewport, p.jsFiles, kb(p.rawBytes), kb(p.gzipBytes), p.lcpMs.median, p.lcpElement, p.consoleChunks.length + p.errors.length + (p.horizontalOverflow ? 1 : 0)]),
+    { title: `Portal benchmark — headless Chromium ${results.browserVersion}, ${RUNS} cold loads per page, no throttling` },
+  );
+  writeResult('portal.json', results);
+  if (results.problems.length) {
+    console.error(results.problems.join('\n'));
+    process.exitCode = 1;
+  }
+  return results;
+}
+
+if (isMain(import.meta.url)) await runPortalBench();
