@@ -75,6 +75,17 @@ describe('POST /rest/cms/index', () => {
     }
   });
 
+  it('fills a top-level section with the newest articles of its whole subtree', async () => {
+    const newsId = await catalogIdOf(ctx, 'news');
+    const child = await addCatalog(ctx, { code: 'news_local', catalogName: '地方动态', parentCatalogId: newsId, level: 2 });
+    const article = await addArticle(ctx, { catalogId: child.id, title: '子栏目里的最新动态', publishTime: new Date() });
+    await ctx.invalidate();
+    const { dataSet } = (await post(ctx.app, '/rest/cms/index')).body;
+    const news = dataSet.sections.find((s: { code: string }) => s.code === 'news');
+    expect(news.contents[0]).toMatchObject({ contentId: String(article.id), catalogCode: 'news_local', catalogName: '地方动态' });
+    expect(codes(dataSet.sections)).not.toContain('news_local');
+  });
+
   it('keeps answering from the cache until the back office invalidates it', async () => {
     const before = (await post(ctx.app, '/rest/cms/index')).body.dataSet.site.displayName;
     await ctx.database.db.update(cmsSite).set({ displayName: '改名后的站点' }).where(eq(cmsSite.id, siteId));

@@ -84,13 +84,20 @@ export function createPortalService({ db, portalCache }: { db: Executor; portalC
   };
 
   return {
-    /** `/rest/cms/index`: the site, its navigation, the newest articles of each top-level catalogue and the HOME banners. */
+    /** `/rest/cms/index`: the site, its navigation, the newest articles under each top-level catalogue and the HOME banners. */
     async index(siteCode?: string) {
       const site = await requireSite(siteCode);
       return cached(`index:${site.siteId}`, async () => {
         const catalogs = await catalogsOf(site.siteId);
-        const newest = await newestOf(catalogs.tree, HOME_SECTION_SIZE, catalogs);
-        const sections = catalogs.tree.map((c) => ({ catalogId: c.catalogId, code: c.code, catalogName: c.catalogName, contents: newest.get(c.catalogId) ?? [] }));
+        // A top-level section shows the newest of its whole subtree: 新闻动态 with sub-columns lists their news too.
+        const sections = await Promise.all(
+          catalogs.tree.map(async (c) => ({
+            catalogId: c.catalogId,
+            code: c.code,
+            catalogName: c.catalogName,
+            contents: await summarise(await repo.newestIn(subtreeIds(c), HOME_SECTION_SIZE), catalogs),
+          })),
+        );
         const banners = await repo.banners(site.siteId, HOME_BANNER_CODE);
         return { site, catalogs: navigationOf(catalogs.tree), sections, banners };
       });
