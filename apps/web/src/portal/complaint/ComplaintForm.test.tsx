@@ -96,9 +96,13 @@ describe('complaint form', () => {
     expect(field(dialog, '标题').value).toBe('申报系统打不开');
 
     reply = portalRefuse(429, '操作过于频繁，请稍后再试');
+    const secondKey = within(dialog).getByRole('img', { name: '验证码' }).getAttribute('src');
     fill(dialog, { 验证码: 'efgh' });
     fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
     expect(await within(dialog).findByText('操作过于频繁，请稍后再试', {}, SLOW)).toBeTruthy();
+    // The refusal fetches a new image and clears the code; typing before that lands would be wiped.
+    await waitFor(() => expect(within(dialog).getByRole('img', { name: '验证码' }).getAttribute('src')).not.toBe(secondKey), SLOW);
+    await waitFor(() => expect(field(dialog, '验证码').value).toBe(''), SLOW);
 
     reply = portalOk({ complaintId: '31' });
     fill(dialog, { 验证码: 'ijkl', 邮箱: 'zhang@example.com' });
