@@ -12,7 +12,7 @@ import { cmsCatalog } from '../catalog/schema';
 import type { PortalCache } from '../portalCache';
 import { plainTextOf, searchTextOf } from '../search/bigrams';
 import { articleFilesOf, setArticleFilesVisibility, syncArticleFiles, visibilityOf } from './articleFiles';
-import { catalogRefOf, catalogSubtreeIds } from './catalogs';
+import { catalogNameOf, catalogRefOf, catalogSubtreeIds } from './catalogs';
 import { assertCanOffline, editedPublishTime, publishStep } from './lifecycle';
 import type { ContentFilter, ContentInput } from './schemas';
 import { cmsContent } from './schema';
@@ -234,7 +234,7 @@ export function createContentAdminService({ db, files, portalCache }: { db: Db; 
         const row = await publishRow(tx, before, lockVersion, requested, c.actor);
         const verb = row.status === 'SCHEDULED' ? '定时发布' : '发布';
         await log(tx, c, 'PUBLISH', `${verb}文章「${row.title}」`, before, row);
-        return present(row, null);
+        return present(row, await catalogNameOf(tx, row.catalogId));
       });
     },
 
@@ -245,7 +245,7 @@ export function createContentAdminService({ db, files, portalCache }: { db: Db; 
         const row = await updateVersioned(tx, cmsContent, id, lockVersion, { status: 'OFFLINE' }, c.actor, '文章');
         await setArticleFilesVisibility(tx, files, id, 'PRIVATE');
         await log(tx, c, 'OFFLINE', `下线文章「${row.title}」`, before, row);
-        return present(row, null);
+        return present(row, await catalogNameOf(tx, row.catalogId));
       });
     },
 
@@ -254,7 +254,7 @@ export function createContentAdminService({ db, files, portalCache }: { db: Db; 
         const before = await findLive(tx, id);
         const row = await updateVersioned(tx, cmsContent, id, lockVersion, { isTop }, c.actor, '文章');
         await log(tx, c, 'TOP', `${isTop ? '置顶' : '取消置顶'}文章「${row.title}」`, before, row);
-        return present(row, null);
+        return present(row, await catalogNameOf(tx, row.catalogId));
       });
     },
 
@@ -263,7 +263,7 @@ export function createContentAdminService({ db, files, portalCache }: { db: Db; 
         const before = await findLive(tx, id);
         const row = await updateVersioned(tx, cmsContent, id, lockVersion, { sort }, c.actor, '文章');
         await log(tx, c, 'SORT', `调整文章「${row.title}」的排序为 ${sort}`, before, row);
-        return present(row, null);
+        return present(row, await catalogNameOf(tx, row.catalogId));
       });
     },
 

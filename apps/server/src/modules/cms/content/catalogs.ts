@@ -25,6 +25,12 @@ export async function catalogRefOf(ex: Executor, catalogId: number): Promise<Cat
   return row;
 }
 
+/** The catalogue's name for an answer about one of its articles (null once it is gone). */
+export async function catalogNameOf(ex: Executor, catalogId: number): Promise<string | null> {
+  const [row] = await ex.select({ catalogName: cmsCatalog.catalogName }).from(cmsCatalog).where(eq(cmsCatalog.id, catalogId)).limit(1);
+  return row?.catalogName ?? null;
+}
+
 /** The catalogue and every live catalogue below it: filtering by a tree node lists its whole branch. */
 export async function catalogSubtreeIds(ex: Executor, catalogId: number): Promise<number[]> {
   const [root] = await ex.select({ siteId: cmsCatalog.siteId }).from(cmsCatalog).where(eq(cmsCatalog.id, catalogId)).limit(1);

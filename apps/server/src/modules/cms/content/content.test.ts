@@ -175,7 +175,7 @@ describe('article administration', () => {
   it('publishes: status, files public to anonymous visitors, a log row; publishing again is 409', async () => {
     expect((await anonymousDownload(cover)).status).toBe(401);
     const res = await call('/rest/content/publish', { contentId, lockVersion: 1 });
-    expect(res.body).toMatchObject({ msg: '发布成功', data: { status: 'PUBLISHED', lockVersion: 2 } });
+    expect(res.body).toMatchObject({ msg: '发布成功', data: { status: 'PUBLISHED', lockVersion: 2, catalogName: expect.any(String) } });
     expect(new Date(res.body.data.publishTime).getTime()).toBeLessThanOrEqual(Date.now());
     expect((await anonymousDownload(cover)).status).toBe(200);
     const again = await call('/rest/content/publish', { contentId, lockVersion: 2 });
