@@ -116,3 +116,14 @@ describe('UploadField', () => {
     expect(open).toHaveBeenCalledWith(expect.stringMatching(/^\/stream\/fms\/downloads\/1\?fileId=F9&filename=/), '_blank');
   });
 });
+
+describe('UploadField as a picture list', () => {
+  it('shows a stored picture as a thumbnail, though its address ends in a query string', () => {
+    const cover: UploadedFile = { fileId: 'F9', fileRepId: 'R9', filename: '封面.png', size: 4, type: 'png', url: '/stream/fms/downloads/1?fileId=F9&filename=%E5%B0%81%E9%9D%A2.png' };
+    const document: UploadedFile = { ...stored('F8', '说明.pdf'), type: 'pdf', url: '/stream/fms/downloads/1?fileId=F8&filename=x.pdf' };
+    const { container } = render(<Harness changes={[]} initial={[cover, document]} listType="picture" />);
+    const thumbnails = container.querySelectorAll('img.ant-upload-list-item-image');
+    expect(thumbnails).toHaveLength(1);
+    expect(thumbnails[0]!.getAttribute('src')).toContain('fileId=F9');
+  });
+});

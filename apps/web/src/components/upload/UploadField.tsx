@@ -28,15 +28,23 @@ export interface UploadFieldProps {
 
 export const DEFAULT_MAX_SIZE_MB = 50;
 
-/** antd's list item for a stored file; the uid is derived from the file id so it stays stable. */
+const IMAGE_TYPES = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
+
+/**
+ * antd's list item for a stored file; the uid is derived from the file id so it stays stable.
+ * An image gets a thumbnail address: download addresses end in a query string, from which antd
+ * cannot tell that the file is a picture.
+ */
 function storedItem(file: UploadedFile): UploadFile {
+  const url = file.url ? fileUrl(file.url) : undefined;
   return {
     uid: `stored-${file.fileId}`,
     name: file.filename,
     size: file.size,
     type: file.type,
     status: 'done',
-    url: file.url ? fileUrl(file.url) : undefined,
+    url,
+    thumbUrl: url && IMAGE_TYPES.has(file.type.toLowerCase()) ? url : undefined,
     response: file,
   };
 }
