@@ -3,6 +3,7 @@ import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { notDeleted } from '../../../core/records';
 import { cmsCatalog } from '../catalog/schema';
+import { linkTree } from '../../../core/tree';
 
 /**
  * What articles need to know of catalogues: read only. The catalogue service answers the portal's
@@ -68,12 +69,5 @@ export async function catalogTree(ex: Executor): Promise<CatalogTreeNode[]> {
     .from(cmsCatalog)
     .where(notDeleted(cmsCatalog))
     .orderBy(asc(cmsCatalog.siteId), asc(cmsCatalog.level), asc(cmsCatalog.sort), asc(cmsCatalog.id));
-  const nodes = new Map(rows.map((r) => [r.catalogId, { ...r, children: [] as CatalogTreeNode[] }]));
-  const roots: CatalogTreeNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentCatalogId ? nodes.get(node.parentCatalogId) : undefined;
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  return roots;
+  return linkTree(rows, (r) => r.catalogId, (r) => r.parentCatalogId, 'root');
 }

@@ -1,3 +1,5 @@
+import { linkTree } from '../../../core/tree';
+
 /** A catalogue as the portal sees it (the flat row; `CatalogNode` adds the children). */
 export interface PortalCatalogRow {
   catalogId: number;
@@ -35,12 +37,7 @@ export interface SiteCatalogs {
 
 /** Builds the tree from enabled rows sorted by level, sort, id; rows under a hidden parent are dropped. */
 export function buildSiteCatalogs(rows: PortalCatalogRow[]): SiteCatalogs {
-  const all = new Map(rows.map((r) => [r.catalogId, { ...r, children: [] as CatalogNode[] }]));
-  const tree: CatalogNode[] = [];
-  for (const node of all.values()) {
-    if (!node.parentCatalogId) tree.push(node);
-    else all.get(node.parentCatalogId)?.children.push(node);
-  }
+  const tree: CatalogNode[] = linkTree(rows, (r) => r.catalogId, (r) => r.parentCatalogId);
   const byId = new Map<number, CatalogNode>();
   const walk = (nodes: CatalogNode[]) => {
     for (const node of nodes) {
