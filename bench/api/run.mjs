@@ -8,11 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { DEFAULT_LOAD, failuresOf, runLoad } from '../lib/load.mjs';
+import { failuresOf, loadSettingsFromEnv, runLoad } from '../lib/load.mjs';
+import { createBenchDatabase, withDirectDb } from '../lib/db.mjs';
 import { machineInfo, waitForQuiet, warnIfBusy } from '../lib/machine.mjs';
-import { freePort, probeLatency } from '../lib/net.mjs';
+import { freePort, postJson, probeLatency } from '../lib/net.mjs';
 import { isMain } from '../lib/paths.mjs';
 import { readRss, toMB } from '../lib/proc.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
@@ -28,44 +27,8 @@ const LIST_PATH = '/rest/content/queryClientListByPage';
 const LIST_BODY = { catalogCode: CATALOG_CODE, pageParameter: { pageNum: 1, pageSize: 10 } };
 const bareScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-server.mjs');
 
-function loadSettings() {
-  const clamp = (v, lo, hi, dflt) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : dflt);
-  return {
-    connections: clamp(Number(process.env.BENCH_CONNECTIONS), 10, 50, DEFAULT_LOAD.connections),
-    durationS: clamp(Number(process.env.BENCH_DURATION), 1, 30, DEFAULT_LOAD.durationS),
-    warmupS: DEFAULT_LOAD.warmupS,
-  };
-}
 
-/** Runs `fn(query)` on the engine's database directly (the server must not be running on it). */
-async function withDirectDb(engine, { pgdata, url }, fn) {
-  if (engine === 'pglite') {
-    const db = new PGlite(pgdata);
-    await db.waitReady;
-    try {
-      return await fn((text, params) => db.query(text, params));
-    } finally {
-      await db.close();
-    }
-  }
-  const client = new pg.Client({ connectionString: url, application_name: 'dandelion-bench-seed' });
-  await client.connect();
-  try {
-    return await fn((text, params) => client.query(text, params));
-  } finally {
-    await client.end();
-  }
-}
 
-async function postJson(url, body) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json, text };
-}
 
 /** Starts the bare baseline app and waits for its IPC "ready". */
 async function startBare(engine, { pgdata, url }) {
@@ -215,31 +178,6 @@ async function benchEngine(engine, { url, load, failures }) {
   }
 }
 
-/** Creates the throwaway database on the DATABASE_URL server; returns its URL and a drop function. */
-async function createBenchDatabase(databaseUrl) {
-  const admin = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${BENCH_DB}" with (force)`);
-    await admin.query(`create database "${BENCH_DB}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(databaseUrl);
-  url.pathname = `/${BENCH_DB}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists "${BENCH_DB}" with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
 
 function printApiTable(results) {
   const rows = [];
@@ -267,7 +205,7 @@ function printApiTable(results) {
 }
 
 export async function runApiBench({ databaseUrl = process.env.DATABASE_URL } = {}) {
-  const load = loadSettings();
+  const load = loadSettingsFromEnv();
   const results = {
     benchmark: 'api',
     date: new Date().toISOString(),
@@ -281,7 +219,7 @@ export async function runApiBench({ databaseUrl = process.env.DATABASE_URL } = {
   try {
     results.engines.pglite = await benchEngine('pglite', { load, failures });
     if (databaseUrl) {
-      const benchDb = await createBenchDatabase(databaseUrl);
+      const benchDb = await createBenchDatabase(databaseUrl, BENCH_DB);
       try {
         results.engines.postgres = await benchEngine('postgres', { url: benchDb.url, load, failures });
       } finally {

@@ -8,9 +8,9 @@
 // BENCH_CMS_ARTICLES (default 100000), BENCH_CONNECTIONS, BENCH_DURATION as in bench/README.md.
 // Writes bench/results/cms.json; exits non-zero when any request fails or answers wrongly.
 import path from 'node:path';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { DEFAULT_LOAD, failuresOf, runLoad } from '../lib/load.mjs';
+import { failuresOf, loadSettingsFromEnv, runLoad } from '../lib/load.mjs';
+import { createBenchDatabase, withDirectDb } from '../lib/db.mjs';
+import { postJson } from '../lib/net.mjs';
 import { machineInfo, warnIfBusy } from '../lib/machine.mjs';
 import { isMain } from '../lib/paths.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
@@ -26,45 +26,8 @@ const COMMON_WORD = '科技';
 const HOME = { path: '/rest/cms/index', body: {} };
 const LIST = { path: '/rest/content/queryClientListByPage', body: { catalogCode: LIST_CATALOG, pageParameter: { pageNum: 1, pageSize: 10 } } };
 
-function loadSettings() {
-  const clamp = (v, lo, hi, dflt) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : dflt);
-  return {
-    connections: clamp(Number(process.env.BENCH_CONNECTIONS), 10, 50, DEFAULT_LOAD.connections),
-    durationS: clamp(Number(process.env.BENCH_DURATION), 1, 30, DEFAULT_LOAD.durationS),
-    warmupS: DEFAULT_LOAD.warmupS,
-  };
-}
 
-async function withDirectDb(engine, { pgdata, url }, fn) {
-  if (engine === 'pglite') {
-    const db = new PGlite(pgdata);
-    await db.waitReady;
-    try {
-      return await fn((text, params) => db.query(text, params));
-    } finally {
-      await db.close();
-    }
-  }
-  const client = new pg.Client({ connectionString: url, application_name: 'dandelion-bench-cms' });
-  await client.connect();
-  try {
-    return await fn((text, params) => client.query(text, params));
-  } finally {
-    await client.end();
-  }
-}
 
-async function postJson(url, body) {
-  const started = performance.now();
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {}
-  return { status: res.status, json, text, ms };
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
@@ -148,33 +111,15 @@ async function benchEngine(engine, { url, load, failures }) {
   return out;
 }
 
-async function benchDatabase(databaseUrl) {
-  const admin = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
-  await admin.connect();
-  await admin.query(`drop database if exists "${BENCH_DB}" with (force)`);
-  await admin.query(`create database "${BENCH_DB}"`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${BENCH_DB}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
-      await c.connect();
-      await c.query(`drop database if exists "${BENCH_DB}" with (force)`);
-      await c.end();
-    },
-  };
-}
 
 export async function runCmsBench({ databaseUrl = process.env.DATABASE_URL } = {}) {
-  const load = loadSettings();
+  const load = loadSettingsFromEnv();
   const failures = [];
   const results = { benchmark: 'cms', date: new Date().toISOString(), machine: machineInfo(), settings: { ...load, articles: ARTICLES, samples: SAMPLES, rareWord: RARE_WORD, commonWord: COMMON_WORD, home: HOME, list: LIST }, engines: {}, failures };
   results.machine.busyAtStart = warnIfBusy('cms');
   results.engines.pglite = await benchEngine('pglite', { load, failures });
   if (databaseUrl) {
-    const db = await benchDatabase(databaseUrl);
+    const db = await createBenchDatabase(databaseUrl, BENCH_DB);
     try {
       results.engines.postgres = await benchEngine('postgres', { url: db.url, load, failures });
     } finally {

@@ -72,3 +72,13 @@ export function failuresOf(label, run) {
   if (!run.requestsTotal) problems.push('no request completed');
   return problems.map((p) => `${label}: ${p}`);
 }
+
+/** Connections and duration from BENCH_CONNECTIONS (10–50) and BENCH_DURATION (1–30 s), as bench/README.md describes. */
+export function loadSettingsFromEnv() {
+  const clamp = (v, lo, hi, dflt) => (Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : dflt);
+  return {
+    connections: clamp(Number(process.env.BENCH_CONNECTIONS), 10, 50, DEFAULT_LOAD.connections),
+    durationS: clamp(Number(process.env.BENCH_DURATION), 1, 30, DEFAULT_LOAD.durationS),
+    warmupS: DEFAULT_LOAD.warmupS,
+  };
+}

@@ -70,3 +70,16 @@ export function probeLatency(url, intervalMs = 500) {
     },
   };
 }
+
+/** POSTs JSON and answers the status, the parsed body (null when not JSON), the raw text and the time taken. */
+export async function postJson(url, body) {
+  const started = performance.now();
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, json, text, ms };
+}

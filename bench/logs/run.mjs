@@ -6,6 +6,7 @@
 // Writes bench/results/logs.json; exits non-zero when a call fails or answers the wrong rows.
 import path from 'node:path';
 import pg from 'pg';
+import { createBenchDatabase } from '../lib/db.mjs';
 import { machineInfo, waitForQuiet, warnIfBusy } from '../lib/machine.mjs';
 import { isMain } from '../lib/paths.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
@@ -82,37 +83,13 @@ async function explain(client, c) {
   return out;
 }
 
-async function createBenchDatabase(databaseUrl) {
-  const admin = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${BENCH_DB}" with (force)`);
-    await admin.query(`create database "${BENCH_DB}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(databaseUrl);
-  url.pathname = `/${BENCH_DB}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists "${BENCH_DB}" with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
 
 export async function runLogsBench({ databaseUrl = process.env.DATABASE_URL } = {}) {
   if (!databaseUrl) throw new Error('bench/logs needs DATABASE_URL (a PostgreSQL server), e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/logs/run.mjs');
   const results = { benchmark: 'logs', date: new Date().toISOString(), machine: machineInfo(), settings: { rows: ROWS, samples: SAMPLES, warmup: WARMUP, listPath: LIST_PATH }, cases: [], failures: [] };
   results.machine.busyAtStart = warnIfBusy('logs');
   const say = (msg) => console.log(`[logs] ${msg}`);
-  const benchDb = await createBenchDatabase(databaseUrl);
+  const benchDb = await createBenchDatabase(databaseUrl, BENCH_DB);
   const dataDir = makeTempDir('logs');
   let server = null;
   const client = new pg.Client({ connectionString: benchDb.url, application_name: 'dandelion-bench-logs' });

@@ -6,7 +6,7 @@
 // Writes bench/results/serial.json; exits non-zero on failure.
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createBenchDatabase } from '../lib/db.mjs';
 import { machineInfo, waitForQuiet, warnIfBusy } from '../lib/machine.mjs';
 import { sleep } from '../lib/net.mjs';
 import { isMain } from '../lib/paths.mjs';
@@ -140,23 +140,6 @@ async function benchEngine(engine, { databaseUrl, load, failures }) {
   }
 }
 
-/** The throwaway database on the DATABASE_URL server. */
-async function createBenchDatabase(databaseUrl) {
-  const run = async (sql) => {
-    const c = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`drop database if exists "${BENCH_DB}" with (force)`);
-  await run(`create database "${BENCH_DB}"`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${BENCH_DB}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists "${BENCH_DB}" with (force)`) };
-}
 
 function printSerialTable(results) {
   printTable(
@@ -176,7 +159,7 @@ export async function runSerialBench({ databaseUrl = process.env.DATABASE_URL } 
   results.machine.busyAtStart = warnIfBusy('serial');
   try {
     if (databaseUrl) {
-      const benchDb = await createBenchDatabase(databaseUrl);
+      const benchDb = await createBenchDatabase(databaseUrl, BENCH_DB);
       try {
         results.engines.postgres = await benchEngine('postgres', { databaseUrl: benchDb.url, load, failures });
       } finally {

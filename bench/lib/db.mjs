@@ -1,0 +1,50 @@
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * Runs `fn(query)` on a bench engine's database directly: PGlite opened on `pgdata` (the server
+ * must not be running on it) or PostgreSQL at `url`. `query(text, params)` answers `{ rows }`.
+ */
+export async function withDirectDb(engine, { pgdata, url }, fn, applicationName = 'dandelion-bench') {
+  if (engine === 'pglite') {
+    const db = new PGlite(pgdata);
+    await db.waitReady;
+    try {
+      return await fn((text, params) => db.query(text, params));
+    } finally {
+      await db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: url, application_name: applicationName });
+  await client.connect();
+  try {
+    return await fn((text, params) => client.query(text, params));
+  } finally {
+    await client.end();
+  }
+}
+
+async function onAdminConnection(databaseUrl, fn) {
+  const admin = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
+  await admin.connect();
+  try {
+    await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A throwaway database `name` on the DATABASE_URL server (dropped first if a crashed run left it):
+ * answers its URL and a function that drops it again.
+ */
+export async function createBenchDatabase(databaseUrl, name) {
+  const dropIt = (admin) => admin.query(`drop database if exists "${name}" with (force)`);
+  await onAdminConnection(databaseUrl, async (admin) => {
+    await dropIt(admin);
+    await admin.query(`create database "${name}"`);
+  });
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onAdminConnection(databaseUrl, dropIt) };
+}
