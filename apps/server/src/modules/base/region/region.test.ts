@@ -7,6 +7,7 @@ import { createTestApp, get, post, testConfig, type TestContext } from '../../..
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../log/schema';
 import { baseRegion } from './schema';
+import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 const bus = createMemoryBus();
 let ctx: TestContext;
@@ -37,12 +38,7 @@ afterAll(async () => {
 
 describe('region routes refuse', () => {
   it('anonymous callers with 401 and callers without the code with 403 on the administration calls', async () => {
-    for (const url of adminUrls) {
-      expect((await post(ctx.app, url, {})).status, url).toBe(401);
-      const denied = await call(url, {}, clerk);
-      expect(denied.status, url).toBe(403);
-      expect(denied.body.msg).toBe('没有权限执行此操作');
-    }
+    await expectRefusedToOutsiders(ctx.app, adminUrls, clerk);
   });
 
   it('invalid input with 400 and the exact message', async () => {

@@ -12,6 +12,7 @@ import { sysFunc } from '../../system/func/schema';
 import { sysRole, sysRoleFunc } from '../../system/role/schema';
 import { baseTask, baseTaskLog } from './schema';
 import { removeHousekeepingTasks } from './testKit';
+import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -101,12 +102,7 @@ afterAll(async () => {
 
 describe('task routes refuse', () => {
   it('anonymous callers with 401 and callers without the code with 403', async () => {
-    for (const url of urls) {
-      expect((await post(ctx.app, url, {})).status, url).toBe(401);
-      const denied = await call(url, {}, clerk);
-      expect(denied.status, url).toBe(403);
-      expect(denied.body.msg).toBe('没有权限执行此操作');
-    }
+    await expectRefusedToOutsiders(ctx.app, urls, clerk);
     expect((await call('/rest/task/getTaskPage', {}, viewer)).status).toBe(200);
     for (const url of ['/rest/task/addTask', '/rest/task/runTask', '/rest/task/updateStatus', '/rest/task/deleteTask', '/rest/task/getTaskLogById']) {
       expect((await call(url, {}, viewer)).status, url).toBe(403);

@@ -8,6 +8,7 @@ import { sysOperLog } from '../../base/log/schema';
 import { createPerson, createRole, signInAdmin, type Person } from '../../message/messageTestKit';
 import { sysMsg } from '../../message/msg/schema';
 import { cmsComplaint } from './schema';
+import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -113,12 +114,7 @@ describe('POST /rest/complain/addComplain', () => {
 
 describe('complaint back office refuses', () => {
   it('anonymous callers with 401 and callers without the code with 403', async () => {
-    for (const url of CONSOLE_URLS) {
-      expect((await post(ctx.app, url, {})).status, url).toBe(401);
-      const denied = await call(url, {}, clerk.headers);
-      expect(denied.status, url).toBe(403);
-      expect(denied.body.msg).toBe('没有权限执行此操作');
-    }
+    await expectRefusedToOutsiders(ctx.app, CONSOLE_URLS, clerk.headers);
     // The list code alone opens the list only.
     expect((await call('/rest/complain/getComplainPage', {}, lister.headers)).status).toBe(200);
     expect((await call('/rest/complain/reply', {}, lister.headers)).status).toBe(403);

@@ -11,6 +11,7 @@ import { createPortalCache } from '../portalCache';
 import { createContentAdminService } from './admin';
 import { publishDueJob } from './publishDueJob';
 import { cmsContent } from './schema';
+import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -57,12 +58,7 @@ afterAll(async () => {
 
 describe('article calls refuse', () => {
   it('anonymous callers with 401 and callers without the code with 403', async () => {
-    for (const url of URLS) {
-      expect((await post(ctx.app, url, {})).status, url).toBe(401);
-      const denied = await call(url, {}, nobody.headers);
-      expect(denied.status, url).toBe(403);
-      expect(denied.body.msg).toBe('没有权限执行此操作');
-    }
+    await expectRefusedToOutsiders(ctx.app, URLS, nobody.headers);
     // An editor may write but not publish, offline, pin or delete.
     for (const url of ['/rest/content/publish', '/rest/content/offline', '/rest/content/top', '/rest/content/delete']) {
       expect((await call(url, { contentId: '1', lockVersion: 0 }, editor.headers)).status, url).toBe(403);

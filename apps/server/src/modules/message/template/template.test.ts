@@ -8,6 +8,7 @@ import { createPerson, signInAdmin, type Person } from '../messageTestKit';
 import { sysMsg } from '../msg/schema';
 import { sysSmsLog } from '../sms/schema';
 import { sysMsgSendLog, sysMsgTemplate } from './schema';
+import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -41,12 +42,7 @@ afterAll(async () => {
 
 describe('template calls refuse', () => {
   it('anonymous callers with 401 and callers without the code with 403', async () => {
-    for (const url of URLS) {
-      expect((await post(ctx.app, url, {})).status, url).toBe(401);
-      const denied = await call(url, {}, clerk.headers);
-      expect(denied.status, url).toBe(403);
-      expect(denied.body.msg).toBe('没有权限执行此操作');
-    }
+    await expectRefusedToOutsiders(ctx.app, URLS, clerk.headers);
   });
 
   it('invalid templates with 400 and the exact message, storing nothing', async () => {

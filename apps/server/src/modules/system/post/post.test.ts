@@ -5,6 +5,7 @@ import { createTestApp, post, type TestContext } from '../../../../test/helpers/
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../base/log/schema';
 import { sysPost, sysUserPost } from './schema';
+import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -29,12 +30,7 @@ afterAll(async () => {
 
 describe('post routes refuse', () => {
   it('anonymous callers with 401 and callers without the code with 403', async () => {
-    for (const url of urls) {
-      expect((await post(ctx.app, url, {})).status, url).toBe(401);
-      const denied = await call(url, {}, clerk);
-      expect(denied.status, url).toBe(403);
-      expect(denied.body.msg).toBe('没有权限执行此操作');
-    }
+    await expectRefusedToOutsiders(ctx.app, urls, clerk);
   });
 
   it('invalid input with 400 and the exact message', async () => {

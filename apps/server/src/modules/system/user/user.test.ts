@@ -10,6 +10,7 @@ import { sysOrg } from '../org/schema';
 import { sysPost, sysUserPost } from '../post/schema';
 import { sysRole, sysRoleFunc } from '../role/schema';
 import { sysUser, sysUserRole } from './schema';
+import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -49,12 +50,7 @@ afterAll(async () => {
 describe('user routes refuse', () => {
   it('anonymous callers with 401 and callers without the code with 403', async () => {
     const urls = ['/rest/user/getUserPage', '/rest/user/getUserService', '/api/service', '/rest/user/UpdFrozenUser', '/rest/user/DelUser', '/rest/user/getUserRecycle', '/rest/user/UpdReduUser', '/rest/user/DelUserById', '/rest/user/GenerateUserId', '/rest/user/getUserBindRoles', '/rest/user/bindRoles', '/rest/user/export', '/rest/user/importTemplate', '/rest/user/import', '/rest/outUser/detail', '/rest/outUser/update', '/rest/client/UpdUser'];
-    for (const url of urls) {
-      expect((await post(ctx.app, url, {})).status, url).toBe(401);
-      const denied = await call(url, {}, clerk);
-      expect(denied.status, url).toBe(403);
-      expect(denied.body.msg).toBe('没有权限执行此操作');
-    }
+    await expectRefusedToOutsiders(ctx.app, urls, clerk);
     for (const url of ['/api/user', '/api/role', '/api/service?id=1', '/api/permission/no-pager?userId=1']) {
       expect((await get(ctx.app, url)).status, url).toBe(401);
       expect((await get(ctx.app, url, clerk)).status, url).toBe(403);

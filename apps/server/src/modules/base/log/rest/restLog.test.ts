@@ -8,6 +8,7 @@ import { MAX_EXPORT_ROWS } from '../../../../core/excel';
 import { COUNT_CAP, TOO_DEEP_MESSAGE } from '../listing';
 import { flushLogs, sessionWithCodes } from '../logTestKit';
 import { sysRestLog } from '../schema';
+import { expectRefusedToOutsiders } from '../../../../../test/helpers/refusals';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -33,12 +34,7 @@ afterAll(async () => {
 
 describe('interface-log routes refuse', () => {
   it('anonymous callers with 401 and callers without the code with 403', async () => {
-    for (const url of [PAGE, DETAIL, EXPORT]) {
-      expect((await post(ctx.app, url, {})).status, url).toBe(401);
-      const denied = await call(url, {}, clerk);
-      expect(denied.status, url).toBe(403);
-      expect(denied.body.msg).toBe('没有权限执行此操作');
-    }
+    await expectRefusedToOutsiders(ctx.app, [PAGE, DETAIL, EXPORT], clerk);
     // Reading the list is not exporting it.
     expect((await download(ctx.app, EXPORT, {}, reader)).statusCode).toBe(403);
   });
