@@ -144,3 +144,26 @@ export function checkTemplateValues(variables: readonly string[], values: Templa
 /** A link in a message must stay inside the site: a root-relative path, never `//host` or `javascript:`. */
 export const SITE_LINK = /^\/(?!\/)[^\s\\]*$/;
 export const SITE_LINK_MESSAGE = '链接只能是以 / 开头的站内地址';
+
+/** Permission codes of the notice pages and calls (seeded menu buttons; the server checks them, the console shows by them). */
+export const NOTICE_PERMISSIONS = {
+  list: 'message:notice:list',
+  add: 'message:notice:add',
+  upd: 'message:notice:upd',
+  detail: 'message:notice:detail',
+  del: 'message:notice:del',
+  release: 'message:notice:release',
+  sync: 'message:notice:sync',
+  receipt: 'message:notice:receipt',
+} as const;
+
+/** Permission codes of the message-template pages and calls. */
+export const TEMPLATE_PERMISSIONS = {
+  list: 'message:template:list',
+  add: 'message:template:add',
+  upd: 'message:template:upd',
+  detail: 'message:template:detail',
+  del: 'message:template:del',
+  send: 'message:template:send',
+  log: 'message:template:log',
+} as const;

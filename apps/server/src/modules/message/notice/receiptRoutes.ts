@@ -6,7 +6,7 @@ import { sendWorkbook } from '../../../core/excel';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
 import type { Directory } from '../directory';
 import type { ReceiptService } from './receipts';
-import { NOTICE_PERMISSIONS } from './routes';
+import { NOTICE_PERMISSIONS } from '@dandelion/shared';
 import { zReadFlag } from './schemas';
 
 const TAG = '通知公告';

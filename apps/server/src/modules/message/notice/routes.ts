@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOTICE_STATUSES } from '@dandelion/shared';
+import { NOTICE_PERMISSIONS, NOTICE_STATUSES } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { errors } from '../../../core/errors';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
@@ -10,16 +10,6 @@ import { noticeBody, noticeDetail, noticeListItem, savedNotice, zAudienceType, z
 import type { NoticeService } from './service';
 
 const TAG = '通知公告';
-export const NOTICE_PERMISSIONS = {
-  list: 'message:notice:list',
-  add: 'message:notice:add',
-  upd: 'message:notice:upd',
-  detail: 'message:notice:detail',
-  del: 'message:notice:del',
-  release: 'message:notice:release',
-  sync: 'message:notice:sync',
-  receipt: 'message:notice:receipt',
-} as const;
 
 /** The administrators' notice calls (spec §7 /rest/noticeService/*; updateNotice is ours, in the same style). */
 export function registerNoticeRoutes(app: FastifyInstance, { notices }: { notices: NoticeService }) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGE_CHANNELS } from '@dandelion/shared';
+import { MESSAGE_CHANNELS, TEMPLATE_PERMISSIONS } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
 import { changeOf } from '../../base/log/operationLog';
@@ -12,15 +12,6 @@ import { SEND_RECIPIENTS_MAX } from './sender';
 import type { TemplateService } from './service';
 
 const TAG = '消息模板';
-export const TEMPLATE_PERMISSIONS = {
-  list: 'message:template:list',
-  add: 'message:template:add',
-  upd: 'message:template:upd',
-  detail: 'message:template:detail',
-  del: 'message:template:del',
-  send: 'message:template:send',
-  log: 'message:template:log',
-} as const;
 
 const zChannel = z.enum(MESSAGE_CHANNELS, { error: '发送渠道只能是 SITE（站内消息）、SMS（短信）或 EMAIL（电子邮件）' });
 const zStatus = z.enum(['NORMAL', 'DISABLED'], { error: '状态只能是 NORMAL 或 DISABLED' });

@@ -5,16 +5,7 @@ import { downloadByPost } from '../../../api/download';
 import type { UploadedFile } from '../../../api/upload';
 import type { PageQuery } from '../../../components/PagedTable';
 
-export const NOTICE_PERMISSIONS = {
-  list: 'message:notice:list',
-  add: 'message:notice:add',
-  upd: 'message:notice:upd',
-  detail: 'message:notice:detail',
-  del: 'message:notice:del',
-  release: 'message:notice:release',
-  sync: 'message:notice:sync',
-  receipt: 'message:notice:receipt',
-} as const;
+export { NOTICE_PERMISSIONS } from '@dandelion/shared';
 
 export const NOTICE_TABLE_KEY = 'message:notice';
 export const RECEIPT_TABLE_KEY = 'message:notice:receipt';

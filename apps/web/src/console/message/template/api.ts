@@ -4,15 +4,7 @@ import { postJson } from '../../../api/http';
 import type { PageQuery } from '../../../components/PagedTable';
 import type { DirectoryUser } from '../notice/api';
 
-export const TEMPLATE_PERMISSIONS = {
-  list: 'message:template:list',
-  add: 'message:template:add',
-  upd: 'message:template:upd',
-  detail: 'message:template:detail',
-  del: 'message:template:del',
-  send: 'message:template:send',
-  log: 'message:template:log',
-} as const;
+export { TEMPLATE_PERMISSIONS } from '@dandelion/shared';
 
 export const TEMPLATE_TABLE_KEY = 'message:template';
 export const SEND_LOG_TABLE_KEY = 'message:template:log';
