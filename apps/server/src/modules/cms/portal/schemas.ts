@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zDateTime, zId } from '../../../core/schemas';
+import type { PortalCatalogRow } from './catalogTree';
 
 /** Response whitelists of the portal calls (docs/cms-portal.md describes each field). */
 
@@ -34,23 +35,8 @@ const catalogFields = {
   templateStyle: z.string().nullable(),
 };
 
-interface CatalogShape {
-  catalogId: number;
-  parentCatalogId: number | null;
-  catalogName: string;
-  code: string;
-  catalogPath: string | null;
-  level: number;
-  sort: number;
-  catalogType: string;
-  linkType: string;
-  linkUrl: string | null;
-  openType: string;
-  catalogContentType: string;
-  showInNav: boolean;
-  templateStyle: string | null;
-  children: CatalogShape[];
-}
+/** What the portal answers of a catalogue: its row without the component (answered apart), with its children. */
+type CatalogShape = Omit<PortalCatalogRow, 'componentName'> & { children: CatalogShape[] };
 export const catalogNodeSchema: z.ZodType<CatalogShape, unknown> = z.lazy(() => z.object({ ...catalogFields, children: z.array(catalogNodeSchema) }));
 
 export const contentSummarySchema = z.object({
