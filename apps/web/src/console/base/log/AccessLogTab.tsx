@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { ACCESS_LOG_TABLE_KEY, fetchAccessLogPage, type AccessLog, type AccessLogSearch } from './api';
 import { formatLogTime } from './format';
@@ -46,10 +46,7 @@ export function AccessLogTab() {
       <SearchForm<AccessLogSearch>
         className="dl-log-search"
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<AccessLog, AccessLogSearch>
         ref={table}

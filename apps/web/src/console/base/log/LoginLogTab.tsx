@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PageQuery, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PageQuery, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { exportLoginLogs, fetchLoginLogPage, LOG_PERMISSIONS, LOGIN_LOG_TABLE_KEY, type LoginLog, type LoginLogSearch } from './api';
 import { formatLogTime } from './format';
@@ -55,10 +55,7 @@ export function LoginLogTab() {
       <SearchForm<LoginForm>
         className="dl-log-search"
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<LoginLog, LoginForm>
         ref={table}

@@ -4,7 +4,7 @@ import { Card, InputNumber, Tag, Tooltip, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../consoleStore';
@@ -97,10 +97,7 @@ export default function RestLogListPage() {
         className="dl-log-search"
         fields={SEARCH_FIELDS}
         initialValues={initial}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<RestLog, RestLogSearch>
         ref={table}

@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { PROCESS_DEF_STATUS_LABELS, PROCESS_DEF_STATUSES } from '@dandelion/shared';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
 import { DEF_TABLE_KEY, fetchDefPage, PROGRESS_PERMISSIONS as P, type DefListItem, type DefSearch } from './api';
@@ -70,10 +70,7 @@ export function DefinitionList() {
     <>
       <SearchForm<DefSearch>
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => refresh())}
       />
       <PagedTable<DefListItem, DefSearch>
         ref={table}

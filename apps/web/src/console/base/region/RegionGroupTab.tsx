@@ -3,7 +3,7 @@ import { App, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { deleteGroup, fetchGroup, fetchGroupPage, GROUP_TABLE_KEY, REGION_PERMISSIONS as P, type GroupDetail, type GroupRow, type GroupSearch } from './api';
 import { GroupFormModal } from './RegionForms';
@@ -63,10 +63,7 @@ export function RegionGroupTab() {
     <>
       <SearchForm<GroupSearch>
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<GroupRow, GroupSearch>
         ref={table}

@@ -7,7 +7,7 @@ import { TASK_STATUS_LABELS } from '@dandelion/shared';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { siblingPath } from '../../../components/form';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
 import { useHasPermission } from '../../consoleStore';
@@ -193,8 +193,7 @@ export default function SchedulerListPage() {
         fields={searchFields}
         onSearch={(values) => {
           setSelected([]);
-          if (JSON.stringify(values) === JSON.stringify(search)) void refresh();
-          else setSearch(values);
+          applySearch(values, search, setSearch, () => refresh());
         }}
       />
       <PagedTable<TaskRow, TaskSearch>

@@ -5,7 +5,7 @@ import { TASK_RUN_STATUS_LABELS, TASK_TRIGGER_LABELS } from '@dandelion/shared';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { siblingPath } from '../../../components/form';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { fetchTaskRunPage, TASK_PERMISSIONS as P, TASK_RUN_TABLE_KEY, type TaskRun, type TaskRunSearch } from './api';
 import { formatDuration, formatSeconds, optionsOf, RunStatusTag, triggerLabel } from './display';
@@ -90,10 +90,7 @@ export function TaskRunsDrawer({ scope, onClose }: { scope: RunsScope | null; on
       <SearchForm<RunSearchValues>
         className="task-runs-search"
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<TaskRun, TaskRunSearch> ref={table} tableKey={TASK_RUN_TABLE_KEY} fetcher={fetchTaskRunPage} params={params} columns={columns} rowKey="logId" />
     </Drawer>

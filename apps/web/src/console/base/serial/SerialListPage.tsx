@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { SERIAL_RESET_LABELS, type SerialResetPeriod } from '@dandelion/shared';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { deleteSerialRule, fetchSerialPage, SERIAL_PERMISSIONS as P, SERIAL_TABLE_KEY, STATUS_LABELS, updateSerialStatus, type SerialRule, type SerialSearch } from './api';
 import { SerialResetDialog, SerialTakeDialog } from './SerialDialogs';
@@ -82,10 +82,7 @@ export default function SerialListPage() {
     <Card>
       <SearchForm<SerialSearch>
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => refresh())}
       />
       <PagedTable<SerialRule, SerialSearch>
         ref={table}

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { App, Card, Descriptions, Modal, Typography } from 'antd';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
 import { closeComplaint, COMPLAINT_PERMISSIONS as P, COMPLAINT_TABLE_KEY, deleteComplaint, fetchComplaintPage, type Complaint, type ComplaintSearch } from './api';
@@ -73,10 +73,7 @@ export default function ComplaintListPage() {
     <Card>
       <SearchForm<ComplaintSearch>
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<Complaint, ComplaintSearch> ref={table} tableKey={COMPLAINT_TABLE_KEY} fetcher={fetchComplaintPage} params={search} columns={columns} rowKey="complaintId" />
       <Modal open={!!replying} title={replying ? `回复：${replying.title}` : '回复'} onCancel={() => setReplying(null)} footer={null} width={640} destroyOnHidden>

@@ -5,7 +5,7 @@ import { DeleteOutlined, PlusOutlined, VerticalAlignTopOutlined } from '@ant-des
 import { CONTENT_PERMISSIONS as P, CONTENT_STATUS_LABELS, type ContentStatus } from '@dandelion/shared';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../consoleStore';
@@ -149,8 +149,7 @@ export default function ContentListPage() {
           fields={SEARCH_FIELDS}
           onSearch={(values) => {
             setSelected([]);
-            if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-            else setSearch(values);
+            applySearch(values, search, setSearch, () => table.current?.refresh());
           }}
         />
         <PagedTable<ContentListItem, ContentSearch>

@@ -6,7 +6,7 @@ import { CONTENT_PERMISSIONS, RESOURCE_PERMISSIONS as P, RESOURCE_TYPE_LABELS, t
 import { fileUrl } from '../../../api/fileUrl';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../consoleStore';
@@ -93,8 +93,7 @@ export default function ResourceListPage() {
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
+          applySearch(values, search, setSearch, () => table.current?.refresh());
         }}
       />
       <PagedTable<Resource, ResourceSearch>

@@ -7,7 +7,7 @@ import { BANNER_STATUS_LABELS, CMS_CODE_MESSAGE, CMS_CODE_PATTERN, DEFAULT_BANNE
 import { errorMessage } from '../../../api/http';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { fieldRules } from '../../../components/form/rules';
 import {
@@ -117,10 +117,7 @@ export function BannerTab() {
       <SearchForm<BannerSearch>
         name="cms-banner-search"
         fields={searchFields}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<Banner, BannerSearch>
         ref={table}

@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CMS_CODE_MESSAGE, CMS_CODE_PATTERN, SITE_STATUS_LABELS, SITE_STATUS_ONLINE, SITE_STATUS_OFFLINE } from '@dandelion/shared';
 import { errorMessage } from '../../../api/http';
 import { ActionBar } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { fieldRules } from '../../../components/form/rules';
 import {
@@ -99,10 +99,7 @@ export function SiteTab({ onChanged }: { onChanged?(): void }) {
       <SearchForm<SiteSearch>
         name="cms-site-search"
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<Site, SiteSearch>
         ref={table}

@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CMS_CODE_MESSAGE, CMS_CODE_PATTERN, PORTAL_COMPONENT_LABELS, TEMPLATE_STYLE_LABELS, TEMPLATE_TYPE_LABELS } from '@dandelion/shared';
 import { errorMessage } from '../../../api/http';
 import { ActionBar } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { fieldRules } from '../../../components/form/rules';
 import {
@@ -80,10 +80,7 @@ export function TemplateTab({ onChanged }: { onChanged?(): void }) {
       <SearchForm<TemplateSearch>
         name="cms-template-search"
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<CmsTemplate, TemplateSearch>
         ref={table}

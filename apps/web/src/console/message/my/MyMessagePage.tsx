@@ -6,7 +6,7 @@ import { MESSAGE_CATEGORY_LABELS, NOTICE_PRIORITY_LABELS } from '@dandelion/shar
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useConsoleStore } from '../../consoleStore';
 import { announceReadChange } from '../bell/unreadFeed';
@@ -78,7 +78,7 @@ function NoticeTab() {
 
   return (
     <>
-      <SearchForm<MySearch> fields={NOTICE_FIELDS} onSearch={(values) => (JSON.stringify(values) === JSON.stringify(search) ? void table.current?.refresh() : setSearch(values))} />
+      <SearchForm<MySearch> fields={NOTICE_FIELDS} onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())} />
       <PagedTable<MyNotice, MySearch>
         ref={table}
         tableKey={MY_NOTICES_TABLE_KEY}
@@ -133,7 +133,7 @@ function MessageTab() {
 
   return (
     <>
-      <SearchForm fields={MSG_FIELDS} onSearch={(values) => (JSON.stringify(values) === JSON.stringify(search) ? void table.current?.refresh() : setSearch(values))} />
+      <SearchForm fields={MSG_FIELDS} onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())} />
       <PagedTable<MyMsg, MySearch & { category?: string }>
         ref={table}
         tableKey={MY_MSGS_TABLE_KEY}

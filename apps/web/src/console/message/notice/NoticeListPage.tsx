@@ -5,7 +5,7 @@ import { DeleteOutlined, GlobalOutlined, PlusOutlined } from '@ant-design/icons'
 import { NOTICE_PRIORITY_LABELS, NOTICE_STATUS_LABELS, type NoticeStatus } from '@dandelion/shared';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../consoleStore';
@@ -174,8 +174,7 @@ export default function NoticeListPage() {
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
+          applySearch(values, search, setSearch, () => table.current?.refresh());
         }}
       />
       <PagedTable<NoticeListItem, NoticeSearch>

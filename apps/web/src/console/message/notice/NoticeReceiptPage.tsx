@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { NoticeStatusTag } from './NoticeListPage';
 import { exportReceipts, fetchReceiptPage, fetchReceiptSummary, NOTICE_PERMISSIONS as P, RECEIPT_TABLE_KEY, syncNotices, type Receipt, type ReceiptSearch } from './api';
@@ -93,7 +93,7 @@ export default function NoticeReceiptPage() {
         )}
       </Card>
       <Card>
-        <SearchForm<ReceiptSearch> fields={SEARCH_FIELDS} onSearch={(values) => (JSON.stringify(values) === JSON.stringify(search) ? void table.current?.refresh() : setSearch(values))} />
+        <SearchForm<ReceiptSearch> fields={SEARCH_FIELDS} onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())} />
         <PagedTable<Receipt, ReceiptSearch & { noticeId: string }>
           ref={table}
           tableKey={RECEIPT_TABLE_KEY}

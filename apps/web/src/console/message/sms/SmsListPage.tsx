@@ -4,7 +4,7 @@ import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../consoleStore';
 import {
@@ -126,9 +126,7 @@ export default function SmsListPage() {
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
-          // The same values again still mean "look again": new values load by themselves.
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
+          applySearch(values, search, setSearch, () => table.current?.refresh());
         }}
       />
       <PagedTable<SmsLog, SmsSearch>

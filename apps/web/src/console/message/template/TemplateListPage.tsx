@@ -6,7 +6,7 @@ import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../consoleStore';
@@ -90,8 +90,7 @@ export default function TemplateListPage() {
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
+          applySearch(values, search, setSearch, () => table.current?.refresh());
         }}
       />
       <PagedTable<Template, TemplateSearch>

@@ -4,7 +4,7 @@ import { Card, Tag } from 'antd';
 import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared';
 import { formatDateTime } from '../../../lib/date';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { ChannelTag } from './TemplateListPage';
 import { fetchSendLogPage, SEND_LOG_TABLE_KEY, type SendLog, type SendLogSearch } from './api';
@@ -47,7 +47,7 @@ export default function TemplateLogPage() {
   const [search, setSearch] = useState<SendLogSearch>({});
   return (
     <Card title={templateId ? '发送记录（当前模板）' : '发送记录'}>
-      <SearchForm<SendLogSearch> fields={SEARCH_FIELDS} onSearch={(values) => (JSON.stringify(values) === JSON.stringify(search) ? void table.current?.refresh() : setSearch(values))} />
+      <SearchForm<SendLogSearch> fields={SEARCH_FIELDS} onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())} />
       <PagedTable<SendLog, SendLogSearch>
         ref={table}
         tableKey={SEND_LOG_TABLE_KEY}

@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { AppMenuDialog } from './AppMenuDialog';
 import { siblingPath } from '../../../components/form';
@@ -74,10 +74,7 @@ export default function AppListPage() {
     <Card>
       <SearchForm<AppSearch>
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<AppRecord, AppSearch>
         ref={table}

@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
 import { deletePost, fetchPostPage, POST_PERMISSIONS as P, POST_TABLE_KEY, STATUS_LABELS, updatePostStatus, type Post, type PostSearch } from './api';
@@ -70,10 +70,7 @@ export default function PostListPage() {
     <Card>
       <SearchForm<PostSearch>
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<Post, PostSearch>
         ref={table}

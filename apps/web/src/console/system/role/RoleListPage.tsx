@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { DictLabel, DictSelect } from '../../../components/DictSelect';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
 import { DATA_SCOPE_LABELS, deleteRole, exportRoles, fetchRolePage, ROLE_PERMISSIONS as P, ROLE_TABLE_KEY, STATUS_LABELS, type Role, type RoleSearch } from './api';
@@ -73,10 +73,7 @@ export default function RoleListPage() {
     <Card>
       <SearchForm<RoleSearch>
         fields={SEARCH_FIELDS}
-        onSearch={(values) => {
-          if (JSON.stringify(values) === JSON.stringify(search)) void table.current?.refresh();
-          else setSearch(values);
-        }}
+        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
       <PagedTable<Role, RoleSearch>
         ref={table}

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ActionBar } from '../../../components/ActionBar';
 import { DictLabel } from '../../../components/DictSelect';
 import { siblingPath } from '../../../components/form';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
 import { useHasPermission } from '../../consoleStore';
@@ -157,10 +157,7 @@ export default function UserListPage() {
         <Card>
           <SearchForm<UserSearch>
             fields={searchFields}
-            onSearch={(values) => {
-              if (JSON.stringify(values) === JSON.stringify(search)) refresh();
-              else setSearch(values);
-            }}
+            onSearch={(values) => applySearch(values, search, setSearch, () => refresh())}
           />
           <PagedTable<UserItem, UserSearch>
             ref={table}
