@@ -29,7 +29,7 @@ import { createCasService } from './modules/auth/sso/casService';
 import { createIdentityService } from './modules/auth/sso/identityService';
 import { createOidcService } from './modules/auth/sso/oidcService';
 import { registerSsoRoutes } from './modules/auth/sso/routes';
-import { tokenFromHeader } from './modules/auth/token';
+import { tokenFromHeader } from './core/token';
 import { createPasswordService } from './modules/auth/account/passwordService';
 import { createPhoneCodeLogin } from './modules/auth/account/phoneLogin';
 import { createProfileService } from './modules/auth/account/profileService';
@@ -47,8 +47,8 @@ import { createFuncService } from './modules/system/func/service';
 import { createRoleAdminService, createRoleService } from './modules/system/role/service';
 import { createRoleBindingService } from './modules/system/role/bindings';
 import { registerRoleRoutes } from './modules/system/role/routes';
-import { registerPostRoutes } from './modules/system/post/routes';
-import { createPostService } from './modules/system/post/service';
+import { registerPostModule } from './modules/system/post/module';
+import { liveUserIds } from './modules/system/user/query';
 import { registerAppRoutes } from './modules/system/app/routes';
 import { createAppService } from './modules/system/app/service';
 import { createUserService } from './modules/system/user/service';
@@ -254,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   // Roles (permission binding refreshes holders' cached sessions), posts and applications.
   const roleAdmin = createRoleAdminService({ db, dicts, refreshUser: (userId) => sessions.refreshUser(userId) });
   registerRoleRoutes(app, { roles: roleAdmin, bindings: createRoleBindingService({ db, roles: roleAdmin }) });
-  registerPostRoutes(app, { posts: createPostService({ db }) });
+  registerPostModule(app, { db, liveUserIds });
   registerAppRoutes(app, { apps: applications });
   registerDataPermissionRoutes(app, { rules: createDataPermissionService({ db }) });
   // ── base modules: regions, calendar and processes, serial numbers, logs, monitor, scheduler ──

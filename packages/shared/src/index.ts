@@ -15,3 +15,7 @@ export * from './message';
 export * from './cms-content';
 export * from './cms-setting';
 export * from './cmsComplaint';
+export * from './schemas';
+export * from './records';
+export * from './contract';
+export * from './recordCalls';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { sysOrg } from '../modules/system/org/schema';
+import { orgSubtreeIds } from '../modules/system/org/subtree';
 import { sysUser } from '../modules/system/user/schema';
 import { createTestApp, type TestContext } from '../../test/helpers/testApp';
 import { combineDataScopes, dataScopeCondition, type RoleScope } from './dataScope';
@@ -40,7 +41,7 @@ async function visible(roles: RoleScope[], userOrg: string | null): Promise<stri
   const rows = await ctx.database.db
     .select({ name: sysUser.username })
     .from(sysUser)
-    .where(and(like(sysUser.username, 'rec-%'), dataScopeCondition(scope, { orgId: sysUser.orgId, ownerId: sysUser.createById })))
+    .where(and(like(sysUser.username, 'rec-%'), dataScopeCondition(scope, { orgId: sysUser.orgId, ownerId: sysUser.createById }, orgSubtreeIds)))
     .orderBy(sysUser.username);
   return rows.map((r) => r.name);
 }

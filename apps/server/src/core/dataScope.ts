@@ -1,6 +1,5 @@
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { sysOrg } from '../modules/system/org/schema';
 
 /**
  * How far a role sees organisation-owned data. A user with several roles sees
@@ -52,22 +51,24 @@ export function combineDataScopes(roles: RoleScope[], user: { userId: number; or
   return effective;
 }
 
+/** A subquery selecting the ids of an organisation and all its descendants; the organisation module builds it. */
+export type OrgSubtree = (rootOrgId: number) => SQL;
+
 /**
  * The WHERE condition that limits a query to what the scope may see; undefined
  * means no limit. `orgId` is the column naming the owning organisation,
- * `ownerId` the column naming the creating user.
+ * `ownerId` the column naming the creating user. `orgSubtree` comes from the
+ * organisation module, which owns the tree.
  */
-export function dataScopeCondition(scope: EffectiveDataScope, columns: { orgId: AnyPgColumn; ownerId: AnyPgColumn }): SQL | undefined {
+export function dataScopeCondition(
+  scope: EffectiveDataScope,
+  columns: { orgId: AnyPgColumn; ownerId: AnyPgColumn },
+  orgSubtree: OrgSubtree,
+): SQL | undefined {
   if (scope.all) return undefined;
   const visible: SQL[] = [eq(columns.ownerId, scope.userId)];
   if (scope.orgIds.length) visible.push(inArray(columns.orgId, scope.orgIds));
-  if (scope.subtreeOf !== null) {
-    // parent_org_ids lists ancestors root first, comma separated: a subtree is the org
-    // itself plus every org whose ancestor list contains it.
-    const subtree = sql`select ${sysOrg.id} from ${sysOrg} where ${sysOrg.id} = ${scope.subtreeOf}
-      or (',' || ${sysOrg.parentOrgIds} || ',') like ${`%,${scope.subtreeOf},%`}`;
-    visible.push(sql`${columns.orgId} in (${subtree})`);
-  }
+  if (scope.subtreeOf !== null) visible.push(sql`${columns.orgId} in (${orgSubtree(scope.subtreeOf)})`);
   return visible.length === 1 ? visible[0] : or(...visible);
 }
 

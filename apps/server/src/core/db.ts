@@ -6,12 +6,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import * as schema from '../db/schema';
 import { migrationsFolder } from './paths';
 
-export type Schema = typeof schema;
-/** The one database type modules see; the driver underneath is PGlite or node-postgres. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type modules see; the driver underneath is PGlite or node-postgres. It carries no
+ * table list: each module imports its own tables, and core knows none of them.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything queries can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
@@ -36,7 +37,7 @@ const STARTUP_LOCK_KEY = 724_160_301;
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client) as unknown as Db;
     return {
       db,
       kind: 'pglite',
@@ -57,13 +58,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax, application_name: 'dandelion' });
   // An idle client error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   const withStartupLock: Database['withStartupLock'] = async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
         try {
-          return await fn(drizzlePg(client, { schema }) as unknown as Db);
+          return await fn(drizzlePg(client) as unknown as Db);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
         }

@@ -1,4 +1,4 @@
-/** Every feature's tables, for Drizzle's relational queries and drizzle-kit. */
+/** Every table, for drizzle-kit (migrations) and the seed. */
 export * from '../modules/system/org/schema';
 export * from '../modules/system/user/schema';
 export * from '../modules/system/role/schema';
@@ -18,7 +18,7 @@ export * from '../modules/system/theme/schema';
 export * from '../modules/auth/accountCenter/schema';
 export * from '../modules/base/log/schema';
 export * from '../modules/system/datapermission/schema';
-export * from '../modules/system/post/schema';
+export * from '../modules/system/post/tables';
 export * from '../modules/system/app/schema';
 export * from '../modules/system/icon/schema';
 export * from '../modules/system/layout/schema';
@@ -31,3 +31,4 @@ export * from '../modules/file/schema';
 export * from '../modules/message/notice/schema';
 export * from '../modules/message/msg/schema';
 export * from '../modules/message/template/schema';
+export { sysOperLog } from '../core/audit';

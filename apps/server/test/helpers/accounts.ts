@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/core/db';
 import { createdBy } from '../../src/core/records';
-import { hashPassword } from '../../src/modules/auth/password';
+import { hashPassword } from '../../src/core/password';
 import { sysRole } from '../../src/modules/system/role/schema';
 import { sysUser, sysUserRole } from '../../src/modules/system/user/schema';
 import type { DandelionApp } from '../../src/app';

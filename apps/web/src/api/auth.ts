@@ -1,5 +1,5 @@
 /** Sign-in, registration, recovery and account calls (spec §7 Authentication, Users). */
-import type { SessionUser } from '../app/session';
+import type { SessionUser } from './session';
 import { ApiError, getJson, isObject, postJson, requestJson, type RequestOptions } from './http';
 
 /** What the login callbacks answer in `data` (spec §7). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../app/session';
+import { useSessionStore } from './session';
 import { envelope, fakeFetch, json } from './testing/fakeFetch';
 import {
   ApiError,

@@ -4,7 +4,7 @@
  *   streams a large file straight to disk instead of through memory;
  * - blob downloads of generated files (exports): fetched with the common headers, then saved.
  */
-import { currentToken } from '../app/session';
+import { currentToken } from './session';
 import {
   ApiError,
   apiUrl,

@@ -1,6 +1,6 @@
 import '../test/setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY, useSessionStore } from '../app/session';
+import { SESSION_KEY, useSessionStore } from './session';
 import { jsonFetch } from '../test/renderApp';
 import { ApiError, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE, getJson, onUnauthorized, postJson } from './http';
 

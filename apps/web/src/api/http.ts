@@ -13,7 +13,7 @@ import {
   type Envelope,
   type PortalEnvelope,
 } from '@dandelion/shared';
-import { currentToken, useSessionStore } from '../app/session';
+import { currentToken, useSessionStore } from './session';
 import { notify } from './notify';
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
@@ -123,7 +123,8 @@ export function deleteJson<T>(path: string, options: RequestOptions = {}): Promi
   return callJson<T>('DELETE', path, undefined, options);
 }
 
-async function callJson<T>(method: HttpMethod, path: string, body: unknown, options: RequestOptions): Promise<T> {
+/** Sends one call and resolves the envelope's payload; a failure is toasted unless `silent`, then rethrown. */
+export async function callJson<T>(method: HttpMethod, path: string, body: unknown, options: RequestOptions): Promise<T> {
   try {
     const { status, payload } = await requestJson(method, path, body, options);
     return unwrapEnvelope<T>(withParams(path, options.params), status, payload);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { useConsoleStore } from '../console/consoleStore';
+import { useConsoleStore } from '../api/consoleStore';
 import { createAppRouter } from './appRouter';
 import { mountedRoutes } from './routerSwap';
 import { AppProviders } from './providers';

@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 
 import { onUnauthorized } from '../api/http';
 import { useRequestErrorToasts } from '../api/notify';
 import { setLoginReturnTo } from '../auth/login/loginReturn';
-import { useConsoleStore } from '../console/consoleStore';
+import { useConsoleStore } from '../api/consoleStore';
 import { useAccessBeacon } from './accessBeacon';
 import { goAfterConsoleChange } from './routerSwap';
 

@@ -4,9 +4,9 @@ import { act, render, screen } from '@testing-library/react';
 import { Link, Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { fakeServer, refuse } from '../test/renderApp';
 import { ACCESS_BEACON_PATH, setAccessBeaconEnabled, useAccessBeacon } from './accessBeacon';
-import { useSessionStore } from './session';
-import { useConsoleStore } from '../console/consoleStore';
-import type { SessionUser } from './session';
+import { useSessionStore } from '../api/session';
+import { useConsoleStore } from '../api/consoleStore';
+import type { SessionUser } from '../api/session';
 
 function Root() {
   useAccessBeacon();

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { apiUrl, commonHeaders } from '../api/http';
-import { useConsoleStore } from '../console/consoleStore';
+import { useConsoleStore } from '../api/consoleStore';
 import { isConsolePath } from '../console/pages';
 import type { RouteHandle } from './RootRoute';
 

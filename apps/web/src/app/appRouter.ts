@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import type { ConsoleRoute } from '../console/consoleStore';
+import type { ConsoleRoute } from '../api/consoleStore';
 import { createRoutes } from './routes';
 import { setActiveMount } from './routerSwap';
 

@@ -1,6 +1,6 @@
 import type { NavigateFunction } from 'react-router';
 import { hasConsole } from '../console/bootstrap';
-import { useConsoleStore, type ConsoleRoute } from '../console/consoleStore';
+import { useConsoleStore, type ConsoleRoute } from '../api/consoleStore';
 
 type ConsoleStoreState = ReturnType<typeof useConsoleStore.getState>;
 

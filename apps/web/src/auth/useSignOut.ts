@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { logoutOnServer } from '../api/auth';
-import { readSession, useSessionStore } from '../app/session';
+import { readSession, useSessionStore } from '../api/session';
 import { goAfterConsoleChange } from '../app/routerSwap';
 
 

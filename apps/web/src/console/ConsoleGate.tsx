@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { ApiError } from '../api/http';
 import { goAfterConsoleChange } from '../app/routerSwap';
 import { PageLoading } from '../app/PageLoading';
-import { useSessionStore } from '../app/session';
+import { useSessionStore } from '../api/session';
 import { commitConsoleData, loadConsoleData, NO_MENU_MESSAGE, USER_INFO_FAILED_MESSAGE } from './bootstrap';
 
 /** The SSO return address (/login?sso=…): a guard failure there ends the half-made session. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assembleConsoleData, hasConsole } from './bootstrap';
-import type { InitResponse, MenuNode, PermissionResponse } from './types';
+import type { InitResponse, MenuNode, PermissionResponse } from '../api/consoleTypes';
 
 const menu = (path: string, url: string, name: string, extra: Partial<MenuNode> = {}): MenuNode => ({
   id: name, pid: null, path, url, name, redirect: null, hidden: false, alwaysShow: false, meta: { title: name, icon: null, activeMenu: null }, children: [], ...extra,

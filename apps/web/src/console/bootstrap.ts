@@ -4,11 +4,11 @@
  * callers share the same promise.
  */
 import { postJson } from '../api/http';
-import { readSession } from '../app/session';
-import { useConsoleStore, type ConsoleData, type ConsoleRoute } from './consoleStore';
+import { readSession } from '../api/session';
+import { useConsoleStore, type ConsoleData, type ConsoleRoute } from '../api/consoleStore';
 import { isConsolePage } from './pages';
 import { filterByPermission, flattenRoutes, keepImplemented, toConsoleRoutes, visibleMenu, withHome, ACCOUNT_CENTER_PATH } from './routing/buildRoutes';
-import type { ConsoleTheme, InitResponse, PermissionResponse } from './types';
+import type { ConsoleTheme, InitResponse, PermissionResponse } from '../api/consoleTypes';
 
 /** Spec §8: the guard's messages. */
 export const NO_MENU_MESSAGE = '未获取到用户菜单！';

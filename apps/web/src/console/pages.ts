@@ -7,6 +7,7 @@ import { REGION_PAGES } from './base/region/pages';
 import { SCHEDULER_PAGES } from './base/scheduler/pages';
 import { SERIAL_PAGES } from './base/serial/pages';
 import { formPaths, type ConsolePage } from './pageTypes';
+import { POST_PAGES } from './system/post/pages';
 
 /**
  * The console pages this build contains, by menu component key (spec §2: the menu node's url).
@@ -46,8 +47,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   'system/user/userPerm': { paths: ['/system/user/userPerm'], load: () => import('./system/user/UserPermPage') },
   'system/role/roleList': { paths: ['/system/role/roleList'], load: () => import('./system/role/RoleListPage') },
   'system/role/roleForm': { paths: formPaths('/system/role', 'role'), load: () => import('./system/role/RoleFormPage') },
-  'system/post/postList': { paths: ['/system/post/postList'], load: () => import('./system/post/PostListPage') },
-  'system/post/postForm': { paths: formPaths('/system/post', 'post'), load: () => import('./system/post/PostFormPage') },
+  ...POST_PAGES,
   'system/app/appList': { paths: ['/system/app/appList'], load: () => import('./system/app/AppListPage') },
   'system/app/appForm': { paths: formPaths('/system/app', 'app'), load: () => import('./system/app/AppFormPage') },
   'system/func/funcList': { paths: ['/system/func/funcList'], load: () => import('./system/func/FuncListPage') },

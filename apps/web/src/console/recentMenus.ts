@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { postJson } from '../api/http';
-import { useConsoleStore } from './consoleStore';
+import { useConsoleStore } from '../api/consoleStore';
 import { menuKeyFor } from './routing/buildRoutes';
 
 /** A menu the user opened lately (/rest/menu/UserNearMenuList). */

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import type { MenuNode } from '../console/types';
+import type { MenuNode } from '../api/consoleTypes';
 import { postJson } from '../api/http';
 import { ALL_CODES, EXTRA_ADMIN_CODE } from './data/menus';
 import { MOCK_PASSWORD } from './data/users';

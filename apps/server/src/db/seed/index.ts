@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../core/db';
 import { createdBy } from '../../core/records';
-import { generateStrongPassword, hashPassword } from '../../modules/auth/password';
+import { generateStrongPassword, hashPassword } from '../../core/password';
 import { baseDict, cmsCatalog, cmsContent, cmsSite, sysFunc, sysOrg, sysRole, sysRoleFunc, sysTheme, sysUser, sysUserRole } from '../schema';
 import { builtInTheme } from '../../modules/system/theme/service';
 import { seedRegions } from '../../modules/base/region/seed';

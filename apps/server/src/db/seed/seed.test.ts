@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { createTestApp, type TestContext } from '../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../test/helpers/testDatabase';
-import { verifyPassword } from '../../modules/auth/password';
+import { verifyPassword } from '../../core/password';
 import { baseDict, cmsContent, sysFunc, sysRole, sysRoleFunc, sysUser, sysUserRole } from '../schema';
 import { baseTask } from '../../modules/base/scheduler/schema';
 import { flattenFunctions, FUNCTION_TREE } from './functions';

@@ -4,7 +4,7 @@ import svgCaptcha from 'svg-captcha';
 import type { Executor } from '../../core/db';
 import { createdBy } from '../../core/records';
 import { sysCaptcha } from './schema';
-import { digestsEqual, sha256Hex } from './token';
+import { digestsEqual, sha256Hex } from '../../core/token';
 
 export const CAPTCHA_LIFETIME_MS = 2 * 60_000;
 

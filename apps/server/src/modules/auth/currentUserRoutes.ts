@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelopeOf, ok } from '../../core/envelope';
 import { errors } from '../../core/errors';
 import { SIGNED_IN } from '../../core/permissions';
-import { zId } from '../../core/schemas';
+import { zId } from '@dandelion/shared';
 import type { MenuNode } from '../system/func/service';
 import type { CurrentUserService } from './currentUserService';
 import { userInfoSchema } from './routes';

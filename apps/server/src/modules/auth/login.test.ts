@@ -6,7 +6,7 @@ import { createTestApp, get, post, type TestContext } from '../../../test/helper
 import { TEST_ADMIN_PASSWORD } from '../../../test/helpers/testDatabase';
 import { sysUser } from '../system/user/schema';
 import { sysCaptcha, sysLoginLog } from './schema';
-import { sha256Hex } from './token';
+import { sha256Hex } from '../../core/token';
 
 let ctx: TestContext;
 const LOGIN = '/callback?client_name=myform_client';

@@ -5,7 +5,7 @@ import type { RoleService } from '../system/role/service';
 import { USER_STATUS, type UserRow, type UserService } from '../system/user/service';
 import type { BruteForceGuard } from './bruteForce';
 import type { CaptchaService } from './captchaService';
-import { hashPassword, needsRehash, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword } from '../../core/password';
 import { sysLoginLog } from './schema';
 import type { LoginType, SessionService } from './sessionService';
 import { toUserInfo, type UserInfo } from './userInfo';

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { envelopeOf, ok } from '../../core/envelope';
 import { errors } from '../../core/errors';
 import { PUBLIC } from '../../core/permissions';
-import { zId } from '../../core/schemas';
+import { zId } from '@dandelion/shared';
 import type { BruteForceGuard } from './bruteForce';
 import type { CaptchaService } from './captchaService';
 import type { ClientMeta, LoginResult, LoginService } from './loginService';
 import type { SessionService } from './sessionService';
-import { tokenFromHeader } from './token';
+import { tokenFromHeader } from '../../core/token';
 
 const TAG = '认证';
 

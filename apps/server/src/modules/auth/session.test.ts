@@ -5,7 +5,7 @@ import { createMemoryBus } from '../../core/bus';
 import { createAccount, signIn } from '../../../test/helpers/accounts';
 import { createTestApp, get, post, testConfig, type TestContext } from '../../../test/helpers/testApp';
 import { sysSession } from './schema';
-import { sha256Hex } from './token';
+import { sha256Hex } from '../../core/token';
 
 const bus = createMemoryBus();
 let ctx: TestContext;

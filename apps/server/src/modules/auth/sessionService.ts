@@ -10,7 +10,7 @@ import type { FuncService } from '../system/func/service';
 import { SUPER_ROLE_CODE, type RoleService } from '../system/role/service';
 import { USER_STATUS, type UserService } from '../system/user/service';
 import { sysSession } from './schema';
-import { generateToken, sha256Hex } from './token';
+import { generateToken, sha256Hex } from '../../core/token';
 
 export type LoginType = 'ACCOUNT' | 'PHONE_PASSWORD' | 'SMS' | 'CAS' | 'OAUTH';
 export interface SessionMeta {

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { createAccount, signIn } from '../../../test/helpers/accounts';
 import { createTestApp, get, type TestContext } from '../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../test/helpers/testDatabase';
-import { sysOperLog } from '../base/log/schema';
+import { sysOperLog } from '../../core/audit';
 import { sysFile, sysFileRep } from './schema';
 
 let ctx: TestContext;

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { envelopeOf, ok } from '../../core/envelope';
 import { AppError, errors } from '../../core/errors';
 import { PUBLIC, SIGNED_IN, type Principal } from '../../core/permissions';
-import { zDateTime, zId } from '../../core/schemas';
-import { changeOf } from '../base/log/operationLog';
+import { zDateTime, zId } from '@dandelion/shared';
+import { changeOf } from '../../core/audit';
 import { MAX_UPLOAD_BYTES, safeFilename } from './fileTypes';
 import { contentDisposition, parseRange } from './httpHeaders';
-import { tokenFromHeader } from '../auth/token';
+import { tokenFromHeader } from '../../core/token';
 import type { FileService, UploadEnvelope } from './service';
 
 const TAG = '文件服务';

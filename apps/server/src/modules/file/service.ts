@@ -6,7 +6,7 @@ import { errors } from '../../core/errors';
 import type { Principal } from '../../core/permissions';
 import { createdBy, notDeleted, type Actor } from '../../core/records';
 import { withTransaction } from '../../core/transaction';
-import { recordOperation, type ChangeContext } from '../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../core/audit';
 import { allowedTypeOf, checkContent, KIND_LIMITS, kindLimitMessage, safeFilename, type FileKind } from './fileTypes';
 import { sysFile, sysFileRep } from './schema';
 import { SizeLimitError, type FileStore } from './storage';

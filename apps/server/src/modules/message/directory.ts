@@ -4,6 +4,7 @@ import { notDeleted } from '../../core/records';
 import { sysOrg } from '../system/org/schema';
 import { sysRole } from '../system/role/schema';
 import { sysUser } from '../system/user/schema';
+import { likePattern } from '../../core/sql';
 
 /*
  * The people messaging addresses: roles, organisations and users, read straight from the system
@@ -20,7 +21,6 @@ export interface DirectoryUser {
   status: string;
 }
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const userColumns = {
   userId: sysUser.id,
@@ -58,7 +58,7 @@ export function createDirectory({ db }: { db: Executor }) {
       const where: SQL | undefined = and(
         notDeleted(sysUser),
         input.userIds ? inArray(sysUser.id, input.userIds.length ? input.userIds : [0]) : undefined,
-        keyword ? or(ilike(sysUser.username, likeOf(keyword)), ilike(sysUser.realname, likeOf(keyword)), ilike(sysUser.phone, likeOf(keyword))) : undefined,
+        keyword ? or(ilike(sysUser.username, likePattern(keyword)), ilike(sysUser.realname, likePattern(keyword)), ilike(sysUser.phone, likePattern(keyword))) : undefined,
       );
       return db
         .select(userColumns)

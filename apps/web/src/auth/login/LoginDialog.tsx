@@ -4,9 +4,9 @@ import { Alert, App, Form, Input, Modal } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { loginByAccount } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/http';
-import { useSessionStore } from '../../app/session';
+import { useSessionStore } from '../../api/session';
 import { landAfterSignIn } from '../../console/afterSignIn';
-import { useConsoleStore } from '../../console/consoleStore';
+import { useConsoleStore } from '../../api/consoleStore';
 import { CaptchaField } from './CaptchaField';
 import { takeLoginReturnTo } from './loginReturn';
 

@@ -1,7 +1,7 @@
 import '../../test/setup';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { SESSION_KEY } from '../../app/session';
+import { SESSION_KEY } from '../../api/session';
 import { fakeServer, ok, refuse, renderApp } from '../../test/renderApp';
 
 // Transform the lazily loaded page once up front, so the first test does not wait on it.

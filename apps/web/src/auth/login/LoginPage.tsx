@@ -13,7 +13,7 @@ import {
   type LoginResult,
 } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/http';
-import { useSessionStore, type SignInMethod } from '../../app/session';
+import { useSessionStore, type SignInMethod } from '../../api/session';
 import { BusyButton } from '../../components/BusyButton';
 import { safeRedirect } from '../../lib/redirect';
 import { readRememberedLogin, writeRememberedLogin, type RememberedLogin } from '../remember';

@@ -1,7 +1,7 @@
 import '../../test/setup';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { useConsoleStore } from '../../console/consoleStore';
+import { useConsoleStore } from '../../api/consoleStore';
 import { buttonNamed, renderWidget } from '../widgetTestKit';
 import { ActionBar, arrangeActions, visibleActions, type ActionButton } from '.';
 

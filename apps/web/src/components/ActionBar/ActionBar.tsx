@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Dropdown, Modal, Popconfirm, Space, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { ApiError } from '../../api/http';
-import { holdsPermission, useConsoleStore } from '../../console/consoleStore';
+import { holdsPermission, useConsoleStore } from '../../api/consoleStore';
 import { BusyButton } from '../BusyButton';
 
 export interface ActionConfirm {

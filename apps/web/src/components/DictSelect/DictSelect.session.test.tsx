@@ -2,7 +2,7 @@ import '../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { postJson } from '../../api/http';
-import { useSessionStore } from '../../app/session';
+import { useSessionStore } from '../../api/session';
 import { useSignOut } from '../../auth/useSignOut';
 import { fakeServer, ok, refuse } from '../../test/renderApp';
 import { renderAtRoute, testQueryClient } from '../widgetTestKit';

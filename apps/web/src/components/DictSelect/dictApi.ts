@@ -2,7 +2,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { postJson } from '../../api/http';
-import { useSessionStore } from '../../app/session';
+import { useSessionStore } from '../../api/session';
 import { readStored, removeStored, storageKey, writeStored } from '../storage';
 
 /** One item of a dictionary category; `label` is its name, `value` its code. */

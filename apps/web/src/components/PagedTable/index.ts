@@ -3,3 +3,4 @@ export { applySearch } from './applySearch';
 export type { PageFetcher, PageQuery, PagedColumn, PagedTableHandle, PagedTableProps } from './PagedTable';
 export { DENSITY_LABELS, tableSettingsKey, useTableSettings } from './tableSettings';
 export type { TableDensity, TableSettings } from './tableSettings';
+export { useListPage } from './useListPage';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Empty, Input, Modal, Pagination, Spin } from 'antd';
-import { currentToken } from '../../app/session';
+import { currentToken } from '../../api/session';
 import { errorMessage, isAbortError } from '../../api/http';
 import { displayImageSrc } from '../RichTextView/addresses';
 import { fetchLibraryPage, LIBRARY_PAGE_SIZE, type LibraryImage, type LibraryPage } from './fileManager';

@@ -11,7 +11,7 @@ import { Image } from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { Placeholder } from '@tiptap/extensions';
 import { Link } from '@tiptap/extension-link';
-import { currentToken } from '../../app/session';
+import { currentToken } from '../../api/session';
 import { displayImageSrc, isSafeImageSrc, isSafeLink, withoutAuthorization } from '../RichTextView/addresses';
 import { FEATURE_TAGS, type Feature } from './catalogue';
 

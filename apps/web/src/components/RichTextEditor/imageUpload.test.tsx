@@ -1,6 +1,6 @@
 import { beforeAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useSessionStore } from '../../app/session';
+import { useSessionStore } from '../../api/session';
 import { FakeXhr } from '../../api/testing/fakeXhr';
 import { ControlledEditor, mountedEditor, renderEditor, type, preloadEditor, PRELOAD_TIMEOUT_MS } from './editorTestKit';
 

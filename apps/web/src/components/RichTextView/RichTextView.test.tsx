@@ -3,7 +3,7 @@
 // cure53/DOMPurify#1457): the sanitiser is tested in jsdom, which parses as a browser does.
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
-import { useSessionStore } from '../../app/session';
+import { useSessionStore } from '../../api/session';
 import { RichTextView } from './RichTextView';
 import { allowedStyle, sanitiseRichText } from './sanitize';
 import { displayImageSrc, withoutAuthorization } from './addresses';

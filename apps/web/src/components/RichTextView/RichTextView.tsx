@@ -1,5 +1,5 @@
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
-import { useSessionStore } from '../../app/session';
+import { useSessionStore } from '../../api/session';
 import { sanitiseRichText } from './sanitize';
 import './rich-text.css';
 

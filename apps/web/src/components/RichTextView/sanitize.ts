@@ -7,7 +7,7 @@
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { SERVER_RICH_TEXT_TAGS } from '../RichTextEditor/catalogue';
-import { currentToken } from '../../app/session';
+import { currentToken } from '../../api/session';
 import { displayImageSrc, isSafeImageSrc, isSafeLink } from './addresses';
 
 /** Attributes each element may keep (the server's allowedAttributes); style is checked separately. */

@@ -3,3 +3,4 @@ export type { FormPageProps, SaveContext } from './FormPage';
 export { FORM_MODE_LABELS, formModeOf, siblingPath, useFormMode } from './useFormMode';
 export type { FormMode, FormModeState } from './useFormMode';
 export { fieldRules, requiredRule, ruleFromValidator } from './rules';
+export { rulesOf, zodRule } from './zodRules';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../../app/providers';
-import { useSessionStore } from '../../app/session';
+import { useSessionStore } from '../../api/session';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../test/renderApp';
 import AccountCenterPage from './AccountCenterPage';
 

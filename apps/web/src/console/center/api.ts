@@ -4,7 +4,7 @@ import type { Page, PageParameter } from '@dandelion/shared';
 import { accountKeys } from '../../api/auth';
 import { apiUrl, postJson, type RequestOptions } from '../../api/http';
 import { fileUrl } from '../../api/fileUrl';
-import type { SessionUser } from '../../app/session';
+import type { SessionUser } from '../../api/session';
 
 /** 0 保密, 1 男, 2 女 (the server's sys_user.user_sex). */
 export type UserSex = 0 | 1 | 2;

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
 import { greetingByHour } from '@dandelion/shared';
-import { displayName, useSessionStore } from '../../app/session';
-import { useConsoleStore, useHasPermission, type ConsoleRoute } from '../consoleStore';
+import { displayName, useSessionStore } from '../../api/session';
+import { useConsoleStore, useHasPermission, type ConsoleRoute } from '../../api/consoleStore';
 import { useRecentMenus } from '../recentMenus';
 import { formatDateTime } from '../../lib/date';
 import { DASHBOARD_PERMISSION } from './dashboard/api';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Breadcrumb } from 'antd';
-import { useConsoleStore } from '../consoleStore';
+import { useConsoleStore } from '../../api/consoleStore';
 import { breadcrumbTrail } from './menuModel';
 
 /** 首页 › group › menu entry › sub-page, from the menu chain of the current page. */

@@ -3,8 +3,8 @@ import { Button, Layout, Tooltip } from 'antd';
 import { BgColorsOutlined, GlobalOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { greetingByHour } from '@dandelion/shared';
 import { DEFAULT_TITLE } from '../../app/RootRoute';
-import { displayName, useSessionStore } from '../../app/session';
-import { useConsoleStore } from '../consoleStore';
+import { displayName, useSessionStore } from '../../api/session';
+import { useConsoleStore } from '../../api/consoleStore';
 import { NoticeBell, UserMenu } from './HeaderActions';
 
 interface ConsoleHeaderProps {

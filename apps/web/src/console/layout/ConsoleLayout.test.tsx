@@ -1,9 +1,9 @@
 import '../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useSessionStore } from '../../app/session';
+import { useSessionStore } from '../../api/session';
 import { fakeServer, ok } from '../../test/renderApp';
-import { useConsoleStore } from '../consoleStore';
+import { useConsoleStore } from '../../api/consoleStore';
 import { defaultTheme, withProperty } from '../theme/themeModel';
 import { loadConsole, renderConsole, signInAsAdmin } from './testHarness';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Layout } from 'antd';
-import { useConsoleStore } from '../consoleStore';
+import { useConsoleStore } from '../../api/consoleStore';
 import { useRecordMenuView } from '../recentMenus';
 import { ConsoleThemeProvider } from '../theme/ConsoleThemeProvider';
 import { ThemeDrawer } from '../theme/ThemeDrawer';

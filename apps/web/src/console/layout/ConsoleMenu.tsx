@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
-import { useConsoleStore, type ConsoleRoute } from '../consoleStore';
+import { useConsoleStore, type ConsoleRoute } from '../../api/consoleStore';
 import { menuIcon, type CustomIcon } from './menuIcons';
 import { menuTarget, openKeysFor, selectedMenuKey } from './menuModel';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { displayName, useSessionStore } from '../../app/session';
+import { displayName, useSessionStore } from '../../api/session';
 import { useSignOut } from '../../auth/useSignOut';
 
 /** 个人中心 (spec §2: the account centre's configured path). */

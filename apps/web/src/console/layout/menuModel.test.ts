@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleRoute } from '../consoleStore';
+import type { ConsoleRoute } from '../../api/consoleStore';
 import { breadcrumbTrail, openKeysFor, routeTitle, selectedMenuKey } from './menuModel';
 
 const route = (path: string, title: string, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({

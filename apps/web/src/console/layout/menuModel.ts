@@ -2,7 +2,7 @@
  * Where the current page sits in the menu (spec §2): which entry to highlight, which groups to
  * open, the breadcrumb chain and a page's title. Pure, so the rules are tested on their own.
  */
-import type { ConsoleRoute } from '../consoleStore';
+import type { ConsoleRoute } from '../../api/consoleStore';
 
 export function normalizePath(pathname: string): string {
   return pathname.replace(/\/+$/, '') || '/';

@@ -5,9 +5,9 @@ import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { AppProviders } from '../../app/providers';
-import { useSessionStore } from '../../app/session';
-import { useConsoleStore, type ConsoleRoute } from '../consoleStore';
-import type { ConsoleTheme } from '../types';
+import { useSessionStore } from '../../api/session';
+import { useConsoleStore, type ConsoleRoute } from '../../api/consoleStore';
+import type { ConsoleTheme } from '../../api/consoleTypes';
 import ConsoleLayout from './ConsoleLayout';
 
 export const route = (path: string, title: string, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({

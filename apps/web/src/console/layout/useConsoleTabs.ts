@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import type { RouteHandle } from '../../app/RootRoute';
-import { useConsoleStore } from '../consoleStore';
+import { useConsoleStore } from '../../api/consoleStore';
 import { normalizePath, routeTitle } from './menuModel';
 import {
   closeAllTabs,

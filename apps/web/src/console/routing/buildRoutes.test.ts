@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuNode } from '../types';
+import type { MenuNode } from '../../api/consoleTypes';
 import {
   filterByPermission,
   flattenRoutes,
@@ -13,7 +13,7 @@ import {
   visibleMenu,
   withHome,
 } from './buildRoutes';
-import type { ConsoleRoute } from '../consoleStore';
+import type { ConsoleRoute } from '../../api/consoleStore';
 
 let seq = 0;
 const node = (path: string | null, url: string | null, extra: Partial<MenuNode> = {}): MenuNode => ({

@@ -3,8 +3,8 @@
  * Dynamic routes). No React here: the rules are unit-tested on their own.
  */
 import { HOME_PATH } from '@dandelion/shared';
-import type { ConsoleRoute } from '../consoleStore';
-import type { InitResponse, MenuNode } from '../types';
+import type { ConsoleRoute } from '../../api/consoleStore';
+import type { InitResponse, MenuNode } from '../../api/consoleTypes';
 
 /** Spec §2: the account centre's configured path; also the menu's 个人中心 entry (center:main). */
 export const ACCOUNT_CENTER_PATH = '/center';

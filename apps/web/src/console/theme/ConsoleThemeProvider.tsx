@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import { useConsoleStore } from '../consoleStore';
+import { useConsoleStore } from '../../api/consoleStore';
 import { consoleThemeConfig } from './themeTokens';
 
 /**

@@ -2,9 +2,9 @@ import '../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, ok, refuse, type FakeCall } from '../../test/renderApp';
-import { useConsoleStore } from '../consoleStore';
+import { useConsoleStore } from '../../api/consoleStore';
 import { loadConsole, renderConsole, signInAsAdmin } from '../layout/testHarness';
-import type { ConsoleTheme } from '../types';
+import type { ConsoleTheme } from '../../api/consoleTypes';
 import { defaultTheme, editableValue, withProperty } from './themeModel';
 
 beforeEach(() => {

@@ -6,8 +6,8 @@ import {
   type ConsoleLayoutName,
   type ThemePropertyDefinition,
 } from '@dandelion/shared';
-import { useConsoleStore } from '../consoleStore';
-import type { ConsoleTheme } from '../types';
+import { useConsoleStore } from '../../api/consoleStore';
+import type { ConsoleTheme } from '../../api/consoleTypes';
 import { resetPersonalTheme, savePersonalTheme } from './themeApi';
 import { defaultTheme, editableValue, firstThemeProblem, personalThemeBody, resolveTheme, withLayout, withProperty } from './themeModel';
 import { backgroundPattern, patternInk } from './themeTokens';

@@ -1,6 +1,6 @@
 /** The console theme calls (spec §7 themes): the effective theme, and the caller's personal override. */
 import { postJson } from '../../api/http';
-import type { ConsoleTheme } from '../types';
+import type { ConsoleTheme } from '../../api/consoleTypes';
 import type { PersonalThemeBody } from './themeModel';
 
 /** The caller's personal theme, else the global default. */

@@ -12,7 +12,7 @@ import {
   themeValueProblem,
   type ConsoleLayoutName,
 } from '@dandelion/shared';
-import type { ConsoleTheme, ThemeProperty } from '../types';
+import type { ConsoleTheme, ThemeProperty } from '../../api/consoleTypes';
 
 export interface ResolvedTheme {
   layout: ConsoleLayoutName;

@@ -5,7 +5,7 @@
 import type { CSSProperties } from 'react';
 import type { ThemeConfig } from 'antd';
 import { THEME_DEFAULTS } from '@dandelion/shared';
-import type { ConsoleTheme } from '../types';
+import type { ConsoleTheme } from '../../api/consoleTypes';
 import { resolveTheme, type ResolvedTheme } from './themeModel';
 
 /** Header height in px; the sticky sidebar is placed under it. */

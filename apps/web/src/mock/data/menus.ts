@@ -2,7 +2,7 @@
  * The sample console menu (spec §2 Admin console groups, menu node shape) and the permission codes
  * it implies (spec §6: module:feature:action). Development sample data only.
  */
-import type { MenuNode } from '../../console/types';
+import type { MenuNode } from '../../api/consoleTypes';
 
 interface PageSpec {
   /** Action part of the permission code (list, add, upd…). */

@@ -3,7 +3,7 @@
  * Development sample data only: these passwords exist nowhere but in this file.
  */
 import { ALL_CODES, EXTRA_ADMIN_CODE, codesOf, menuFor } from './menus';
-import type { MenuNode } from '../../console/types';
+import type { MenuNode } from '../../api/consoleTypes';
 
 export const MOCK_PASSWORD = '123456';
 

@@ -2,7 +2,7 @@ import '../../test/setup';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ID_NUMBER_MESSAGE } from '@dandelion/shared';
-import { SESSION_KEY, useSessionStore } from '../../app/session';
+import { SESSION_KEY, useSessionStore } from '../../api/session';
 import { fakeServer, ok, refuse, renderApp, type FakeReply } from '../../test/renderApp';
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Card, Descriptions, Tag } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { displayName, useSessionStore } from '../../app/session';
+import { displayName, useSessionStore } from '../../api/session';
 import { useSignOut } from '../../auth/useSignOut';
 import { avatarSrc } from '../../console/center/api';
 import { AccountCenterTabs } from '../../console/center/cards/AccountCenterTabs';

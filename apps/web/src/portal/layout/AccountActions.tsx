@@ -1,7 +1,7 @@
 import { useNavigate, useLocation } from 'react-router';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { displayName, useSessionStore } from '../../app/session';
+import { displayName, useSessionStore } from '../../api/session';
 import { useSignOut } from '../../auth/useSignOut';
 import { loginPathFor } from '../../lib/redirect';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from 'antd';
 import { FormOutlined } from '@ant-design/icons';
-import { useSessionStore } from '../../app/session';
+import { useSessionStore } from '../../api/session';
 import { loginPathFor } from '../../lib/redirect';
 import { LatestContents } from '../widgets/LatestContents';
 import { CatalogListView } from './CatalogListView';

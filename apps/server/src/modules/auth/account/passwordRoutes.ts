@@ -5,7 +5,7 @@ import { zPassword } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { SIGNED_IN, type Principal } from '../../../core/permissions';
 import type { Actor } from '../../../core/records';
-import { zId } from '../../../core/schemas';
+import { zId } from '@dandelion/shared';
 import type { PasswordService } from './passwordService';
 
 const TAG = '密码';

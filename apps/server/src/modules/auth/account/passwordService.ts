@@ -1,11 +1,11 @@
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import type { Actor } from '../../../core/records';
 import type { VerifyCodeService } from '../../message/sms/verifyCodeService';
 import { findUserByPhone, updateUserFields, type UserService } from '../../system/user/service';
-import { generateStrongPassword, hashPassword, verifyPassword } from '../password';
+import { generateStrongPassword, hashPassword, verifyPassword } from '../../../core/password';
 import type { SessionService } from '../sessionService';
 
 export const RESET_TOKEN_PURPOSE = 'RESET_TOKEN';

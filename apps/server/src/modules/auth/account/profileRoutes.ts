@@ -5,7 +5,7 @@ import { CHINESE_ID_PATTERN, ID_NUMBER_MESSAGE, isIdNumber, isValidChineseIdNumb
 import { envelopeOf, ok } from '../../../core/envelope';
 import { SIGNED_IN, type Principal } from '../../../core/permissions';
 import type { Actor } from '../../../core/records';
-import { zDateTime } from '../../../core/schemas';
+import { zDateTime } from '@dandelion/shared';
 import type { ProfileService } from './profileService';
 import { zRealname, zSmsCode } from './schemas';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { zEmail, zIdNumber, zMobile, zPassword, zUnifiedSocialCreditCode } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { PUBLIC } from '../../../core/permissions';
-import { zId } from '../../../core/schemas';
+import { zId } from '@dandelion/shared';
 import type { PasswordService } from './passwordService';
 import { PASSWORD_RESET_DONE } from './passwordService';
 import type { RegisterService } from './registerService';

@@ -5,7 +5,7 @@ import { withTransaction } from '../../../core/transaction';
 import type { VerifyCodeService } from '../../message/sms/verifyCodeService';
 import { PHONE_REGISTERED } from '../../message/sms/verifyCodeService';
 import { createRegisteredUser, findUserByEmail, findUserByPhone, findUserByUsername } from '../../system/user/service';
-import { hashPassword } from '../password';
+import { hashPassword } from '../../../core/password';
 import { isUsername, USERNAME_MESSAGE } from './schemas';
 
 export const APPLICANT_ROLE = 'APPLICANT';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, get, post, type TestContext } from '../../../../test/helpers/testApp';
 import { and, desc, eq } from 'drizzle-orm';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { sysUser } from '../../system/user/schema';
 import { sysSession } from '../schema';
 import { sysAvatar } from './schema';

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { changeOf } from '../../base/log/operationLog';
+import { changeOf } from '../../../core/audit';
 import { PUBLIC, SIGNED_IN, type Principal } from '../../../core/permissions';
 import type { Actor } from '../../../core/records';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE, type AccountCenterService } from './service';
 
 const TAG = '个人中心';

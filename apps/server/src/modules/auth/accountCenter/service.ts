@@ -5,7 +5,7 @@ import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { RoleService } from '../../system/role/service';
 import { updateUserFields, type UserService } from '../../system/user/service';
 import { orgNameById } from '../../system/org/service';

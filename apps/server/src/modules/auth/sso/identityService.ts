@@ -5,7 +5,7 @@ import { errors } from '../../../core/errors';
 import { createdBy, notDeleted } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { createExternalUser, findUserByUsername, type UserRow, type UserService } from '../../system/user/service';
-import { sha256Hex } from '../token';
+import { sha256Hex } from '../../../core/token';
 import { sysUserIdentity } from './schema';
 
 /** Role every account provisioned by single sign-on or a third-party login starts with. */

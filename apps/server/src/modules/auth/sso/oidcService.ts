@@ -6,7 +6,7 @@ import type { Executor } from '../../../core/db';
 import { createdBy } from '../../../core/records';
 import { USER_STATUS, type UserService } from '../../system/user/service';
 import { ACCOUNT_FROZEN, type ClientMeta, type LoginResult, type LoginService } from '../loginService';
-import { generateToken, sha256Hex } from '../token';
+import { generateToken, sha256Hex } from '../../../core/token';
 import type { IdentityService } from './identityService';
 import { sysOauthState, sysThirdLogin } from './schema';
 

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { createdBy, DEL_FLAG, notDeleted, updatedBy } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { baseCalendarDay, baseCalendarYear } from './schema';
 import { dateOf, dayNumber, weekdayOf, type DayKind, type IsoDate, type WorkingDayCalendar } from './service';
 

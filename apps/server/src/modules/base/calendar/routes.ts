@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { changeOf } from '../../base/log/operationLog';
-import { zLockVersion } from '../../system/recordFields';
+import { changeOf } from '../../../core/audit';
+import { zLockVersion } from '@dandelion/shared';
 import { MAX_DAYS_PER_CHANGE, type CalendarAdminService } from './admin';
 
 const TAG = '节假日';

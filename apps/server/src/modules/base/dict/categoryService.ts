@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { createdBy, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import {
   allCategories, categoryCodeTaken, childCounts, childrenOf, findLive, itemCountsByCategory, nextSort, rewriteDescendants, type DictRow,
   type DictType,

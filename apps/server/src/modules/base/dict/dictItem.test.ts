@@ -4,7 +4,7 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { download, sheetRows } from '../../../../test/helpers/excel';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysOperLog } from '../log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { baseDict } from './schema';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 

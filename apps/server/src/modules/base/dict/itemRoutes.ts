@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { sendWorkbook } from '../../../core/excel';
-import { pageOf, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../../base/log/operationLog';
+import { pageOf, zPageParameter } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
 import { recordSchema, TAG, zDictCode, zDictName, zDictSort, zId, zLockVersion, zRemark } from './schemas';
 import type { DictService } from './service';
 

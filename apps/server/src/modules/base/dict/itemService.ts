@@ -6,7 +6,7 @@ import { beijingTime, MAX_EXPORT_ROWS, workbookOf } from '../../../core/excel';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { findLive, findLiveMany, itemCondition, nextSort, type DictRow, type ItemFilter } from './repo';
 import { assertUnlocked, DICT_MODULE, fullCodeOf, presentDict, type DictRecord } from './rules';
 import { baseDict } from './schema';

@@ -4,12 +4,12 @@ import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { notDeleted } from '../../../core/records';
 import { baseDict } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export type DictRow = typeof baseDict.$inferSelect;
 export type DictType = 'DICT' | 'ITEM';
 
 /** `text` as an ILIKE pattern that matches it literally anywhere (codes contain `_`, a LIKE wildcard). */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function findLive(ex: Executor, id: number, what = '字典'): Promise<DictRow> {
   const [row] = await ex.select().from(baseDict).where(and(eq(baseDict.id, id), notDeleted(baseDict))).limit(1);
@@ -100,14 +100,14 @@ export interface ItemFilter {
 }
 
 export function itemCondition(categoryId: number, filter: ItemFilter): SQL {
-  const keyword = filter.keyword ? containing(filter.keyword) : null;
+  const keyword = filter.keyword ? likePattern(filter.keyword) : null;
   return and(
     eq(baseDict.parentId, categoryId),
     eq(baseDict.dictType, 'ITEM'),
     notDeleted(baseDict),
     keyword ? or(ilike(baseDict.dictCode, keyword), ilike(baseDict.dictName, keyword)) : undefined,
-    filter.dictCode ? ilike(baseDict.dictCode, containing(filter.dictCode)) : undefined,
-    filter.dictName ? ilike(baseDict.dictName, containing(filter.dictName)) : undefined,
+    filter.dictCode ? ilike(baseDict.dictCode, likePattern(filter.dictCode)) : undefined,
+    filter.dictName ? ilike(baseDict.dictName, likePattern(filter.dictName)) : undefined,
     filter.lockFlag === undefined ? undefined : eq(baseDict.lockFlag, filter.lockFlag),
   )!;
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { PUBLIC, SIGNED_IN } from '../../../core/permissions';
-import { changeOf } from '../../base/log/operationLog';
+import { changeOf } from '../../../core/audit';
 import { registerItemRoutes } from './itemRoutes';
 import {
   categoryNodeSchema, categoryRefSchema, optionSchema, recordSchema, TAG, treeNodeSchema, zAppCode, zAppFilter, zCategoryCode, zDictCode, zDictName, zDictSort, zId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from '@dandelion/shared';
-import { zDateTime, zId } from '../../../core/schemas';
-import { zLockVersion, zRemark } from '../../system/recordFields';
+import { zDateTime, zId } from '@dandelion/shared';
+import { zLockVersion, zRemark } from '@dandelion/shared';
 import type { CategoryNode } from './categoryService';
 import type { DictTreeNode } from './service';
 

@@ -1,11 +1,12 @@
-import { and, count, gte, ilike, like, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, count, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Page, PageParameter } from '@dandelion/shared';
 import type { Db } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
-import { pageOf } from '../../../core/schemas';
+import { pageOf } from '@dandelion/shared';
+import { containing, startingWith } from '../../../core/sql';
 
 /**
  * Pieces every log list shares: the time range, text matching and the row cap of a list.
@@ -36,17 +37,13 @@ export function timeWithin(column: Column, range: TimeRange): SQL | undefined {
   return and(range.beginTime ? gte(column, range.beginTime) : undefined, range.endTime ? lte(column, range.endTime) : undefined);
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Case-insensitive "contains". */
-export const containing = (column: Column, text: string) => ilike(column, `%${escapeLike(text)}%`);
 
 /**
  * A path filter: text starting with '/' matches paths that start with it (an index range scan),
  * other text matches anywhere in the path (a scan, narrowed by the other filters).
  */
 export function pathMatching(column: Column, text: string): SQL {
-  return text.startsWith('/') ? like(column, `${escapeLike(text)}%`) : containing(column, text);
+  return text.startsWith('/') ? startingWith(column, text) : containing(column, text);
 }
 
 /** Optional trimmed text filter with a length bound and a Chinese message. */

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../test/helpers/testApp';
 import { sysLoginLog } from '../../auth/schema';
 import { DEFAULT_LOG_RETENTION_DAYS, purgeLogs } from './retention';
-import { sysAccessLog, sysOperLog, sysRestLog } from './schema';
+import { sysAccessLog, sysRestLog } from './schema';
+import { sysOperLog } from '../../../core/audit';
 
 let ctx: TestContext;
 beforeAll(async () => {

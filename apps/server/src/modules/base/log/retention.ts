@@ -2,7 +2,8 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../core/db';
 import { sysLoginLog } from '../../auth/schema';
-import { sysAccessLog, sysOperLog, sysRestLog } from './schema';
+import { sysAccessLog, sysRestLog } from './schema';
+import { sysOperLog } from '../../../core/audit';
 
 export interface PurgedLogs {
   restLogs: number;

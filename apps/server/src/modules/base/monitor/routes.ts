@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { zDateTime } from '../../../core/schemas';
+import { zDateTime } from '@dandelion/shared';
 import type { MonitorService } from './service';
 
 const count = z.number();

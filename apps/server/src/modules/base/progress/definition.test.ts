@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { post, createTestApp, type TestContext } from '../../../../test/helpers/testApp';
 import { signIn } from '../../../../test/helpers/accounts';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysOperLog } from '../log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { baseProcessDef } from './schema';
 import { accountWith, twoStepReview } from './testFixtures';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROCESS_DEF_STATUSES } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { pageOf, zId, zPageParameter } from '../../../core/schemas';
-import { zLockVersion } from '../../system/recordFields';
-import { changeOf } from '../log/operationLog';
+import { pageOf, zId, zPageParameter } from '@dandelion/shared';
+import { zLockVersion } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
 import { defDetail, defListItem, definitionBody, defVersion, zProcessCode } from './schemas';
 import type { ProcessDefinitionService } from './service';
 

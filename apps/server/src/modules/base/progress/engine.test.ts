@@ -4,7 +4,7 @@ import type { Database } from '../../../core/db';
 import { resetDatabase, testDatabase } from '../../../../test/helpers/testDatabase';
 import { baseCalendarDay } from '../calendar/schema';
 import { createWorkingDayCalendar } from '../calendar/service';
-import { sysOperLog } from '../log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { createProcessEngine, type ProcessActor, type ProcessEngine } from './engine';
 import { baseProcessHistory, baseProcessInstance } from './schema';
 import { createProcessDefinitionService, type ProcessDefinitionService } from './service';

@@ -15,7 +15,7 @@ import { AppError, errors } from '../../../core/errors';
 import { createdBy, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { beijingDate, createWorkingDayCalendar, endOfBeijingDay, type WorkingDayCalendar } from '../calendar/service';
-import { recordOperation } from '../log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import * as repo from './repo';
 import { baseProcessHistory, baseProcessInstance } from './schema';
 

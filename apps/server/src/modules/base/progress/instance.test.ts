@@ -4,7 +4,7 @@ import { post, createTestApp, type TestContext } from '../../../../test/helpers/
 import { signIn } from '../../../../test/helpers/accounts';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createWorkingDayCalendar, beijingDate, endOfBeijingDay } from '../calendar/service';
-import { sysOperLog } from '../log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { baseProcessHistory, baseProcessInstance } from './schema';
 import { accountWith, twoStepReview } from './testFixtures';
 

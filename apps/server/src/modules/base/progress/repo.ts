@@ -4,6 +4,7 @@ import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
 import { notDeleted } from '../../../core/records';
 import { baseProcessDef, baseProcessHistory, baseProcessInstance } from './schema';
+import { likePattern } from '../../../core/sql';
 
 /** Queries of the process module; every function takes the executor, so callers choose the transaction. */
 
@@ -11,7 +12,6 @@ export type DefRow = typeof baseProcessDef.$inferSelect;
 export type InstanceRow = typeof baseProcessInstance.$inferSelect;
 export type HistoryRow = typeof baseProcessHistory.$inferSelect;
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface DefFilter {
   processCode?: string;
@@ -61,8 +61,8 @@ export async function highestVersion(ex: Executor, processCode: string): Promise
 export async function latestDefPage(ex: Executor, filter: DefFilter, page: PageParameter) {
   const where: SQL | undefined = and(
     notDeleted(baseProcessDef),
-    filter.processCode ? ilike(baseProcessDef.processCode, like(filter.processCode)) : undefined,
-    filter.processName ? ilike(baseProcessDef.processName, like(filter.processName)) : undefined,
+    filter.processCode ? ilike(baseProcessDef.processCode, likePattern(filter.processCode)) : undefined,
+    filter.processName ? ilike(baseProcessDef.processName, likePattern(filter.processName)) : undefined,
     filter.status ? eq(baseProcessDef.status, filter.status) : undefined,
   );
   const latest = ex
@@ -176,8 +176,8 @@ export async function instancePage(ex: Executor, filter: InstanceFilter, page: P
     notDeleted(i),
     filter.processCode ? eq(i.processCode, filter.processCode) : undefined,
     filter.status ? eq(i.status, filter.status) : undefined,
-    filter.businessKey ? ilike(i.businessKey, like(filter.businessKey)) : undefined,
-    filter.title ? ilike(i.title, like(filter.title)) : undefined,
+    filter.businessKey ? ilike(i.businessKey, likePattern(filter.businessKey)) : undefined,
+    filter.title ? ilike(i.title, likePattern(filter.title)) : undefined,
     filter.overdue ? and(eq(i.status, 'RUNNING'), isNotNull(i.dueAt), lt(i.dueAt, now)) : undefined,
   );
   return paginate(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROCESS_CODE_MESSAGE, PROCESS_CODE_PATTERN, PROCESS_DEF_STATUSES, PROCESS_INSTANCE_STATUSES, STAGE_KINDS, processDefinitionSchema } from '@dandelion/shared';
-import { zDateTime, zId } from '../../../core/schemas';
-import { zRemark } from '../../system/recordFields';
+import { zDateTime, zId } from '@dandelion/shared';
+import { zRemark } from '@dandelion/shared';
 
 /** Request and response schemas of /rest/progress/*; responses are whitelists. */
 

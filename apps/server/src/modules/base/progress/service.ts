@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { PROGRESS_MODULE } from './engine';
 import * as repo from './repo';
 import { baseProcessDef } from './schema';

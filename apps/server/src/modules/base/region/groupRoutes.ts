@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../../base/log/operationLog';
-import { zLockVersion, zRemark } from '../../system/recordFields';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
+import { zLockVersion, zRemark } from '@dandelion/shared';
 import type { RegionGroupService } from './groupService';
 import { TAG, zSortField } from './routes';
 

@@ -5,10 +5,10 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
-import { containing } from './repo';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { baseRegion, baseRegionGroup, baseRegionGroupMember } from './schema';
 import { REGION_MODULE, type RegionService } from './service';
+import { likePattern } from '../../../core/sql';
 
 type GroupRow = typeof baseRegionGroup.$inferSelect;
 
@@ -81,8 +81,8 @@ export function createRegionGroupService({ db, regions }: { db: Db; regions: Reg
     async page(filter: GroupFilter, page: PageParameter) {
       const where: SQL = and(
         notDeleted(baseRegionGroup),
-        filter.groupCode ? ilike(baseRegionGroup.groupCode, containing(filter.groupCode)) : undefined,
-        filter.groupName ? ilike(baseRegionGroup.groupName, containing(filter.groupName)) : undefined,
+        filter.groupCode ? ilike(baseRegionGroup.groupCode, likePattern(filter.groupCode)) : undefined,
+        filter.groupName ? ilike(baseRegionGroup.groupName, likePattern(filter.groupName)) : undefined,
       )!;
       const result = await paginate(
         page,

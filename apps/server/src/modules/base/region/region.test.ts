@@ -5,7 +5,7 @@ import { createMemoryBus } from '../../../core/bus';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, get, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysOperLog } from '../log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { baseRegion } from './schema';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysOperLog } from '../log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { baseRegionGroup, baseRegionGroupMember } from './schema';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 

@@ -4,11 +4,11 @@ import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { notDeleted } from '../../../core/records';
 import { baseRegion } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export type RegionRow = typeof baseRegion.$inferSelect;
 
 /** `text` as an ILIKE pattern matching it literally anywhere. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // Written qualified: Drizzle renders a column of a single-table select unqualified, which inside the
 // subquery would name the child's own id.
@@ -81,7 +81,7 @@ export async function shiftDescendantLevels(ex: Executor, id: number, delta: num
 
 /** Regions whose name or code contains `keyword`, with up to four ancestors' names for the path. */
 export function searchQuery(ex: Executor, keyword: string) {
-  const pattern = containing(keyword);
+  const pattern = likePattern(keyword);
   const p1 = alias(baseRegion, 'p1');
   const p2 = alias(baseRegion, 'p2');
   const p3 = alias(baseRegion, 'p3');

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { REQUIRED_MESSAGE } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { PUBLIC } from '../../../core/permissions';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../../base/log/operationLog';
-import { zLockVersion, zRemark } from '../../system/recordFields';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
+import { zLockVersion, zRemark } from '@dandelion/shared';
 import type { RegionService } from './service';
 
 export const TAG = '行政区划';

@@ -7,7 +7,7 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { childCount, childrenOf, findByCode, findLive, pathOf, searchQuery, shiftDescendantLevels, subtreeDepth, type RegionRow } from './repo';
 import { baseRegion, baseRegionGroup, baseRegionGroupMember } from './schema';
 

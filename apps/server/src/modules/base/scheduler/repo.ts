@@ -4,6 +4,7 @@ import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
 import { notDeleted } from '../../../core/records';
 import { baseTask, baseTaskLog } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export type TaskRow = typeof baseTask.$inferSelect;
 export type TaskRunRow = typeof baseTaskLog.$inferSelect;
@@ -26,7 +27,6 @@ export interface TaskRunFilter {
   endTime?: Date;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The latest run of a task, for the list's 最近执行 column. */
 export interface LastRun {
@@ -53,9 +53,9 @@ export const taskRepo = {
   async page(ex: Executor, filter: TaskFilter, page: PageParameter) {
     const where: SQL | undefined = and(
       notDeleted(baseTask),
-      filter.taskName ? ilike(baseTask.taskName, like(filter.taskName)) : undefined,
-      filter.taskCode ? ilike(baseTask.taskCode, like(filter.taskCode)) : undefined,
-      filter.taskGroup ? ilike(baseTask.taskGroup, like(filter.taskGroup)) : undefined,
+      filter.taskName ? ilike(baseTask.taskName, likePattern(filter.taskName)) : undefined,
+      filter.taskCode ? ilike(baseTask.taskCode, likePattern(filter.taskCode)) : undefined,
+      filter.taskGroup ? ilike(baseTask.taskGroup, likePattern(filter.taskGroup)) : undefined,
       filter.status ? eq(baseTask.status, filter.status) : undefined,
       filter.handler ? eq(baseTask.handler, filter.handler) : undefined,
     );

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TASK_LIMITS, TASK_MESSAGES, TASK_RUN_STATUSES, TASK_STATUSES, TASK_TRIGGER_TYPES } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../log/operationLog';
-import { zLockVersion, zRemark } from '../../system/recordFields';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
+import { zLockVersion, zRemark } from '@dandelion/shared';
 import type { TaskService } from './service';
 
 const TAG = '定时任务';

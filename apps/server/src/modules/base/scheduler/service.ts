@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../../core/db';
 import { AppError, errors } from '../../../core/errors';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { parseCron } from './cron';
 import type { JobRegistry } from './registry';
 import { taskRepo, type TaskFilter, type TaskRow, type TaskRunFilter } from './repo';

@@ -7,7 +7,7 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createdBy } from '../../../core/records';
-import { sysOperLog } from '../log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { sysFunc } from '../../system/func/schema';
 import { sysRole, sysRoleFunc } from '../../system/role/schema';
 import { baseTask, baseTaskLog } from './schema';

@@ -6,10 +6,11 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { periodForReset, previewColumns } from './numbering';
 import { baseSerialRule } from './schema';
 import type { SerialService } from './service';
+import { likePattern } from '../../../core/sql';
 
 export type SerialRuleRow = typeof baseSerialRule.$inferSelect;
 export const SERIAL_MODULE = 'base:serial';
@@ -26,7 +27,6 @@ export interface SerialFilter {
   status?: string;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const present = (row: SerialRuleRow) => {
   const { id, delFlag: _d, ...rest } = row;
@@ -75,8 +75,8 @@ export function createSerialAdminService({ db, serials, clock }: { db: Db; seria
     async page(filter: SerialFilter, page: PageParameter) {
       const where: SQL | undefined = and(
         notDeleted(baseSerialRule),
-        filter.ruleCode ? ilike(baseSerialRule.ruleCode, like(filter.ruleCode)) : undefined,
-        filter.ruleName ? ilike(baseSerialRule.ruleName, like(filter.ruleName)) : undefined,
+        filter.ruleCode ? ilike(baseSerialRule.ruleCode, likePattern(filter.ruleCode)) : undefined,
+        filter.ruleName ? ilike(baseSerialRule.ruleName, likePattern(filter.ruleName)) : undefined,
         filter.status ? eq(baseSerialRule.status, filter.status) : undefined,
       );
       const result = await paginate(

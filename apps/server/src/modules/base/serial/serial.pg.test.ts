@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../../../core/db';
 import { signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { baseSerialRule } from './schema';
 import { createSerialService } from './service';
 

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BANNER_STATUSES, CMS_CODE_MESSAGE, CMS_CODE_PATTERN, CMS_SETTING_PERMISSIONS as P, DEFAULT_BANNER_CODE, OPEN_TYPES } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../../base/log/operationLog';
-import { zLockVersion, zSort } from '../../system/recordFields';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
+import { zLockVersion, zSort } from '@dandelion/shared';
 import { zFileId, zPortalLink } from '../site/fields';
 import type { BannerService } from './service';
 

@@ -6,12 +6,13 @@ import { paginate } from '../../../core/pagination';
 import type { Principal } from '../../../core/permissions';
 import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { FileService } from '../../file/service';
 import type { PortalCache } from '../portalCache';
 import type { SiteAdminService } from '../site/admin';
-import { checkImage, claimImage, likeOf, pictureUrls, syncPictureVisibility } from '../site/recordFiles';
+import {checkImage, claimImage, pictureUrls, syncPictureVisibility} from '../site/recordFiles';
 import { cmsBanner } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export const BANNER_MODULE = 'cms:banner';
 /** bizType of a banner's image in the file service. */
@@ -88,7 +89,7 @@ export function createBannerService({ db, files, sites, portalCache }: { db: Db;
         notDeleted(cmsBanner),
         filter.siteId ? eq(cmsBanner.siteId, filter.siteId) : undefined,
         filter.code ? eq(cmsBanner.code, filter.code) : undefined,
-        filter.title ? ilike(cmsBanner.title, likeOf(filter.title)) : undefined,
+        filter.title ? ilike(cmsBanner.title, likePattern(filter.title)) : undefined,
         filter.status ? eq(cmsBanner.status, filter.status) : undefined,
       );
       const result = await paginate(

@@ -4,14 +4,14 @@ import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { cmsContent } from '../content/schema';
 import type { PortalCache } from '../portalCache';
 import type { SiteAdminService } from '../site/admin';
-import { likeOf } from '../site/recordFiles';
 import { cmsTemplate } from '../template/schema';
 import { cmsCatalog } from './schema';
 import { buildCatalogTree, type CatalogNode, type CatalogRow } from './service';
+import { likePattern } from '../../../core/sql';
 
 export const CATALOG_MODULE = 'cms:catalog';
 
@@ -105,8 +105,8 @@ export function createCatalogAdminService({ db, sites, portalCache }: { db: Db; 
       const where: SQL | undefined = and(
         eq(cmsCatalog.siteId, siteId),
         notDeleted(cmsCatalog),
-        filter.catalogName ? ilike(cmsCatalog.catalogName, likeOf(filter.catalogName)) : undefined,
-        filter.code ? ilike(cmsCatalog.code, likeOf(filter.code)) : undefined,
+        filter.catalogName ? ilike(cmsCatalog.catalogName, likePattern(filter.catalogName)) : undefined,
+        filter.code ? ilike(cmsCatalog.code, likePattern(filter.code)) : undefined,
       );
       const hits = await db.select({ id: cmsCatalog.id }).from(cmsCatalog).where(where);
       const byId = new Map(rows.map((r) => [r.id, r]));

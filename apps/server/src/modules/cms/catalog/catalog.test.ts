@@ -4,7 +4,7 @@ import { createMemoryBus } from '../../../core/bus';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { cmsContent } from '../content/schema';
 import { cmsSite } from '../site/schema';
 import { cmsTemplate } from '../template/schema';

@@ -5,9 +5,9 @@ import {
   CATALOG_CONTENT_TYPES, CATALOG_STATUSES, CATALOG_TYPES, CMS_CODE_MESSAGE, CMS_CODE_PATTERN, CMS_SETTING_PERMISSIONS as P, LINK_TYPES, OPEN_TYPES,
 } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { zDateTime, zId } from '../../../core/schemas';
-import { changeOf } from '../../base/log/operationLog';
-import { zLockVersion, zSort } from '../../system/recordFields';
+import { zDateTime, zId } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
+import { zLockVersion, zSort } from '@dandelion/shared';
 import { zHttpUrl, zOptionalText } from '../site/fields';
 import type { CatalogAdminService, CatalogView } from './admin';
 

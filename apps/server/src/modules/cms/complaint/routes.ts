@@ -16,11 +16,11 @@ import {
 import { envelopeOf, ok, portalEnvelopeOf, portalOk } from '../../../core/envelope';
 import { errors } from '../../../core/errors';
 import { PUBLIC, type Principal } from '../../../core/permissions';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import type { CaptchaService } from '../../auth/captchaService';
 import { checkRange, timeRangeShape } from '../../base/log/listing';
-import { changeOf } from '../../base/log/operationLog';
-import { zLockVersion } from '../../system/recordFields';
+import { changeOf } from '../../../core/audit';
+import { zLockVersion } from '@dandelion/shared';
 import type { ComplaintService } from './service';
 
 const TAG = '投诉建议';

@@ -6,9 +6,10 @@ import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { timeWithin } from '../../base/log/listing';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { MessageService } from '../../message/msg/service';
 import { cmsComplaint } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export const COMPLAINT_MODULE = 'cms:complaint';
 export type ComplaintRow = typeof cmsComplaint.$inferSelect;
@@ -28,7 +29,6 @@ export interface ComplaintFilter {
   endTime?: Date;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const presentComplaint = (row: ComplaintRow) => {
   const { id, delFlag: _d, ...rest } = row;
@@ -71,7 +71,7 @@ export function createComplaintService({ db, messages, siteIdOf }: { db: Db; mes
     },
 
     async page(filter: ComplaintFilter, page: PageParameter) {
-      const keyword = filter.keyword ? like(filter.keyword) : null;
+      const keyword = filter.keyword ? likePattern(filter.keyword) : null;
       const where: SQL | undefined = and(
         notDeleted(cmsComplaint),
         filter.status ? eq(cmsComplaint.status, filter.status) : undefined,

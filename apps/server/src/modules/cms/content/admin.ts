@@ -6,7 +6,7 @@ import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { sanitizeRichText } from '../../../core/richText';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { FileService } from '../../file/service';
 import { cmsCatalog } from '../catalog/schema';
 import type { PortalCache } from '../portalCache';
@@ -16,11 +16,11 @@ import { catalogNameOf, catalogRefOf, catalogSubtreeIds } from './catalogs';
 import { assertCanOffline, editedPublishTime, publishStep } from './lifecycle';
 import type { ContentFilter, ContentInput } from './schemas';
 import { cmsContent } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export const CONTENT_MODULE = 'cms:content';
 export type ContentRow = typeof cmsContent.$inferSelect;
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** What the operation log keeps of an article: everything but the derived search text. */
 const logged = (row: ContentRow) => {
@@ -152,10 +152,10 @@ export function createContentAdminService({ db, files, portalCache }: { db: Db; 
       const catalogIds = filter.catalogId ? await catalogSubtreeIds(db, filter.catalogId) : null;
       const where: SQL | undefined = and(
         notDeleted(cmsContent),
-        filter.title ? ilike(cmsContent.title, like(filter.title)) : undefined,
+        filter.title ? ilike(cmsContent.title, likePattern(filter.title)) : undefined,
         catalogIds ? inArray(cmsContent.catalogId, catalogIds) : undefined,
         filter.status ? eq(cmsContent.status, filter.status) : undefined,
-        filter.author ? ilike(cmsContent.author, like(filter.author)) : undefined,
+        filter.author ? ilike(cmsContent.author, likePattern(filter.author)) : undefined,
         filter.publishTimeFrom ? gte(cmsContent.publishTime, filter.publishTimeFrom) : undefined,
         filter.publishTimeTo ? lte(cmsContent.publishTime, filter.publishTimeTo) : undefined,
       );

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createMemoryBus } from '../../../core/bus';
 import { createdBy } from '../../../core/records';
 import { createTestApp, get, post, type TestContext } from '../../../../test/helpers/testApp';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { sysFile } from '../../file/schema';
 import { createPerson, createRole, signInAdmin, upload, type Person } from '../../message/messageTestKit';
 import { cmsCatalog } from '../catalog/schema';

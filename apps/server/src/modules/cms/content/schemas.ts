@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_ATTACHMENTS_MAX, CONTENT_STATUSES, WEB_LINK, WEB_LINK_MESSAGE } from '@dandelion/shared';
-import { zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { zDateTime, zId, zPageParameter } from '@dandelion/shared';
 
 /** Request and answer shapes of the article calls (/rest/content/*). */
 

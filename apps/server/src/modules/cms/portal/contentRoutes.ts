@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { portalEnvelopeOf, portalOk } from '../../../core/envelope';
-import { pageOf, zId, zPageParameter } from '../../../core/schemas';
+import { pageOf, zId, zPageParameter } from '@dandelion/shared';
 import { portalConfig, PORTAL_TAG } from './routes';
 import { contentDetailSchema, contentSummarySchema, searchHitSchema, zCatalogCode, zSiteCode } from './schemas';
 import { KEYWORD_MAX } from './search';

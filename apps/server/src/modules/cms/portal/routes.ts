@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { portalEnvelopeOf, portalOk } from '../../../core/envelope';
 import { PUBLIC } from '../../../core/permissions';
-import { zId } from '../../../core/schemas';
+import { zId } from '@dandelion/shared';
 import {
   bannerSchema,
   catalogNodeSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDateTime, zId } from '../../../core/schemas';
+import { zDateTime, zId } from '@dandelion/shared';
 import type { PortalCatalogRow } from './catalogTree';
 
 /** Response whitelists of the portal calls (docs/cms-portal.md describes each field). */

@@ -3,6 +3,7 @@ import type { Executor } from '../../../core/db';
 import { cmsContent } from '../content/schema';
 import { plainTextOf, searchQueryOf } from '../search/bigrams';
 import { contentColumns, publishedIn, type ContentRow } from './repo';
+import { likePattern } from '../../../core/sql';
 
 export const KEYWORD_MAX = 50;
 
@@ -11,7 +12,6 @@ export function keywordWords(keyword: string): string[] {
   return [...new Set(keyword.normalize('NFKC').split(/[\s\p{P}\p{S}]+/u).filter(Boolean))];
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Full-text search over the bigram index (cms/search/bigrams.ts): the GIN-indexed search_doc must
@@ -25,7 +25,7 @@ export function createPortalSearch(db: Executor) {
       const where = and(publishedIn(catalogIds), sql`${cmsContent.searchDoc} @@ ${query}::tsquery`);
       const words = keywordWords(keyword);
       const titleHit: SQL = words.length
-        ? sql`case when ${and(...words.map((w) => sql`${cmsContent.title} ilike ${like(w)}`))} then 1 else 0 end`
+        ? sql`case when ${and(...words.map((w) => sql`${cmsContent.title} ilike ${likePattern(w)}`))} then 1 else 0 end`
         : sql`0`;
       // The total rides along as a window over the same scan: a common word matches thousands of
       // articles, and a separate count would read them all a second time.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createdBy } from '../../../core/records';
 import { createTestApp, get, post, type TestContext } from '../../../../test/helpers/testApp';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { sysFile } from '../../file/schema';
 import { createPerson, createRole, signInAdmin, upload, type Person } from '../../message/messageTestKit';
 import { cmsCatalog } from '../catalog/schema';

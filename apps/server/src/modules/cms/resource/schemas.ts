@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RESOURCE_TYPES } from '@dandelion/shared';
-import { zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import { zWebLink } from '../content/schemas';
 
 /** Request and answer shapes of the resource library (/rest/resource/*). */

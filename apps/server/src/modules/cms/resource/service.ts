@@ -5,17 +5,17 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { FileService, StoredFile } from '../../file/service';
 import { cmsSite } from '../site/schema';
 import { checkResourceFile, RESOURCE_FILE_BIZ, resourceRecord } from './resourceFiles';
 import type { ResourceFilter, ResourceInput } from './schemas';
 import { cmsResource } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export const RESOURCE_MODULE = 'cms:resource';
 export type ResourceRow = typeof cmsResource.$inferSelect;
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const presentFile = (f: StoredFile | undefined) => (f ? { fileId: f.fileId, fileRepId: f.fileRepId, filename: f.filename, size: f.size, type: f.type, url: f.url } : null);
 const logged = (row: ResourceRow) => {
   const { id, delFlag: _d, ...rest } = row;
@@ -74,9 +74,9 @@ export function createResourceService({ db, files }: { db: Db; files: FileServic
     async page(filter: ResourceFilter, page: PageParameter) {
       const where: SQL | undefined = and(
         notDeleted(cmsResource),
-        filter.resourceName ? ilike(cmsResource.resourceName, like(filter.resourceName)) : undefined,
+        filter.resourceName ? ilike(cmsResource.resourceName, likePattern(filter.resourceName)) : undefined,
         filter.resourceType ? eq(cmsResource.resourceType, filter.resourceType) : undefined,
-        filter.tag ? ilike(cmsResource.tags, like(filter.tag)) : undefined,
+        filter.tag ? ilike(cmsResource.tags, likePattern(filter.tag)) : undefined,
       );
       const result = await paginate(
         page,

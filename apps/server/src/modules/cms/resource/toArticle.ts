@@ -1,13 +1,13 @@
 import type { Db } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
-import type { ChangeContext } from '../../base/log/operationLog';
+import type { ChangeContext } from '../../../core/audit';
 import type { FileService } from '../../file/service';
 import type { PortalCache } from '../portalCache';
 import type { ContentAdminService } from '../content/admin';
 import { cleanBody } from '../content/admin';
 import { copyIntoArticle } from '../content/articleFiles';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import { RESOURCE_MODULE, type ResourceService } from './service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -6,14 +6,15 @@ import { paginate } from '../../../core/pagination';
 import type { Principal } from '../../../core/permissions';
 import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { FileService } from '../../file/service';
 import { cmsBanner } from '../banner/schema';
 import { cmsCatalog } from '../catalog/schema';
 import type { PortalCache } from '../portalCache';
-import { checkImage, claimImage, likeOf, pictureUrls, syncPictureVisibility } from './recordFiles';
+import {checkImage, claimImage, pictureUrls, syncPictureVisibility} from './recordFiles';
 import { cmsSite } from './schema';
 import type { SiteRow } from './service';
+import { likePattern } from '../../../core/sql';
 
 export const SITE_MODULE = 'cms:site';
 /** bizType of a site's logo in the file service. */
@@ -82,8 +83,8 @@ export function createSiteAdminService({ db, files, portalCache }: { db: Db; fil
     async page(filter: SiteFilter, page: PageParameter, reader: Principal) {
       const where: SQL | undefined = and(
         notDeleted(cmsSite),
-        filter.siteCode ? ilike(cmsSite.siteCode, likeOf(filter.siteCode)) : undefined,
-        filter.siteName ? ilike(cmsSite.siteName, likeOf(filter.siteName)) : undefined,
+        filter.siteCode ? ilike(cmsSite.siteCode, likePattern(filter.siteCode)) : undefined,
+        filter.siteName ? ilike(cmsSite.siteName, likePattern(filter.siteName)) : undefined,
         filter.siteStatus ? eq(cmsSite.siteStatus, filter.siteStatus) : undefined,
       );
       const result = await paginate(

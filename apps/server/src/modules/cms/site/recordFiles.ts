@@ -3,6 +3,7 @@ import { errors } from '../../../core/errors';
 import type { Principal } from '../../../core/permissions';
 import type { Actor } from '../../../core/records';
 import type { FileService } from '../../file/service';
+import { likePattern } from '../../../core/sql';
 
 /**
  * The one picture a setting record shows (a site's logo, a banner's image, a template's preview),
@@ -47,4 +48,3 @@ export async function pictureUrls(files: FileService, fileIds: Array<string | nu
 }
 
 /** ILIKE pattern for a search box: the user's %, _ and \ are literal. */
-export const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

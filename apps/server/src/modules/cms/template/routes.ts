@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CMS_CODE_MESSAGE, CMS_CODE_PATTERN, CMS_SETTING_PERMISSIONS as P, PORTAL_COMPONENT_NAMES, TEMPLATE_STYLES, TEMPLATE_TYPES } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../../base/log/operationLog';
-import { zLockVersion, zRemark, zSort } from '../../system/recordFields';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
+import { zLockVersion, zRemark, zSort } from '@dandelion/shared';
 import { zFileId, zOptionalText } from '../site/fields';
 import type { CmsTemplateService } from './service';
 

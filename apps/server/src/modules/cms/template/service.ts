@@ -6,11 +6,12 @@ import { paginate } from '../../../core/pagination';
 import type { Principal } from '../../../core/permissions';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { FileService } from '../../file/service';
 import type { PortalCache } from '../portalCache';
-import { checkImage, claimImage, likeOf, pictureUrls } from '../site/recordFiles';
+import {checkImage, claimImage, pictureUrls} from '../site/recordFiles';
 import { cmsTemplate } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export const TEMPLATE_MODULE = 'cms:template';
 /** bizType of a template's preview picture (back office only: it stays private). */
@@ -74,8 +75,8 @@ export function createCmsTemplateService({
     async page(filter: TemplateFilter, page: PageParameter, reader: Principal) {
       const where: SQL | undefined = and(
         notDeleted(cmsTemplate),
-        filter.templateCode ? ilike(cmsTemplate.templateCode, likeOf(filter.templateCode)) : undefined,
-        filter.templateName ? ilike(cmsTemplate.templateName, likeOf(filter.templateName)) : undefined,
+        filter.templateCode ? ilike(cmsTemplate.templateCode, likePattern(filter.templateCode)) : undefined,
+        filter.templateName ? ilike(cmsTemplate.templateName, likePattern(filter.templateName)) : undefined,
         filter.templateType ? eq(cmsTemplate.templateType, filter.templateType) : undefined,
       );
       const result = await paginate(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { withTransaction } from '../../../core/transaction';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { sysUser } from '../../system/user/schema';
 import { createPerson, signInAdmin, type Person } from '../messageTestKit';
 import { sysMsg } from './schema';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MESSAGE_CATEGORIES } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { SIGNED_IN } from '../../../core/permissions';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import type { MessageService } from './service';
 
 const TAG = '站内消息';

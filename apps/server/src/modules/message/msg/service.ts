@@ -5,9 +5,10 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, type Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import { sysUser } from '../../system/user/schema';
 import { sysMsg } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export const MSG_MODULE = 'message:msg';
 export const MSG_TITLE_MAX = 200;
@@ -34,7 +35,6 @@ export interface MyMsgFilter {
 }
 
 export type MsgRow = typeof sysMsg.$inferSelect;
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const presentMsg = (row: MsgRow) => ({
   msgId: row.id,
@@ -126,7 +126,7 @@ export function createMessageService({ db }: { db: Executor }) {
     async page(userId: number, filter: MyMsgFilter, page: PageParameter) {
       const where = and(
         mine(userId),
-        filter.title ? ilike(sysMsg.title, likeOf(filter.title)) : undefined,
+        filter.title ? ilike(sysMsg.title, likePattern(filter.title)) : undefined,
         filter.category ? eq(sysMsg.category, filter.category) : undefined,
         filter.readFlag === 0 ? isNull(sysMsg.readTime) : filter.readFlag === 1 ? isNotNull(sysMsg.readTime) : undefined,
       );

@@ -8,6 +8,7 @@ import type { FileService } from '../../file/service';
 import { inAudience, noticeLive, orgOfUser } from './audience';
 import { NOTICE_FILE_BIZ } from './content';
 import { sysNotice, sysNoticeReceiver } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export interface InboxFilter {
   title?: string;
@@ -16,7 +17,6 @@ export interface InboxFilter {
   priority?: NoticePriority;
 }
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** What a reader sees of a notice in a list. */
 const readerColumns = {
@@ -121,7 +121,7 @@ export function createNoticeInbox({ db, files }: { db: Executor; files: FileServ
       if (!ids.length) return emptyPage(page);
       const where = and(
         copiesOf(userId, ids),
-        filter.title ? ilike(sysNotice.title, likeOf(filter.title)) : undefined,
+        filter.title ? ilike(sysNotice.title, likePattern(filter.title)) : undefined,
         filter.priority ? eq(sysNotice.priority, filter.priority) : undefined,
         filter.readFlag === 0 ? isNull(sysNoticeReceiver.readTime) : filter.readFlag === 1 ? isNotNull(sysNoticeReceiver.readTime) : undefined,
       );
@@ -192,7 +192,7 @@ export function createNoticeInbox({ db, files }: { db: Executor; files: FileServ
 
     /** Released, current, public notices for the portal (/notification), newest first. */
     async publicPage(filter: { title?: string }, page: PageParameter) {
-      const where = and(noticeLive(new Date()), eq(sysNotice.isPublic, true), filter.title ? ilike(sysNotice.title, likeOf(filter.title)) : undefined);
+      const where = and(noticeLive(new Date()), eq(sysNotice.isPublic, true), filter.title ? ilike(sysNotice.title, likePattern(filter.title)) : undefined);
       return paginate(
         page,
         async (limit, offset) =>

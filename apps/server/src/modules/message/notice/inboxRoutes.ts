@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok, portalEnvelopeOf, portalOk } from '../../../core/envelope';
 import { PUBLIC, SIGNED_IN } from '../../../core/permissions';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import type { MessageService } from '../msg/service';
 import { msgSchema } from '../msg/routes';
 import type { NoticeInbox } from './inbox';

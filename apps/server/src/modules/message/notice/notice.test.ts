@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { download, sheetRows } from '../../../../test/helpers/excel';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { sysFile } from '../../file/schema';
 import { sysRole } from '../../system/role/schema';
 import { sysUserRole } from '../../system/user/schema';

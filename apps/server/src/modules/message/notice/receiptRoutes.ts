@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { sendWorkbook } from '../../../core/excel';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import type { Directory } from '../directory';
 import type { ReceiptService } from './receipts';
 import { NOTICE_PERMISSIONS } from '@dandelion/shared';

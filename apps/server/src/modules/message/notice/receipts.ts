@@ -8,6 +8,7 @@ import { notDeleted } from '../../../core/records';
 import { sysOrg } from '../../system/org/schema';
 import { sysUser } from '../../system/user/schema';
 import { sysNotice, sysNoticeReceiver } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export interface ReceiptFilter {
   /** 0 not read yet, 1 read. */
@@ -16,7 +17,6 @@ export interface ReceiptFilter {
   keyword?: string;
 }
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const receiptColumns = {
   userId: sysUser.id,
@@ -56,7 +56,7 @@ export function createReceiptService({ db }: { db: Executor }) {
       notDeleted(sysUser),
       filter.readFlag === 1 ? isNotNull(sysNoticeReceiver.readTime) : filter.readFlag === 0 ? isNull(sysNoticeReceiver.readTime) : undefined,
       filter.keyword
-        ? or(ilike(sysUser.username, likeOf(filter.keyword)), ilike(sysUser.realname, likeOf(filter.keyword)), ilike(sysOrg.orgName, likeOf(filter.keyword)))
+        ? or(ilike(sysUser.username, likePattern(filter.keyword)), ilike(sysUser.realname, likePattern(filter.keyword)), ilike(sysOrg.orgName, likePattern(filter.keyword)))
         : undefined,
     )!;
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { NOTICE_PERMISSIONS, NOTICE_STATUSES } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { errors } from '../../../core/errors';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../../base/log/operationLog';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
 import { noticeBody, noticeDetail, noticeListItem, savedNotice, zAudienceType, zLockVersion, zPriority } from './schemas';
 import type { NoticeService } from './service';
 

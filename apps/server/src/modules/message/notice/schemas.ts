@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTICE_AUDIENCES, NOTICE_PRIORITIES } from '@dandelion/shared';
-import { zDateTime, zId } from '../../../core/schemas';
+import { zDateTime, zId } from '@dandelion/shared';
 
 /** Request and answer shapes of the notice calls (admin, reader and portal). */
 

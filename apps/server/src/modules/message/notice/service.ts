@@ -6,13 +6,14 @@ import { paginate } from '../../../core/pagination';
 import type { Principal } from '../../../core/permissions';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { FileService } from '../../file/service';
 import type { Directory } from '../directory';
 import { TARGET } from './audience';
 import { cleanNoticeContent, filesOfNotice, NOTICE_FILE_BIZ, summaryOf } from './content';
 import { deliverToAudience, withdrawFromNonMembers } from './delivery';
 import { sysNotice, sysNoticeAudience, sysNoticeReceiver } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export const NOTICE_MODULE = 'message:notice';
 export type NoticeRow = typeof sysNotice.$inferSelect;
@@ -42,7 +43,6 @@ export interface NoticeFilter {
   endTime?: Date;
 }
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const presentNotice = (row: NoticeRow) => {
   const { id, delFlag: _d, createById: _c, updateById: _u, ...rest } = row;
@@ -200,7 +200,7 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
     async page(filter: NoticeFilter, page: PageParameter) {
       const where: SQL | undefined = and(
         notDeleted(sysNotice),
-        filter.title ? ilike(sysNotice.title, likeOf(filter.title)) : undefined,
+        filter.title ? ilike(sysNotice.title, likePattern(filter.title)) : undefined,
         filter.status ? eq(sysNotice.status, filter.status) : undefined,
         filter.priority ? eq(sysNotice.priority, filter.priority) : undefined,
         filter.audienceType ? eq(sysNotice.audienceType, filter.audienceType) : undefined,

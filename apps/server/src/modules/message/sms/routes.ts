@@ -5,8 +5,8 @@ import { MOBILE_MESSAGE, zMobile } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { sendWorkbook } from '../../../core/excel';
 import { PUBLIC } from '../../../core/permissions';
-import { changeOf } from '../../base/log/operationLog';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { changeOf } from '../../../core/audit';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import type { SmsService } from './service';
 import { CODE_PURPOSES, type VerifyCodeService } from './verifyCodeService';
 

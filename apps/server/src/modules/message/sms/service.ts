@@ -6,7 +6,7 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, type Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { SmsProvider } from './providers';
 import { sysSmsLog, sysVerifyCode } from './schema';
 

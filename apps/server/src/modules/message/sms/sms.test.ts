@@ -12,7 +12,7 @@ import { webhookSignature } from './providers';
 import { sysSmsLog, sysVerifyCode } from './schema';
 import { latestSms, latestSmsCode } from './smsTestKit';
 import { download, sheetRows } from '../../../../test/helpers/excel';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 
 let ctx: TestContext;
 let adminToken: string;

@@ -4,7 +4,7 @@ import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { createdBy, DEL_FLAG, notDeleted } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { digestsEqual, generateToken, sha256Hex } from '../../auth/token';
+import { digestsEqual, generateToken, sha256Hex } from '../../../core/token';
 import { findUserByPhone } from '../../system/user/service';
 import type { SmsService } from './service';
 import { sysVerifyCode } from './schema';

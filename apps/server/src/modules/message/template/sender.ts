@@ -6,13 +6,14 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Directory, DirectoryUser } from '../directory';
 import type { MailProvider } from '../mail/mailer';
 import type { MessageService } from '../msg/service';
 import type { SmsService } from '../sms/service';
 import { sysMsgSendLog } from './schema';
 import { TEMPLATE_MODULE, type TemplateRow, type TemplateService } from './service';
+import { likePattern } from '../../../core/sql';
 
 export const SEND_RECIPIENTS_MAX = 1000;
 /** SMS and e-mail go out a few at a time: a slow gateway must not hold a thousand sockets. */
@@ -36,7 +37,6 @@ export interface SendLogFilter {
 }
 
 type LogRow = typeof sysMsgSendLog.$inferInsert;
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const nameOf = (u: DirectoryUser) => u.realname || u.username;
 
 async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>) {
@@ -136,9 +136,9 @@ export function createTemplateSender(deps: {
         filter.status ? eq(sysMsgSendLog.status, filter.status) : undefined,
         filter.keyword
           ? or(
-              ilike(sysMsgSendLog.recipientName, likeOf(filter.keyword)),
-              ilike(sysMsgSendLog.address, likeOf(filter.keyword)),
-              ilike(sysMsgSendLog.templateCode, likeOf(filter.keyword)),
+              ilike(sysMsgSendLog.recipientName, likePattern(filter.keyword)),
+              ilike(sysMsgSendLog.address, likePattern(filter.keyword)),
+              ilike(sysMsgSendLog.templateCode, likePattern(filter.keyword)),
             )
           : undefined,
         filter.beginTime ? gte(sysMsgSendLog.createTime, filter.beginTime) : undefined,

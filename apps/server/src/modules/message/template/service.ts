@@ -5,8 +5,9 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../base/log/operationLog';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { sysMsgTemplate } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export const TEMPLATE_MODULE = 'message:template';
 export const SMS_TEMPLATE_MAX = 500;
@@ -30,7 +31,6 @@ export interface TemplateFilter {
   status?: string;
 }
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const presentTemplate = (row: TemplateRow) => {
   const { id, delFlag: _d, createById: _c, updateById: _u, ...rest } = row;
@@ -85,8 +85,8 @@ export function createTemplateService({ db }: { db: Executor }) {
     async page(filter: TemplateFilter, page: PageParameter) {
       const where: SQL | undefined = and(
         notDeleted(sysMsgTemplate),
-        filter.templateCode ? ilike(sysMsgTemplate.templateCode, likeOf(filter.templateCode)) : undefined,
-        filter.templateName ? ilike(sysMsgTemplate.templateName, likeOf(filter.templateName)) : undefined,
+        filter.templateCode ? ilike(sysMsgTemplate.templateCode, likePattern(filter.templateCode)) : undefined,
+        filter.templateName ? ilike(sysMsgTemplate.templateName, likePattern(filter.templateName)) : undefined,
         filter.channel ? eq(sysMsgTemplate.channel, filter.channel) : undefined,
         filter.status ? eq(sysMsgTemplate.status, filter.status) : undefined,
       );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../../../app';
 import { createTestApp, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { startFakeSmtp, readMail } from '../mail/fakeSmtpServer';
 import { createPerson, signInAdmin, type Person } from '../messageTestKit';
 import { sysMsg } from '../msg/schema';

@@ -1,11 +1,11 @@
-import { zLockVersion, zRecordStatus, zRemark, zSort } from '../recordFields';
+import { zLockVersion, zRecordStatus, zRemark, zSort } from '@dandelion/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isHttpUrl } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../../base/log/operationLog';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
 import type { AppService } from './service';
 
 const TAG = '应用';

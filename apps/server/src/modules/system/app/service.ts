@@ -1,4 +1,4 @@
-import { RECORD_STATUSES } from '../recordFields';
+import { RECORD_STATUSES } from '@dandelion/shared';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Db, Executor } from '../../../core/db';
@@ -6,10 +6,11 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import { sysFunc } from '../func/schema';
 import type { ChangeContext } from '../role/service';
 import { sysApp, sysAppFunc } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export type AppRow = typeof sysApp.$inferSelect;
 export const APP_MODULE = 'system:app';
@@ -39,7 +40,6 @@ export interface AppEntry {
   path: string;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const present = (row: AppRow) => {
   const { id, delFlag: _d, ...rest } = row;
   return { appId: id, ...rest };
@@ -71,8 +71,8 @@ export function createAppService({ db }: { db: Db }) {
     async page(filter: AppFilter, page: PageParameter) {
       const where: SQL | undefined = and(
         notDeleted(sysApp),
-        filter.appCode ? ilike(sysApp.appCode, like(filter.appCode)) : undefined,
-        filter.appName ? ilike(sysApp.appName, like(filter.appName)) : undefined,
+        filter.appCode ? ilike(sysApp.appCode, likePattern(filter.appCode)) : undefined,
+        filter.appName ? ilike(sysApp.appName, likePattern(filter.appName)) : undefined,
         filter.status ? eq(sysApp.status, filter.status) : undefined,
       );
       const result = await paginate(

@@ -1,9 +1,9 @@
-import { changeOf } from '../../base/log/operationLog';
+import { changeOf } from '../../../core/audit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import { RULE_STATUSES, SCOPE_TYPES, type DataPermissionService } from './service';
 
 const TAG = '数据权限';

@@ -5,10 +5,11 @@ import { errors } from '../../../core/errors';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { paginate } from '../../../core/pagination';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import { existingOrgIds, type ChangeContext } from '../org/service';
 import { sysOrg } from '../org/schema';
 import { sysDataPermission, sysDataPermissionOrg, sysOrgDataPermission, sysRoleDataPermission } from './schema';
+import { likePattern } from '../../../core/sql';
 
 export const SCOPE_TYPES = ['ALL', 'ORG_AND_CHILDREN', 'ORG', 'SELF', 'CUSTOM'] as const;
 export type ScopeType = (typeof SCOPE_TYPES)[number];
@@ -100,7 +101,7 @@ export function createDataPermissionService({ db }: { db: Db }) {
     async page(filter: RuleFilter, page: PageParameter) {
       const conditions: Array<SQL | undefined> = [notDeleted(sysDataPermission)];
       if (filter.keyword) {
-        const pattern = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = likePattern(filter.keyword);
         conditions.push(or(ilike(sysDataPermission.ruleName, pattern), ilike(sysDataPermission.ruleCode, pattern)));
       }
       if (filter.scopeType) conditions.push(eq(sysDataPermission.scopeType, filter.scopeType));

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { SIGNED_IN } from '../../../core/permissions';
-import { zId } from '../../../core/schemas';
+import { zId } from '@dandelion/shared';
 import type { DuplicateService } from './service';
 
 /**

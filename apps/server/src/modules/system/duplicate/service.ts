@@ -9,7 +9,7 @@ import { cmsTemplate } from '../../cms/template/schema';
 import { sysMsgTemplate } from '../../message/template/schema';
 import { sysFunc } from '../func/schema';
 import { sysOrg } from '../org/schema';
-import { sysPost } from '../post/schema';
+import { sysPost } from '../post/tables';
 import { sysRole } from '../role/schema';
 import { sysUser } from '../user/schema';
 

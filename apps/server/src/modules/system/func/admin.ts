@@ -5,7 +5,7 @@ import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import type { PageParameter } from '@dandelion/shared';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import { sysApp, sysAppFunc } from '../app/schema';
 import { sysOrgFunc } from '../org/schema';
 import type { ChangeContext } from '../role/service';
@@ -13,6 +13,7 @@ import { sysRoleFunc } from '../role/schema';
 import { sysUserRole } from '../user/schema';
 import { sysFunc, sysMenuView } from './schema';
 import type { FuncRow } from './service';
+import { likePattern } from '../../../core/sql';
 
 export const FUNC_TYPES = ['DIR', 'MENU', 'BUTTON'] as const;
 export type FuncType = (typeof FUNC_TYPES)[number];
@@ -153,7 +154,7 @@ export function createFuncAdminService({ db, refreshUser }: { db: Db; refreshUse
     },
 
     async page(q: { pageParameter: PageParameter; funcName?: string; funcCode?: string; funcType?: FuncType }) {
-      const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = (v: string) => likePattern(v);
       const where = and(
         notDeleted(sysFunc),
         q.funcName ? ilike(sysFunc.funcName, like(q.funcName)) : undefined,

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { SIGNED_IN } from '../../../core/permissions';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
-import { changeOf } from '../../base/log/operationLog';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
 import { FUNC_STATUSES, FUNC_TYPES, type FuncAdminService, type FuncInput, type FuncTreeNode } from './admin';
 import type { FuncRow } from './service';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { zDateTime, zId } from '../../../core/schemas';
-import { changeOf } from '../../base/log/operationLog';
+import { zDateTime, zId } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
 import type { IconRow, IconService } from './service';
 import { MAX_SVG_BYTES } from './svg';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import type { ChangeContext } from '../role/service';
 import { sysIcon } from './schema';
 import { cleanSvg } from './svg';

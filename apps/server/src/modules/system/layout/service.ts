@@ -1,4 +1,4 @@
-import { RECORD_STATUSES } from '../recordFields';
+import { RECORD_STATUSES } from '@dandelion/shared';
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import { CONSOLE_LAYOUTS, type PageParameter } from '@dandelion/shared';
 import type { Db, Executor } from '../../../core/db';
@@ -6,10 +6,11 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import type { ChangeContext } from '../role/service';
 import { sysTheme } from '../theme/schema';
 import { sysLayout } from './schema';
+import { likePattern } from '../../../core/sql';
 
 const MODULE = 'system:layout';
 export const LAYOUT_STATUSES = RECORD_STATUSES;
@@ -42,7 +43,7 @@ export function createLayoutService({ db }: { db: Db }) {
 
   return {
     async page(q: { pageParameter: PageParameter; keyword?: string; status?: string }) {
-      const like = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const like = q.keyword ? likePattern(q.keyword) : null;
       const where = and(notDeleted(sysLayout), like ? or(ilike(sysLayout.layoutName, like), ilike(sysLayout.layoutUiName, like)) : undefined, q.status ? eq(sysLayout.status, q.status) : undefined);
       return paginate(
         q.pageParameter,

@@ -6,7 +6,7 @@ import { errors } from '../../../core/errors';
 import { notDeleted } from '../../../core/records';
 import { paginate } from '../../../core/pagination';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import { replaceOrgRules, ruleIdsOfOrg } from '../datapermission/service';
 import type { FuncService } from '../func/service';
 import { sysUser } from '../user/schema';

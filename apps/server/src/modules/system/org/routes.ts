@@ -1,11 +1,11 @@
-import { changeOf } from '../../base/log/operationLog';
+import { changeOf } from '../../../core/audit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rules, type ValidationRule } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { sendWorkbook } from '../../../core/excel';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import type { OrgBindingService } from './bindings';
 import type { OrgService } from './service';
 

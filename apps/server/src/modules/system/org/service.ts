@@ -7,7 +7,7 @@ import { beijingTime, MAX_EXPORT_ROWS, workbookOf } from '../../../core/excel';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import type { DictService } from '../../base/dict/service';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import { sysOrgDataPermission } from '../datapermission/schema';
 import { sysUser } from '../user/schema';
 import { sysOrg, sysOrgAdmin, sysOrgFunc } from './schema';
@@ -24,7 +24,8 @@ export interface OrgTreeNode {
   isLeaf: boolean;
 }
 
-import type { ChangeContext } from '../../base/log/operationLog';
+import type { ChangeContext } from '../../../core/audit';
+import { likePattern } from '../../../core/sql';
 export type { ChangeContext };
 
 export interface OrgInput {
@@ -146,7 +147,7 @@ export function createOrgService({ db, dicts }: { db: Db; dicts: DictService }) 
 
     /** Orgs whose name or code contains `keyword`, with their ancestors: a flat list a searchable tree expands to. */
     async search(keyword: string, scope: EffectiveDataScope): Promise<OrgTreeNode[]> {
-      const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = likePattern(keyword);
       const hits = await db
         .select({ id: sysOrg.id, parentOrgIds: sysOrg.parentOrgIds })
         .from(sysOrg)
@@ -162,7 +163,7 @@ export function createOrgService({ db, dicts }: { db: Db; dicts: DictService }) 
      * as a workbook; dictionary codes as their names.
      */
     async exportWorkbook(keyword: string | undefined, scope: EffectiveDataScope): Promise<Buffer> {
-      const pattern = keyword ? `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const pattern = keyword ? likePattern(keyword) : null;
       const parent = alias(sysOrg, 'parent');
       const rows = await db
         .select({ org: sysOrg, parentName: parent.orgName })

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysOperLog } from '../../base/log/schema';
-import { sysPost, sysUserPost } from './schema';
+import { sysOperLog } from '../../../core/audit';
+import { sysPost, sysUserPost } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;

@@ -1,81 +1,51 @@
-import { RECORD_STATUSES } from '../recordFields';
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { PageParameter } from '@dandelion/shared';
+import type { PageParameter, RecordStatus } from '@dandelion/shared';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../base/log/operationLog';
-import type { ChangeContext } from '../role/service';
-import { sysUser } from '../user/schema';
-import { sysPost, sysUserPost } from './schema';
+import { postRepo, type PostFields, type PostFilter, type PostRow } from './repo';
 
-export type PostRow = typeof sysPost.$inferSelect;
 export const POST_MODULE = 'system:post';
-export const POST_STATUSES = RECORD_STATUSES;
-export type PostStatus = (typeof POST_STATUSES)[number];
 
-export interface PostInput {
-  postCode: string;
-  postName: string;
-  status: PostStatus;
-  sort: number;
-  remark: string | null;
-}
+/** The users among `ids` that are not deleted; the user module answers it (a post held only by deleted users may go). */
+export type LiveUserIds = (ex: Executor, ids: number[]) => Promise<number[]>;
 
-export interface PostFilter {
-  postCode?: string;
-  postName?: string;
-  status?: string;
-}
-
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const present = (row: PostRow) => {
-  const { id, delFlag: _d, ...rest } = row;
+  const { id, delFlag: _deleted, ...rest } = row;
   return { postId: id, ...rest };
 };
 
-/** Posts (positions) staff hold (spec §7 /rest/postService/*; §4: posts have a status update). */
-export function createPostService({ db }: { db: Db }) {
+/** Posts (positions) staff hold: unique codes, enable/disable, and no deleting a post someone still holds. */
+export function createPostService({ db, liveUserIds }: { db: Db; liveUserIds: LiveUserIds }) {
   async function findLive(ex: Executor, id: number): Promise<PostRow> {
-    const [row] = await ex.select().from(sysPost).where(and(eq(sysPost.id, id), notDeleted(sysPost))).limit(1);
+    const row = await postRepo.findLive(ex, id);
     if (!row) throw errors.notFound('岗位');
     return row;
   }
 
-  /** How many live users hold the post: a held post cannot be deleted. */
-  async function holderCount(ex: Executor, id: number): Promise<number> {
-    const [row] = await ex
-      .select({ n: count() })
-      .from(sysUserPost)
-      .innerJoin(sysUser, eq(sysUser.id, sysUserPost.userId))
-      .where(and(eq(sysUserPost.postId, id), notDeleted(sysUser)));
-    return Number(row!.n);
-  }
+  const log = (ex: Executor, change: ChangeContext, action: string, entityId: number, summary: string, before: PostRow | null, after: PostRow | null) =>
+    recordOperation(ex, {
+      module: POST_MODULE,
+      action,
+      entityId,
+      summary,
+      before: before && present(before),
+      after: after && present(after),
+      ...change,
+    });
 
   async function removeOne(tx: Executor, id: number, lockVersion: number | undefined, change: ChangeContext) {
     const before = await findLive(tx, id);
-    const holders = await holderCount(tx, id);
+    const holders = (await liveUserIds(tx, await postRepo.holderIds(tx, id))).length;
     if (holders) throw errors.conflict(`岗位「${before.postName}」下还有 ${holders} 个用户，请先解除用户与岗位的绑定再删除`);
-    const after = await softDelete(tx, sysPost, id, lockVersion, change.actor, '岗位');
-    await tx.delete(sysUserPost).where(eq(sysUserPost.postId, id));
-    await recordOperation(tx, { module: POST_MODULE, action: 'DELETE', entityId: id, summary: `删除岗位「${before.postName}」`, before: present(before), after: present(after), ...change });
+    const after = await postRepo.softDelete(tx, id, lockVersion, change.actor);
+    await postRepo.unlinkPost(tx, id);
+    await log(tx, change, 'DELETE', id, `删除岗位「${before.postName}」`, before, after);
   }
 
   return {
     async page(filter: PostFilter, page: PageParameter) {
-      const where: SQL | undefined = and(
-        notDeleted(sysPost),
-        filter.postCode ? ilike(sysPost.postCode, like(filter.postCode)) : undefined,
-        filter.postName ? ilike(sysPost.postName, like(filter.postName)) : undefined,
-        filter.status ? eq(sysPost.status, filter.status) : undefined,
-      );
-      const result = await paginate(
-        page,
-        (limit, offset) => db.select().from(sysPost).where(where).orderBy(asc(sysPost.sort), asc(sysPost.id)).limit(limit).offset(offset),
-        async () => (await db.select({ n: count() }).from(sysPost).where(where))[0]!.n,
-      );
+      const result = await postRepo.page(db, filter, page);
       return { ...result, list: result.list.map(present) };
     },
 
@@ -83,48 +53,57 @@ export function createPostService({ db }: { db: Db }) {
       return present(await findLive(db, id));
     },
 
-    async add(input: PostInput, change: ChangeContext) {
-      return withTransaction(db, async (tx) => {
-        const [row] = await tx.insert(sysPost).values({ ...input, ...createdBy(change.actor) }).returning();
-        await recordOperation(tx, { module: POST_MODULE, action: 'CREATE', entityId: row!.id, summary: `新增岗位「${row!.postName}」`, after: present(row!), ...change });
-        return present(row!);
-      });
-    },
-
-    async update(id: number, lockVersion: number, input: PostInput, change: ChangeContext) {
-      return withTransaction(db, async (tx) => {
-        const before = await findLive(tx, id);
-        const row = await updateVersioned(tx, sysPost, id, lockVersion, input, change.actor, '岗位');
-        await recordOperation(tx, { module: POST_MODULE, action: 'UPDATE', entityId: id, summary: `修改岗位「${row.postName}」`, before: present(before), after: present(row), ...change });
+    add: (input: PostFields, change: ChangeContext) =>
+      withTransaction(db, async (tx) => {
+        const row = await postRepo.insert(tx, input, change.actor);
+        await log(tx, change, 'CREATE', row.id, `新增岗位「${row.postName}」`, null, row);
         return present(row);
-      });
-    },
+      }),
+
+    update: (id: number, lockVersion: number, input: PostFields, change: ChangeContext) =>
+      withTransaction(db, async (tx) => {
+        const before = await findLive(tx, id);
+        const row = await postRepo.update(tx, id, lockVersion, input, change.actor);
+        await log(tx, change, 'UPDATE', id, `修改岗位「${row.postName}」`, before, row);
+        return present(row);
+      }),
 
     /** 启用/停用 (spec §4); carries the lock version like any other change. */
-    async updateStatus(id: number, lockVersion: number, status: PostStatus, change: ChangeContext) {
-      return withTransaction(db, async (tx) => {
+    updateStatus: (id: number, lockVersion: number, status: RecordStatus, change: ChangeContext) =>
+      withTransaction(db, async (tx) => {
         const before = await findLive(tx, id);
-        const row = await updateVersioned(tx, sysPost, id, lockVersion, { status }, change.actor, '岗位');
-        const verb = status === 'NORMAL' ? '启用' : '停用';
-        await recordOperation(tx, { module: POST_MODULE, action: 'UPDATE', entityId: id, summary: `${verb}岗位「${row.postName}」`, before: present(before), after: present(row), ...change });
+        const row = await postRepo.update(tx, id, lockVersion, { status }, change.actor);
+        await log(tx, change, 'UPDATE', id, `${status === 'NORMAL' ? '启用' : '停用'}岗位「${row.postName}」`, before, row);
         return present(row);
-      });
-    },
+      }),
 
-    async remove(id: number, lockVersion: number | undefined, change: ChangeContext) {
-      await withTransaction(db, (tx) => removeOne(tx, id, lockVersion, change));
-    },
+    remove: (id: number, lockVersion: number | undefined, change: ChangeContext) => withTransaction(db, (tx) => removeOne(tx, id, lockVersion, change)),
 
     /** All or nothing: one held or missing post refuses the whole batch. */
-    async removeMany(ids: number[], change: ChangeContext): Promise<number> {
-      const unique = [...new Set(ids)];
-      return withTransaction(db, async (tx) => {
-        const found = await tx.select({ id: sysPost.id }).from(sysPost).where(and(inArray(sysPost.id, unique), notDeleted(sysPost)));
-        if (found.length !== unique.length) throw errors.notFound('部分岗位');
+    removeMany: (ids: number[], change: ChangeContext): Promise<number> =>
+      withTransaction(db, async (tx) => {
+        const unique = [...new Set(ids)];
+        if ((await postRepo.liveIds(tx, unique)).length !== unique.length) throw errors.notFound('部分岗位');
         for (const id of unique) await removeOne(tx, id, undefined, change);
         return unique.length;
-      });
-    },
+      }),
   };
 }
+
+/** Who holds which post, for the user module's form and recycle bin; every call runs in the caller's transaction. */
+export const postAssignments = {
+  postIdsOf: (ex: Executor, userId: number) => postRepo.postIdsOf(ex, userId),
+
+  /** Replaces the user's posts; refuses (400) when one of them does not exist. */
+  async assign(ex: Executor, userId: number, postIds: number[]): Promise<void> {
+    const unique = [...new Set(postIds)];
+    const known = new Set(await postRepo.liveIds(ex, unique));
+    const missing = unique.find((id) => !known.has(id));
+    if (missing !== undefined) throw errors.badRequest(`岗位不存在：${missing}`);
+    await postRepo.replaceUserPosts(ex, userId, unique);
+  },
+
+  /** A purged user holds nothing. */
+  forgetUser: (ex: Executor, userId: number) => postRepo.unlinkUser(ex, userId),
+};
 export type PostService = ReturnType<typeof createPostService>;

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { notDeleted } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import { sysDataPermission, sysRoleDataPermission } from '../datapermission/schema';
 import { sysFunc } from '../func/schema';
 import { sysRoleFunc } from './schema';

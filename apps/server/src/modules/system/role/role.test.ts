@@ -5,7 +5,7 @@ import { createTestApp, post, type TestContext } from '../../../../test/helpers/
 import { download, sheetRows } from '../../../../test/helpers/excel';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createdBy } from '../../../core/records';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { sysDataPermission, sysRoleDataPermission } from '../datapermission/schema';
 import { sysFunc } from '../func/schema';
 import { sysRole, sysRoleFunc } from './schema';

@@ -1,12 +1,12 @@
-import { zLockVersion, zRecordStatus, zRemark, zSort } from '../recordFields';
-import { changeOf } from '../../base/log/operationLog';
+import { zLockVersion, zRecordStatus, zRemark, zSort } from '@dandelion/shared';
+import { changeOf } from '../../../core/audit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageParameterSchema } from '@dandelion/shared';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { sendWorkbook } from '../../../core/excel';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import type { RoleBindingService } from './bindings';
 import { DATA_SCOPES, type RoleAdminService } from './service';
 

@@ -1,4 +1,4 @@
-import { RECORD_STATUSES } from '../recordFields';
+import { RECORD_STATUSES } from '@dandelion/shared';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import { DATA_SCOPE_NAMES } from '../../../core/dataScope';
@@ -9,7 +9,7 @@ import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import type { DictService } from '../../base/dict/service';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import { sysRoleDataPermission } from '../datapermission/schema';
 import { sysOrg } from '../org/schema';
 import { sysUser, sysUserRole } from '../user/schema';
@@ -21,7 +21,8 @@ export const ROLE_MODULE = 'system:role';
 export const DATA_SCOPES = ['ALL', 'ORG_AND_CHILDREN', 'ORG', 'SELF', 'CUSTOM'] as const;
 export const ROLE_STATUSES = RECORD_STATUSES;
 
-import type { ChangeContext } from '../../base/log/operationLog';
+import type { ChangeContext } from '../../../core/audit';
+import { likePattern } from '../../../core/sql';
 export type { ChangeContext };
 
 /** What sessions need from roles (kept small: the session service is built before everything else). */
@@ -79,7 +80,6 @@ export function maskPhone(phone: string | null): string | null {
   return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const present = (row: RoleRow) => {
   const { id, delFlag: _d, ...rest } = row;
   return { roleId: id, ...rest };
@@ -133,8 +133,8 @@ export function createRoleAdminService(deps: { db: Db; dicts: DictService; refre
   function filterOf(filter: RoleFilter): SQL | undefined {
     return and(
       notDeleted(sysRole),
-      filter.roleName ? ilike(sysRole.roleName, like(filter.roleName)) : undefined,
-      filter.roleCode ? ilike(sysRole.roleCode, like(filter.roleCode)) : undefined,
+      filter.roleName ? ilike(sysRole.roleName, likePattern(filter.roleName)) : undefined,
+      filter.roleCode ? ilike(sysRole.roleCode, likePattern(filter.roleCode)) : undefined,
       filter.roleType ? eq(sysRole.roleType, filter.roleType) : undefined,
       filter.status ? eq(sysRole.status, filter.status) : undefined,
     );

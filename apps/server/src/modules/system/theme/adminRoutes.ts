@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../core/envelope';
-import { pageOf, zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import { changeOf } from '../role/routes';
 import type { ThemeService } from './service';
 

@@ -12,9 +12,10 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import type { ChangeContext } from '../role/service';
 import { sysTheme, type ThemeComponent, type ThemeProperty } from './schema';
+import { likePattern } from '../../../core/sql';
 
 /** The theme the console applies (spec §3 Theme), with every catalogue property present. */
 export interface EffectiveTheme {
@@ -164,7 +165,7 @@ export function createThemeService({ db }: { db: Db }) {
     // ── shared themes (administration; personal overrides are never listed or edited here) ──
 
     async query(q: { pageParameter: PageParameter; themeName?: string }) {
-      const where = and(live, isNull(sysTheme.ownerUserId), q.themeName ? ilike(sysTheme.themeName, `%${q.themeName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
+      const where = and(live, isNull(sysTheme.ownerUserId), q.themeName ? ilike(sysTheme.themeName, likePattern(q.themeName)) : undefined);
       return paginate(
         q.pageParameter,
         async (limit, offset) => (await db.select().from(sysTheme).where(where).orderBy(desc(sysTheme.isDefault), asc(sysTheme.id)).limit(limit).offset(offset)).map(toShared),

@@ -5,7 +5,7 @@ import { errors } from '../../../core/errors';
 import { updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { maskIdNumber } from '../../auth/account/profileService';
-import { recordOperation } from '../../base/log/operationLog';
+import { recordOperation } from '../../../core/audit';
 import { createFuncService } from '../func/service';
 import { createRoleService } from '../role/service';
 import { USER_MODULE, type SessionControl, type UserChange } from './admin';

@@ -3,8 +3,10 @@ import type { Executor } from '../../../core/db';
 import { dataScopeCondition, type EffectiveDataScope } from '../../../core/dataScope';
 import { DEL_FLAG } from '../../../core/records';
 import { sysOrg } from '../org/schema';
+import { orgSubtreeIds } from '../org/subtree';
 import { sysRole } from '../role/schema';
 import { sysUser, sysUserRole } from './schema';
+import { likePattern } from '../../../core/sql';
 
 /** Filters of the user list, shared by the paged list and the Excel export so both show the same rows. */
 export interface UserFilter {
@@ -21,19 +23,18 @@ export interface UserFilter {
 }
 
 /** LIKE pattern with the user's % and _ taken literally. */
-export const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** WHERE for a user list: the filters, the caller's data scope, and live (or recycled) rows. */
 export function userListCondition(filter: UserFilter, scope: EffectiveDataScope, deleted = false): SQL | undefined {
   const parts: Array<SQL | undefined> = [
     eq(sysUser.delFlag, deleted ? DEL_FLAG.DELETED : DEL_FLAG.ACTIVE),
-    dataScopeCondition(scope, { orgId: sysUser.orgId, ownerId: sysUser.createById }),
+    dataScopeCondition(scope, { orgId: sysUser.orgId, ownerId: sysUser.createById }, orgSubtreeIds),
   ];
-  if (filter.realname) parts.push(ilike(sysUser.realname, like(filter.realname)));
-  if (filter.username) parts.push(ilike(sysUser.username, like(filter.username)));
-  if (filter.phone) parts.push(ilike(sysUser.phone, like(filter.phone)));
+  if (filter.realname) parts.push(ilike(sysUser.realname, likePattern(filter.realname)));
+  if (filter.username) parts.push(ilike(sysUser.username, likePattern(filter.username)));
+  if (filter.phone) parts.push(ilike(sysUser.phone, likePattern(filter.phone)));
   if (filter.keyword) {
-    const k = like(filter.keyword);
+    const k = likePattern(filter.keyword);
     parts.push(sql`(${sysUser.username} ilike ${k} or ${sysUser.realname} ilike ${k} or ${sysUser.phone} ilike ${k} or ${sysUser.empCode} ilike ${k})`);
   }
   if (filter.orgId !== undefined) {
@@ -116,3 +117,10 @@ export async function rolesOfUsers(ex: Executor, userIds: number[]): Promise<Map
 }
 
 export type UserListRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+/** The users among `ids` that exist and are not deleted. */
+export async function liveUserIds(ex: Executor, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await ex.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, ids), eq(sysUser.delFlag, DEL_FLAG.ACTIVE)));
+  return rows.map((r) => r.id);
+}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../../core/db';
 import { envelopeOf, ok } from '../../../core/envelope';
 import { errors } from '../../../core/errors';
-import { pageOf, zId } from '../../../core/schemas';
+import { pageOf, zId } from '@dandelion/shared';
 import type { UserAdminService, UserChange } from './admin';
 import { attachmentHeader, sendWorkbook, XLSX_MIME } from '../../../core/excel';
 import { exportUsers, importTemplate, importUsers, MAX_IMPORT_BYTES } from './excel';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MESSAGE, MOBILE_MESSAGE, isEmail, isMobileStrict, zPassword } from '@dandelion/shared';
-import { zDateTime, zId, zPageParameter } from '../../../core/schemas';
+import { zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import { USERNAME_MESSAGE, USERNAME_PATTERN } from './excel';
 
 /** Empty strings from forms mean "not given". */

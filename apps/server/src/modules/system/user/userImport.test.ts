@@ -5,7 +5,7 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { download as downloadFile, sheetRows } from '../../../../test/helpers/excel';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysOperLog } from '../../base/log/schema';
+import { sysOperLog } from '../../../core/audit';
 import { sysUser } from './schema';
 
 let ctx: TestContext;

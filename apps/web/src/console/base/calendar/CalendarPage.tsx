@@ -4,7 +4,7 @@ import { CalendarOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { ActionBar } from '../../../components/ActionBar';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { CALENDAR_PERMISSIONS as P, CALENDAR_QUERY_KEY, fetchCalendarDays, type CalendarDay } from './api';
 import { DayDialog, RangeDialog, WeekendDialog } from './CalendarDialogs';
 import { ordered, todayIso, WEEKDAY_NAMES } from './calendarDates';

@@ -4,7 +4,7 @@ import { LockOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { reorder } from '../../../lib/tree';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import {
   deleteCategory, DICT_PERMISSIONS as P, fetchApps, fetchCategoryTree, refreshDictCache, setDictLock, sortDicts, type AppFilter, type CategoryNode, type DictRecord,
 } from './api';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Tag, Typography } from 'antd';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { fetchOperLog, REST_LOG_PERMISSIONS } from './api';
 import { formatLogTime } from './format';
 import { actionColor, actionLabel, moduleLabel } from './labels';

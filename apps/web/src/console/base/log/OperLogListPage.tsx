@@ -8,7 +8,7 @@ import { EllipsisText } from '../../../components/format';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { exportOperLogs, fetchOperLogPage, fetchOperModules, LOG_PERMISSIONS as P, OPER_LOG_TABLE_KEY, type OperLog, type OperLogSearch } from './api';
 import { formatLogTime } from './format';
 import { ACTION_OPTIONS, actionColor, actionLabel, moduleLabel } from './labels';

@@ -7,7 +7,7 @@ import { EllipsisText } from '../../../components/format';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { exportRestLogs, fetchRestLogPage, REST_LOG_PERMISSIONS as P, REST_LOG_TABLE_KEY, type RestLog, type RestLogSearch } from './api';
 import { formatLogTime } from './format';
 import { durationColor, METHOD_OPTIONS, STATUS_CLASS_OPTIONS, statusColor } from './labels';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PROCESS_CODE_MESSAGE, PROCESS_CODE_PATTERN, PROCESS_DEF_STATUS_LABELS, validateDefinition, type ProcessDefinition } from '@dandelion/shared';
 import { errorMessage } from '../../../api/http';
 import { BusyButton } from '../../../components/BusyButton';
-import { holdsPermission, useConsoleStore } from '../../consoleStore';
+import { holdsPermission, useConsoleStore } from '../../../api/consoleStore';
 import { addDef, fetchDef, fetchRoleOptions, updateDef, type DefDetail } from './api';
 import { addStage, addTransition, blankDefinition, changeStage, changeTransition, moveStage, removeStage, removeTransition } from './definitionEdits';
 import { ProcessDiagram } from './ProcessDiagram';

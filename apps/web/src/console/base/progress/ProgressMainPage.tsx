@@ -1,5 +1,5 @@
 import { Card, Tabs } from 'antd';
-import { holdsPermission, useConsoleStore } from '../../consoleStore';
+import { holdsPermission, useConsoleStore } from '../../../api/consoleStore';
 import { PROGRESS_PERMISSIONS as P } from './api';
 import { DefinitionList } from './DefinitionList';
 import { InstanceList } from './InstanceList';

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProcessDefinition } from '@dandelion/shared';
 import { fakeServer, ok, refuse, type FakeReply } from '../../../test/renderApp';
 import { buttonNamed, renderWidget } from '../../../components/widgetTestKit';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import type { DefDetail } from './api';
 import { DefinitionEditor } from './DefinitionEditor';
 

@@ -6,7 +6,7 @@ import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { PagedTable, useRefreshPagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { forgetRegions } from '../../../components/RegionCascader';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import {
   deleteRegion, fetchRegion, fetchRegionLevel, MAX_REGION_LEVEL, REGION_LEVEL_LABELS, REGION_PERMISSIONS as P, REGION_SEARCH_TABLE_KEY, searchRegions, type FoundRegion, type Region,
 } from './api';

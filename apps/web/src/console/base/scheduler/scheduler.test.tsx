@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TASK_MESSAGES } from '@dandelion/shared';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import type { TaskHandler, TaskRow, TaskRun } from './api';
 import SchedulerFormPage from './SchedulerFormPage';
 import SchedulerListPage from './SchedulerListPage';

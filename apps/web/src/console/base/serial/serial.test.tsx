@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beijingYmd } from '@dandelion/shared';
 import { fakeServer, ok, refuse, type FakeCall } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import SerialListPage from './SerialListPage';
 import type { SerialRule } from './api';
 import { previewFormat } from './serialPreview';

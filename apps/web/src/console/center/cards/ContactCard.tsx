@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { rules, toFormRule } from '@dandelion/shared';
 import { accountKeys } from '../../../api/auth';
 import { errorMessage } from '../../../api/http';
-import { useSessionStore } from '../../../app/session';
+import { useSessionStore } from '../../../api/session';
 import { SmsCodeField } from '../../../auth/SmsCodeField';
 import { BusyButton } from '../../../components/BusyButton';
 import { bindPhone, centerKeys, changeEmail, useProfile, type AccountProfile } from '../api';

@@ -4,7 +4,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '../../../api/auth';
 import { errorMessage } from '../../../api/http';
-import { useSessionStore } from '../../../app/session';
+import { useSessionStore } from '../../../api/session';
 import { BusyButton } from '../../../components/BusyButton';
 import { formatDateTime } from '../../../lib/date';
 import { SEX_OPTIONS, avatarSrc, centerKeys, saveProfile, sessionFieldsOf, useProfile, type AccountProfile, type UserSex } from '../api';

@@ -4,7 +4,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { ActionBar } from '../../../components/ActionBar';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { formatDateTime } from '../../../lib/date';
 import { closeComplaint, COMPLAINT_PERMISSIONS as P, fetchComplaint, type Complaint } from './api';
 import { ComplaintStatusTag } from './ComplaintStatusTag';

@@ -10,7 +10,7 @@ import { FormPage, requiredRule, useFormMode } from '../../../components/form';
 import { RichTextEditor, richTextMaxLengthRule } from '../../../components/RichTextEditor';
 import { UploadField } from '../../../components/upload/UploadField';
 import { formatDateTime } from '../../../lib/date';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { CatalogTreeSelect } from './CatalogTree';
 import { ContentStatusTag } from './ContentStatusTag';
 import { addContent, fetchContent, publishContent, updateContent, type ContentBody, type ContentDetail } from './api';

@@ -8,7 +8,7 @@ import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { CatalogFilterTree } from './CatalogTree';
 import { ContentStatusTag } from './ContentStatusTag';
 import { PublishDialog } from './PublishDialog';

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
 import { leave, mountedEditor, preloadEditor, PRELOAD_TIMEOUT_MS, type } from '../../../components/RichTextEditor/editorTestKit';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import ContentFormPage from './ContentFormPage';
 import ContentListPage from './ContentListPage';
 import type { CatalogNode, ContentDetail, ContentListItem } from './api';

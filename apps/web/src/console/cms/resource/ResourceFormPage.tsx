@@ -6,7 +6,7 @@ import { CONTENT_PERMISSIONS, RESOURCE_PERMISSIONS, RESOURCE_TYPE_LABELS, WEB_LI
 import type { UploadedFile } from '../../../api/upload';
 import { FormPage, requiredRule, useFormMode } from '../../../components/form';
 import { UploadField } from '../../../components/upload/UploadField';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { AddArticleDialog } from './AddArticleDialog';
 import { addResource, fetchResource, updateResource, type Resource, type ResourceBody } from './api';
 

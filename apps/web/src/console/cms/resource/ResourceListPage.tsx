@@ -9,7 +9,7 @@ import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { AddArticleDialog } from './AddArticleDialog';
 import { deleteResource, deleteResources, fetchResourcePage, RESOURCE_TABLE_KEY, type Resource, type ResourceSearch } from './api';
 

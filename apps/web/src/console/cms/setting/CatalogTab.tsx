@@ -6,7 +6,7 @@ import {
 } from '@dandelion/shared';
 import { errorMessage } from '../../../api/http';
 import { ActionBar } from '../../../components/ActionBar';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { reorder } from '../../../lib/tree';
 import {
   addCatalog, deleteCatalog, fetchAllSites, fetchAllTemplates, fetchCatalogTree, moveCatalog, SETTING_PERMISSIONS as P, sortCatalogs, updateCatalog, updateCatalogStatus,

@@ -3,7 +3,7 @@ import { Button, Image, Space, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { errorMessage } from '../../../api/http';
 import { uploadFile } from '../../../api/upload';
-import { useSessionStore } from '../../../app/session';
+import { useSessionStore } from '../../../api/session';
 import { displayImageSrc } from '../../../components/RichTextView/addresses';
 
 /** Only pictures: the server refuses anything else for a logo, a banner or a preview. */

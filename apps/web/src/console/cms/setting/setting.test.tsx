@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../../test/renderApp';
 import { buttonNamed, renderWidget } from '../../../components/widgetTestKit';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import type { Banner, Catalog, Site } from './api';
 import { BannerTab } from './BannerTab';
 import { CatalogTab } from './CatalogTab';

@@ -1,10 +1,10 @@
 import '../../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useSessionStore } from '../../../app/session';
+import { useSessionStore } from '../../../api/session';
 import { renderAtRoute } from '../../../components/widgetTestKit';
 import { fakeServer, ok, refuse } from '../../../test/renderApp';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import type { HeaderNotice, MyMsg, MyNotice } from '../my/api';
 import { NoticeBell } from './NoticeBell';
 import { backoffDelay, MAX_BACKOFF_MS, POLL_MS, UNREAD_CHANNEL } from './unreadFeed';

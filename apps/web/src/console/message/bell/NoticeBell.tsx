@@ -4,7 +4,7 @@ import { App, Badge, Button, Empty, Popover, Tabs, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date';
 import { BusyButton } from '../../../components/BusyButton';
-import { holdsPermission, useConsoleStore } from '../../consoleStore';
+import { holdsPermission, useConsoleStore } from '../../../api/consoleStore';
 import { markMsgsRead, markNoticesRead, MY_MESSAGES_PATH, type MyMsg, type MyNotice } from '../my/api';
 import { categoryLabel, MessageReader, NoticeReader, PriorityTag } from '../my/readers';
 import { announceReadChange, useUnreadFeed } from './unreadFeed';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { STORAGE_NAMESPACE } from '@dandelion/shared';
 import { isAbortError } from '../../../api/http';
-import { useSessionStore } from '../../../app/session';
-import { useConsoleStore } from '../../consoleStore';
+import { useSessionStore } from '../../../api/session';
+import { useConsoleStore } from '../../../api/consoleStore';
 import { fetchHeaderNotice, type HeaderNotice } from '../my/api';
 
 /*

@@ -9,7 +9,7 @@ import { FormPage, requiredRule, useFormMode } from '../../../components/form';
 import { RichTextEditor, richTextMaxLengthRule, richTextRequiredRule } from '../../../components/RichTextEditor';
 import { UploadField } from '../../../components/upload/UploadField';
 import { formatDateTime } from '../../../lib/date';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { AudienceFields } from './AudienceFields';
 import { NoticeStatusTag } from './NoticeListPage';
 import { addNotice, fetchNotice, NOTICE_PERMISSIONS, updateNotice, type NamedOption, type NoticeBody, type NoticeDetail } from './api';

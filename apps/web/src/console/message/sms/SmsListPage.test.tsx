@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { AppProviders } from '../../../app/providers';
 import { fakeServer, ok, refuse, type FakeCall } from '../../../test/renderApp';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import SmsListPage from './SmsListPage';
 import type { SmsLog } from './api';
 

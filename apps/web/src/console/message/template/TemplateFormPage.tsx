@@ -3,9 +3,9 @@ import { App, Button, Col, Form, Input, Popconfirm, Radio, Row, Tag, Typography 
 import { SendOutlined } from '@ant-design/icons';
 import { MESSAGE_CHANNEL_LABELS, scanTemplate, type MessageChannel } from '@dandelion/shared';
 import { errorMessage } from '../../../api/http';
-import { useSessionStore } from '../../../app/session';
+import { useSessionStore } from '../../../api/session';
 import { FormPage, requiredRule, useFormMode } from '../../../components/form';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { TemplatePreview } from './TemplatePreview';
 import {
   addTemplate,

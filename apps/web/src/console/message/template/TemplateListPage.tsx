@@ -9,7 +9,7 @@ import { EllipsisText } from '../../../components/format';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { SendDialog } from './SendDialog';
 import { deleteTemplate, deleteTemplates, fetchTemplatePage, STATUS_LABELS, TEMPLATE_PERMISSIONS as P, TEMPLATE_TABLE_KEY, type Template, type TemplateSearch } from './api';
 

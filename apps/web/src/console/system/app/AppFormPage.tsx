@@ -1,6 +1,6 @@
 import { Form, Input, InputNumber, Radio } from 'antd';
 import { FormPage, requiredRule } from '../../../components/form';
-import { CODE_PATTERN } from '../post/api';
+const CODE_PATTERN = /^[A-Za-z0-9_]+$/;
 import { addApp, APP_PATH_MESSAGE, fetchApp, isVisitUrl, STATUS_LABELS, updateApp, VISIT_URL_MESSAGE, type AppRecord, type AppValues } from './api';
 
 const toBody = (values: AppValues): AppValues => ({ ...values, path: values.path?.trim() || '/', remark: values.remark?.trim() ? values.remark : null });

@@ -3,7 +3,7 @@ import type { Page } from '@dandelion/shared';
 import { isHttpUrl } from '@dandelion/shared';
 import { postJson } from '../../../api/http';
 import type { PageQuery } from '../../../components/PagedTable';
-import { STATUS_LABELS, type EnableStatus } from '../post/api';
+import { RECORD_STATUS_LABELS as STATUS_LABELS, type RecordStatus as EnableStatus } from '@dandelion/shared';
 
 export { STATUS_LABELS };
 export const APP_PERMISSIONS = {

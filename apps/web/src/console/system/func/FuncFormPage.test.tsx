@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { AppProviders } from '../../../app/providers';
 import { fakeServer, ok } from '../../../test/renderApp';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import FuncFormPage from './FuncFormPage';
 
 afterEach(() => vi.unstubAllGlobals());

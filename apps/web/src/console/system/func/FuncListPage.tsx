@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { PlusOutlined } from '@ant-design/icons';
 import { ActionBar } from '../../../components/ActionBar';
 import { filterTree, reorder, treeKeys } from '../../../lib/tree';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { menuIcon } from '../../layout/menuIcons';
 import { deleteFunc, fetchFuncTree, FUNC_PERMISSIONS as P, FUNC_TYPE_LABELS, sortFuncs, type FuncNode } from './api';
 import './funcList.css';

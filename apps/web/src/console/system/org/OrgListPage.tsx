@@ -6,7 +6,7 @@ import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { PagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { siblingPath } from '../../../components/form';
 import { reorder } from '../../../lib/tree';
-import { useHasPermission } from '../../consoleStore';
+import { useHasPermission } from '../../../api/consoleStore';
 import { deleteOrg, exportOrgs, fetchOrgChildren, fetchOrgUsers, ORG_PERMISSIONS, ORG_STATUS_LABELS, searchOrgs, sortOrgs, type OrgNode, type OrgUser } from './api';
 import { OrgAdminDialog, OrgBindDialog } from './OrgDialogs';
 

@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, ok, type FakeCall } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import PostFormPage from './PostFormPage';
 import PostListPage from './PostListPage';
 import type { Post } from './api';
 
-const POST: Post = { postId: '3', postCode: 'FIN', postName: '财务经理', status: 'NORMAL', sort: 0, remark: null, createTime: '2026-03-01T02:30:00.000Z', updateTime: '2026-03-01T02:30:00.000Z', lockVersion: 2 };
+const POST: Post = { postId: '3', postCode: 'FIN', postName: '财务经理', status: 'NORMAL', sort: 0, remark: null, createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateBy: 'admin', updateTime: '2026-03-01T02:30:00.000Z', lockVersion: 2 };
 
 function serve(extra: Record<string, (call: FakeCall) => ReturnType<typeof ok>> = {}) {
   const server = fakeServer({
@@ -54,6 +54,6 @@ describe('PostFormPage', () => {
     fireEvent.change(screen.getByLabelText('岗位名称'), { target: { value: '财务经理' } });
     fireEvent.click(buttonNamed('保存')!);
     await waitFor(() => expect(server.callsTo('/rest/postService/addPost')).toHaveLength(1));
-    expect(server.callsTo('/rest/postService/addPost')[0]!.body).toEqual({ postCode: 'FIN', postName: '财务经理', status: 'NORMAL', sort: 0, remark: null });
+    expect(server.callsTo('/rest/postService/addPost')[0]!.body).toEqual({ postCode: 'FIN', postName: '财务经理', status: 'NORMAL', sort: 0 });
   });
 });

@@ -3,9 +3,10 @@ import type { Page } from '@dandelion/shared';
 import { downloadByPost } from '../../../api/download';
 import { NO_TIMEOUT, postJson } from '../../../api/http';
 import type { PageQuery } from '../../../components/PagedTable';
-import type { EnableStatus } from '../post/api';
+import type { RecordStatus as EnableStatus } from '@dandelion/shared';
 
-export { CODE_PATTERN, STATUS_LABELS } from '../post/api';
+export { RECORD_STATUS_LABELS as STATUS_LABELS } from '@dandelion/shared';
+export const CODE_PATTERN = /^[A-Za-z0-9_]+$/;
 export const ROLE_PERMISSIONS = {
   list: 'system:role:list',
   add: 'system:role:add',

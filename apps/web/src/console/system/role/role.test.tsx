@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, ok, type FakeCall } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import RoleFormPage from './RoleFormPage';
 import RoleListPage from './RoleListPage';
 import type { FuncNode, Role } from './api';

@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { AppProviders } from '../../../app/providers';
 import { fakeServer, ok } from '../../../test/renderApp';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import ThemeListPage from './ThemeListPage';
 
 const theme = (themeId: string, themeName: string, isDefault: boolean) => ({ themeId, themeName, layoutUiName: 'cms-layout', basicProperties: [], isDefault, lockVersion: 0, updateTime: '2026-03-01T02:30:00.000Z' });

@@ -5,7 +5,7 @@ import { FakeXhr } from '../../../api/testing/fakeXhr';
 import { EMAIL_MESSAGE, MOBILE_MESSAGE } from '@dandelion/shared';
 import { fakeServer, ok, refuse, type FakeCall } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
-import { useConsoleStore } from '../../consoleStore';
+import { useConsoleStore } from '../../../api/consoleStore';
 import UserFormPage from './UserFormPage';
 import UserListPage from './UserListPage';
 import UserPermPage from './UserPermPage';

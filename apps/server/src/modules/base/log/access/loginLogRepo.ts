@@ -3,7 +3,8 @@ import type { PageParameter } from '@dandelion/shared';
 import type { Db } from '../../../../core/db';
 import { MAX_EXPORT_ROWS } from '../../../../core/excel';
 import { sysLoginLog } from '../../../auth/schema';
-import { checkRange, containing, countUpTo, logPage, timeWithin, type TimeRange } from '../listing';
+import { checkRange, countUpTo, logPage, timeWithin, type TimeRange } from '../listing';
+import { containing } from '../../../../core/sql';
 import { chinaDay } from './days';
 
 /**

@@ -5,7 +5,7 @@ import { envelopeOf, ok } from '../../../../core/envelope';
 import { errors } from '../../../../core/errors';
 import { beijingTime, sendWorkbook, workbookOf, type SheetColumn } from '../../../../core/excel';
 import { PUBLIC, type Principal } from '../../../../core/permissions';
-import { zDateTime, zId, zPageParameter } from '../../../../core/schemas';
+import { zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import { logPageOf, timeRangeShape, zFilterText } from '../listing';
 import { ACCESS_CLIENTS, type AccessLogService } from './accessLogService';
 import { LOGIN_TYPES, type LoginLogItem, type LoginLogRepo } from './loginLogRepo';

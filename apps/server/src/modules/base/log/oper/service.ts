@@ -3,8 +3,9 @@ import type { PageParameter } from '@dandelion/shared';
 import type { Db } from '../../../../core/db';
 import { errors } from '../../../../core/errors';
 import { beijingTime, MAX_EXPORT_ROWS, workbookOf, type SheetColumn } from '../../../../core/excel';
-import { checkRange, containing, countUpTo, logPage, timeWithin, type TimeRange } from '../listing';
-import { sysOperLog } from '../schema';
+import { checkRange, countUpTo, logPage, timeWithin, type TimeRange } from '../listing';
+import { containing } from '../../../../core/sql';
+import { sysOperLog } from '../../../../core/audit';
 
 export interface OperLogFilter extends TimeRange {
   username?: string;

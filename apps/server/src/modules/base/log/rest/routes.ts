@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../../../core/envelope';
 import { sendWorkbook } from '../../../../core/excel';
-import { zDateTime, zId, zPageParameter } from '../../../../core/schemas';
+import { zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import { logPageOf, timeRangeShape, zFilterText } from '../listing';
 import { STATUS_CLASSES, type RestLogService } from './service';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../../../test/helpers/testApp';
-import { withTransaction } from '../../../core/transaction';
-import { recordOperation, redactForLog } from './operationLog';
-import { sysOperLog } from './schema';
+import { createTestApp, type TestContext } from '../../test/helpers/testApp';
+import { withTransaction } from './transaction';
+import { recordOperation, redactForLog } from './audit';
+import { sysOperLog } from './audit';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { SESSION_LIFETIME_MS, STORAGE_NAMESPACE } from '@dandelion/shared';
-import { useConsoleStore } from '../console/consoleStore';
+import { useConsoleStore } from './consoleStore';
 
 /** The signed-in user as the login call returns it (spec §3 User info); the server may add fields. */
 export interface SessionUser {

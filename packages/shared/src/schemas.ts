@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_PARAMETER, pageParameterSchema } from '@dandelion/shared';
+import { DEFAULT_PAGE_PARAMETER, pageParameterSchema } from './pagination';
 
 /**
- * A timestamp: a Date inside the server, an ISO 8601 string on the wire.
- * The response serializer encodes through this codec, so services return Dates.
+ * Field schemas every contract uses. They are codecs: the wire form (JSON) on one side, the
+ * server's form on the other. The browser sees the wire form (`z.input`), the server works with
+ * the decoded one (`z.output`), and the response serializer encodes through the codec.
  */
+
+/** A timestamp: a Date inside the server, an ISO 8601 string on the wire. */
 export const zDateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   decode: (s) => new Date(s),
   encode: (d) => d.toISOString(),
@@ -15,11 +18,16 @@ const ID_MESSAGE = '编号格式不正确';
  * Record ids: bigint identity in SQL, a number inside the server (ids stay far
  * below 2^53), a string in JSON so no client ever rounds one.
  */
-export const zId = z.codec(
+const idCodec = z.codec(
   z.union([z.string().regex(/^[1-9]\d{0,15}$/, ID_MESSAGE), z.number().int().positive(ID_MESSAGE)], { error: ID_MESSAGE }),
   z.number().int().positive().max(Number.MAX_SAFE_INTEGER, ID_MESSAGE),
   { decode: (v) => Number(v), encode: (n) => String(n) },
 );
+/**
+ * Typed as text on the wire: the server always answers ids as strings and the console sends them so;
+ * a number is still accepted on the way in, for callers that send one.
+ */
+export const zId = idCodec as unknown as z.ZodCodec<z.ZodString, z.ZodNumber>;
 
 /** `pageParameter` of a page request (shared with the web forms), defaulting to page 1 of 10. */
 export const zPageParameter = pageParameterSchema.default({ ...DEFAULT_PAGE_PARAMETER });

@@ -1,3 +1,4 @@
+import type { RecordStatus } from '@dandelion/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
@@ -10,7 +11,7 @@ export const sysPost = pgTable(
     id: idColumn(),
     postCode: varchar('post_code', { length: 64 }).notNull(),
     postName: varchar('post_name', { length: 64 }).notNull(),
-    status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
+    status: varchar('status', { length: 16 }).$type<RecordStatus>().notNull().default('NORMAL'),
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 512 }),
     ...auditColumns,

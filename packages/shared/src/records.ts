@@ -9,3 +9,5 @@ export const zRecordStatus = z.enum(RECORD_STATUSES, { error: '状态只能是 N
 export const zSort = z.number({ error: '排序必须是整数' }).int('排序必须是整数').min(0, '排序不能小于0').max(99999, '排序不能大于99999').default(0);
 export const zRemark = z.string().trim().max(512, '备注不能超过512个字符').nullish().transform((v) => v || null);
 export const zLockVersion = z.number({ error: '缺少版本号 lockVersion' }).int().min(0);
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+export const RECORD_STATUS_LABELS: Readonly<Record<string, string>> = { NORMAL: '正常', DISABLED: '停用' };

@@ -1,6 +1,6 @@
 import '../test/setup';
 import { describe, expect, it } from 'vitest';
-import { useSessionStore } from '../app/session';
+import { useSessionStore } from './session';
 import { holdsPermission, ROLES_KEY, useConsoleStore } from './consoleStore';
 
 describe('console store', () => {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { STORAGE_NAMESPACE } from '@dandelion/shared';
-import type { ConsoleTheme, InitResponse, MenuNode } from './types';
+import type { ConsoleTheme, InitResponse, MenuNode } from './consoleTypes';
 
 /** A console route built from a menu node (spec §2 Dynamic routes). */
 export interface ConsoleRoute {
