@@ -79,3 +79,7 @@ export const LINK_TYPE = { FRONT_LINK: 'FRONT_LINK' } as const;
 export const OPEN_TYPE = { INTERNAL_OPEN: 'INTERNAL_OPEN' } as const;
 /** Spelled `ATTILE` in the spec/legacy data (sic): keep the spelling so stored values match. */
 export const CATALOG_CONTENT_TYPE = { ATTILE: 'ATTILE' } as const;
+
+/** How a sign-in attempt was made, as the sign-in log records it. */
+export const LOGIN_TYPES = ['ACCOUNT', 'PHONE_PASSWORD', 'SMS', 'CAS', 'OAUTH'] as const;
+export type LoginType = (typeof LOGIN_TYPES)[number];

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../core/db';
 import type { Principal } from '../../../core/permissions';
 import { createAccessLogService, type AccessLogRow } from './access/accessLogService';
-import { createLoginLogRepo } from './access/loginLogRepo';
+import type { LoginLogSource } from './access/loginLogSource';
 import { registerAccessRoutes } from './access/routes';
 import { createBatchWriter, type BatchWriter } from './batchWriter';
 import { registerDashboardRoutes } from './dashboard/routes';
@@ -23,7 +23,10 @@ export function registerRestLogCapture(app: FastifyInstance, deps: { db: Db }) {
 }
 
 /** Log reading: interface calls, operations, sign-ins, access, and the home page's trends. */
-export function registerLogModule(app: FastifyInstance, deps: { db: Db; identify?: (request: FastifyRequest) => Promise<Principal | null> }) {
+export function registerLogModule(
+  app: FastifyInstance,
+  deps: { db: Db; logins: LoginLogSource; identify?: (request: FastifyRequest) => Promise<Principal | null> },
+) {
   const { db } = deps;
   const accessWriter = createBatchWriter<AccessLogRow>({ name: '访问日志', log: app.log, insert: (rows) => db.insert(sysAccessLog).values(rows) });
   app.logWriters.add(accessWriter as BatchWriter<never>);
@@ -31,7 +34,7 @@ export function registerLogModule(app: FastifyInstance, deps: { db: Db; identify
     await accessWriter.close().catch((err) => app.log.warn({ err }, '关闭时写入访问日志失败'));
   });
 
-  const logins = createLoginLogRepo(db);
+  const { logins } = deps;
   const visits = createAccessLogService({ db, writer: accessWriter });
   registerRestLogRoutes(app, { restLogs: createRestLogService({ db }) });
   registerOperLogRoutes(app, { operLogs: createOperLogService({ db }) });

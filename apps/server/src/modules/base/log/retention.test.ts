@@ -1,3 +1,4 @@
+import { createLoginLogRepo } from '../../auth/loginLog/repo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../test/helpers/testApp';
@@ -44,11 +45,11 @@ describe('purgeLogs', () => {
     ]);
 
     expect(DEFAULT_LOG_RETENTION_DAYS).toBe(180);
-    expect(await purgeLogs(db, DEFAULT_LOG_RETENTION_DAYS)).toEqual({ restLogs: 5003, operLogs: 1, loginLogs: 1, accessLogs: 1 });
+    expect(await purgeLogs(db, DEFAULT_LOG_RETENTION_DAYS, createLoginLogRepo(db).purgeBefore)).toEqual({ restLogs: 5003, operLogs: 1, loginLogs: 1, accessLogs: 1 });
     expect(await count('sys_rest_log')).toBe(before.rest + 1);
     expect(await count('sys_oper_log')).toBe(before.oper + 1);
     expect(await count('sys_login_log')).toBe(before.login + 1);
     expect(await count('sys_access_log')).toBe(before.access + 1);
-    expect(await purgeLogs(db, DEFAULT_LOG_RETENTION_DAYS)).toEqual({ restLogs: 0, operLogs: 0, loginLogs: 0, accessLogs: 0 });
+    expect(await purgeLogs(db, DEFAULT_LOG_RETENTION_DAYS, createLoginLogRepo(db).purgeBefore)).toEqual({ restLogs: 0, operLogs: 0, loginLogs: 0, accessLogs: 0 });
   });
 });

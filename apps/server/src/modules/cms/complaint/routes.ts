@@ -18,7 +18,7 @@ import { errors } from '../../../core/errors';
 import { PUBLIC, type Principal } from '../../../core/permissions';
 import { pageOf, zDateTime, zId, zPageParameter } from '@dandelion/shared';
 import type { CaptchaService } from '../../auth/captchaService';
-import { checkRange, timeRangeShape } from '../../base/log/listing';
+import { checkRange, timeRangeShape } from '../../../core/listing';
 import { changeOf } from '../../../core/audit';
 import { zLockVersion } from '@dandelion/shared';
 import type { ComplaintService } from './service';

@@ -5,7 +5,7 @@ import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { timeWithin } from '../../base/log/listing';
+import { timeWithin } from '../../../core/listing';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { MessageService } from '../../message/msg/service';
 import { cmsComplaint } from './schema';

@@ -2,9 +2,9 @@ import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Db } from '../../../../core/db';
 import type { BatchWriter } from '../batchWriter';
-import { checkRange, countUpTo, logPage, pathMatching, timeWithin, type TimeRange } from '../listing';
+import { checkRange, countUpTo, logPage, pathMatching, timeWithin, type TimeRange } from '../../../../core/listing';
 import { sysAccessLog } from '../schema';
-import { chinaDay } from './days';
+import { chinaDay } from '../../../../core/chinaDays';
 
 export const ACCESS_CLIENTS = ['PORTAL', 'CONSOLE'] as const;
 export type AccessClient = (typeof ACCESS_CLIENTS)[number];

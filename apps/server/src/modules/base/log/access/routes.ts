@@ -6,9 +6,10 @@ import { errors } from '../../../../core/errors';
 import { beijingTime, sendWorkbook, workbookOf, type SheetColumn } from '../../../../core/excel';
 import { PUBLIC, type Principal } from '../../../../core/permissions';
 import { zDateTime, zId, zPageParameter } from '@dandelion/shared';
-import { logPageOf, timeRangeShape, zFilterText } from '../listing';
+import { logPageOf, timeRangeShape, zFilterText } from '../../../../core/listing';
 import { ACCESS_CLIENTS, type AccessLogService } from './accessLogService';
-import { LOGIN_TYPES, type LoginLogItem, type LoginLogRepo } from './loginLogRepo';
+import { LOGIN_TYPES } from '@dandelion/shared';
+import type { LoginLogItem, LoginLogSource as LoginLogRepo } from './loginLogSource';
 
 const TAG = '登录与访问日志';
 export const LOGIN_LOG_PERMISSION = 'base:log:login';

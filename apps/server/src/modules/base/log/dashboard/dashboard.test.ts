@@ -3,7 +3,7 @@ import { createAccount, signIn } from '../../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../../test/helpers/testDatabase';
 import { sysLoginLog } from '../../../auth/schema';
-import { chinaMidnight, lastChinaDays } from '../access/days';
+import { chinaMidnight, lastChinaDays } from '../../../../core/chinaDays';
 import { sessionWithCodes } from '../logTestKit';
 import { sysAccessLog } from '../schema';
 

@@ -1,6 +1,6 @@
 import type { AccessLogService } from '../access/accessLogService';
-import { chinaMidnight, lastChinaDays } from '../access/days';
-import type { LoginLogRepo } from '../access/loginLogRepo';
+import { chinaMidnight, lastChinaDays } from '../../../../core/chinaDays';
+import type { LoginLogSource as LoginLogRepo } from '../access/loginLogSource';
 
 /** The console home's figures: sign-ins and page views per China day, filled with zeros where nothing happened. */
 export function createDashboardService({ logins, visits }: { logins: LoginLogRepo; visits: AccessLogService }) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelopeOf, ok } from '../../../../core/envelope';
 import { sendWorkbook } from '../../../../core/excel';
 import { zDateTime, zId, zPageParameter } from '@dandelion/shared';
-import { logPageOf, timeRangeShape, zFilterText } from '../listing';
+import { logPageOf, timeRangeShape, zFilterText } from '../../../../core/listing';
 import type { OperLogService } from './service';
 
 const TAG = '操作日志';

@@ -3,7 +3,7 @@ import type { PageParameter } from '@dandelion/shared';
 import type { Db } from '../../../../core/db';
 import { errors } from '../../../../core/errors';
 import { beijingTime, MAX_EXPORT_ROWS, workbookOf, type SheetColumn } from '../../../../core/excel';
-import { checkRange, countUpTo, logPage, timeWithin, type TimeRange } from '../listing';
+import { checkRange, countUpTo, logPage, timeWithin, type TimeRange } from '../../../../core/listing';
 import { containing } from '../../../../core/sql';
 import { sysOperLog } from '../../../../core/audit';
 

@@ -5,7 +5,7 @@ import { download, sheetRows } from '../../../../../test/helpers/excel';
 import { createTestApp, get, post, type TestContext } from '../../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../../test/helpers/testDatabase';
 import { MAX_EXPORT_ROWS } from '../../../../core/excel';
-import { COUNT_CAP, TOO_DEEP_MESSAGE } from '../listing';
+import { COUNT_CAP, TOO_DEEP_MESSAGE } from '../../../../core/listing';
 import { flushLogs, sessionWithCodes } from '../logTestKit';
 import { sysRestLog } from '../schema';
 import { expectRefusedToOutsiders } from '../../../../../test/helpers/refusals';

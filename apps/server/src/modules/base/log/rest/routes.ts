@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { envelopeOf, ok } from '../../../../core/envelope';
 import { sendWorkbook } from '../../../../core/excel';
 import { zDateTime, zId, zPageParameter } from '@dandelion/shared';
-import { logPageOf, timeRangeShape, zFilterText } from '../listing';
+import { logPageOf, timeRangeShape, zFilterText } from '../../../../core/listing';
 import { STATUS_CLASSES, type RestLogService } from './service';
 
 const TAG = '接口调用日志';

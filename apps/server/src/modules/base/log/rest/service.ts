@@ -3,7 +3,7 @@ import type { PageParameter } from '@dandelion/shared';
 import type { Db } from '../../../../core/db';
 import { errors } from '../../../../core/errors';
 import { beijingTime, MAX_EXPORT_ROWS, workbookOf, type SheetColumn } from '../../../../core/excel';
-import { checkRange, countUpTo, logPage, pathMatching, timeWithin, type TimeRange } from '../listing';
+import { checkRange, countUpTo, logPage, pathMatching, timeWithin, type TimeRange } from '../../../../core/listing';
 import { sysRestLog } from '../schema';
 
 export const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;

@@ -1,20 +1,17 @@
 import { and, countDistinct, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
-import type { Db } from '../../../../core/db';
-import { MAX_EXPORT_ROWS } from '../../../../core/excel';
-import { sysLoginLog } from '../../../auth/schema';
-import { checkRange, countUpTo, logPage, timeWithin, type TimeRange } from '../listing';
-import { containing } from '../../../../core/sql';
-import { chinaDay } from './days';
+import type { Db } from '../../../core/db';
+import { MAX_EXPORT_ROWS } from '../../../core/excel';
+import { sysLoginLog } from '../schema';
+import { checkRange, countUpTo, logPage, purgeOlder, timeWithin, type TimeRange } from '../../../core/listing';
+import { containing } from '../../../core/sql';
+import { chinaDay } from '../../../core/chinaDays';
 
 /**
- * Read-only access to the sign-in log, which the identity module writes (every attempt, see
- * auth/loginService.ts). It lives here, beside the other log readers, rather than as an export of
- * the auth module: the auth module only writes rows and counts failures, and the administrator's
- * list, export and home-page trends are this module's concern. Nothing here writes.
+ * The sign-in log as the log console and the home page's trends read it: the identity module owns
+ * the table (it writes every attempt and counts failures from it), so it answers these reads too and
+ * purges its own old rows; the log module receives this through app.ts.
  */
-
-export const LOGIN_TYPES = ['ACCOUNT', 'PHONE_PASSWORD', 'SMS', 'CAS', 'OAUTH'] as const;
 
 export interface LoginLogFilter extends TimeRange {
   loginName?: string;
@@ -81,6 +78,9 @@ export function createLoginLogRepo(db: Db) {
     },
 
     /** Distinct users who signed in successfully since `since` (over the whole range, not summed per day). */
+    /** Deletes sign-in rows older than `before` (the log retention job). */
+    purgeBefore: (before: Date) => purgeOlder(db, sysLoginLog, sysLoginLog.id, sysLoginLog.createTime, before),
+
     async distinctUsers(since: Date): Promise<number> {
       const [row] = await db
         .select({ n: countDistinct(sysLoginLog.userId) })

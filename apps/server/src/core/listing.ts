@@ -1,12 +1,12 @@
-import { and, count, gte, lte, sql, type Column, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, count, gte, inArray, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Page, PageParameter } from '@dandelion/shared';
-import type { Db } from '../../../core/db';
-import { errors } from '../../../core/errors';
-import { paginate } from '../../../core/pagination';
+import type { Db } from './db';
+import { errors } from './errors';
+import { paginate } from './pagination';
 import { pageOf } from '@dandelion/shared';
-import { containing, startingWith } from '../../../core/sql';
+import { containing, startingWith } from './sql';
 
 /**
  * Pieces every log list shares: the time range, text matching and the row cap of a list.
@@ -92,4 +92,18 @@ export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, 
 /** Response schema of a log page: the usual page plus totalCapped. */
 export function logPageOf<T extends z.ZodType>(item: T) {
   return pageOf(item).extend({ totalCapped: z.boolean() });
+}
+
+/** Rows deleted per statement: short transactions, so a purge never holds a big table's locks for long. */
+const PURGE_CHUNK = 5_000;
+
+/** Deletes the rows created before `before`, a chunk at a time; answers how many went. */
+export async function purgeOlder(db: Db, table: PgTable, id: PgColumn, createTime: PgColumn, before: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const oldest = db.select({ id }).from(table).where(lt(createTime, before)).limit(PURGE_CHUNK);
+    const deleted = await db.delete(table).where(inArray(id, oldest)).returning({ one: sql<number>`1` });
+    total += deleted.length;
+    if (deleted.length < PURGE_CHUNK) return total;
+  }
 }

@@ -1,0 +1,35 @@
+import type { PageParameter } from '@dandelion/shared';
+import type { LogPage, TimeRange } from '../../../../core/listing';
+
+/*
+ * The sign-in log as this module reads it. The identity module owns the table and answers these
+ * reads (auth/loginLog/repo.ts); app.ts passes it in.
+ */
+
+export interface LoginLogFilter extends TimeRange {
+  loginName?: string;
+  ip?: string;
+  success?: boolean;
+  loginType?: string;
+}
+
+export interface LoginLogItem {
+  id: number;
+  loginName: string;
+  userId: number | null;
+  loginType: string;
+  ip: string;
+  userAgent: string | null;
+  success: boolean;
+  message: string | null;
+  createTime: Date;
+}
+
+export interface LoginLogSource {
+  page(filter: LoginLogFilter, page: PageParameter): Promise<LogPage<LoginLogItem>>;
+  forExport(filter: LoginLogFilter): Promise<LoginLogItem[]>;
+  /** Attempts per China day since `since`: successes, failures and distinct users who got in. */
+  perDay(since: Date): Promise<Array<{ date: string; success: number; failure: number; users: number }>>;
+  /** Distinct users who signed in successfully since `since`. */
+  distinctUsers(since: Date): Promise<number>;
+}
