@@ -3,7 +3,7 @@
  *
  * Server: packages/shared ← core ← modules ← app.ts / main.ts (db/ is composition level: the table
  * list for drizzle-kit and the first-start seed). A feature (modules/<area>/<feature>/) reaches another
- * feature only through that feature's module.ts, and another area only through the area's module.ts.
+ * feature only through that feature's module.ts (or an area's module.ts, where an area composes its features).
  *
  * Web: lib / api ← components ← features ← app. A console feature (console/<area>/<feature>/) does not
  * import another feature; the portal never imports console code.
@@ -41,7 +41,7 @@ module.exports = {
       name: 'server-module-imports-no-composition-root',
       severity: 'error',
       comment: 'Modules are composed by app.ts; they never import it, main.ts or the seed.',
-      from: { path: `${SERVER}modules/` },
+      from: { path: `${SERVER}modules/`, pathNot: TEST },
       to: { path: `${SERVER}(db/|(app|main)\\.ts$)` },
     },
     {
@@ -51,7 +51,7 @@ module.exports = {
       from: { path: `${SERVER}modules/([^/]+)/([^/]+)/`, pathNot: TEST },
       to: {
         path: `${SERVER}modules/`,
-        pathNot: [`${SERVER}modules/$1/$2/`, `${SERVER}modules/$1/[^/]+/module\\.ts$`, `${SERVER}modules/[^/]+/module\\.ts$`],
+        pathNot: [`${SERVER}modules/$1/$2/`, `${SERVER}modules/[^/]+/[^/]+/module\\.ts$`, `${SERVER}modules/[^/]+/module\\.ts$`],
       },
     },
     {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
+import { registerDuplicateCheck } from '../../../core/duplicateCheck';
 
 /**
  * Dictionaries (spec §3 Dictionary item): a DICT row is a category (ORG_TYPE),
@@ -31,3 +32,6 @@ export const baseDict = pgTable(
 );
 
 registerUniqueField('base_dict_full_code_uq', '字典编码');
+
+/** What /rest/common/checkDuplicate may be asked about this entity. */
+registerDuplicateCheck('dictionary', { dictFullCode: { table: baseDict, column: baseDict.dictFullCode, label: '字典编码' } }, ['dict', 'base_dict']);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
+import { registerDuplicateCheck } from '../../../core/duplicateCheck';
 
 /**
  * Scheduled tasks: a cron expression with seconds and a handler from the built-in
@@ -67,3 +68,6 @@ export const baseTaskLog = pgTable(
 );
 
 registerUniqueField('base_task_code_uq', '任务编码');
+
+/** What /rest/common/checkDuplicate may be asked about this entity. */
+registerDuplicateCheck('task', { taskCode: { table: baseTask, column: baseTask.taskCode, label: '任务编码' } }, ['base_task', 'scheduler']);

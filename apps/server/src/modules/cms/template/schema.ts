@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
+import { registerDuplicateCheck } from '../../../core/duplicateCheck';
 
 /**
  * Portal page templates (spec §3 Template): which front-end component renders a site's index or a
@@ -29,3 +30,6 @@ export const cmsTemplate = pgTable(
 );
 
 registerUniqueField('cms_template_code_uq', '模板编码');
+
+/** What /rest/common/checkDuplicate may be asked about this entity. */
+registerDuplicateCheck('cmsTemplate', { templateCode: { table: cmsTemplate, column: cmsTemplate.templateCode, label: '模板编码' } }, ['cms_template']);

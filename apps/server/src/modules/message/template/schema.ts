@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
+import { registerDuplicateCheck } from '../../../core/duplicateCheck';
 
 /** Message templates (spec §7 /rest/templateService/*): a title and body with ${name} variables, sent through one channel. */
 export const sysMsgTemplate = pgTable(
@@ -52,3 +53,6 @@ export const sysMsgSendLog = pgTable(
 );
 
 registerUniqueField('sys_msg_template_code_uq', '模板编码');
+
+/** What /rest/common/checkDuplicate may be asked about this entity. */
+registerDuplicateCheck('template', { templateCode: { table: sysMsgTemplate, column: sysMsgTemplate.templateCode, label: '模板编码' } }, ['msg_template', 'sys_msg_template']);

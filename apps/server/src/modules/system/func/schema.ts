@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
+import { registerDuplicateCheck } from '../../../core/duplicateCheck';
 
 /**
  * Functions: the console's menu tree and its buttons (spec §2 menu node).
@@ -43,3 +44,6 @@ export const sysMenuView = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.funcId] }), index('sys_menu_view_user_time_idx').on(t.userId, t.viewTime)],
 );
+
+/** What /rest/common/checkDuplicate may be asked about this entity. */
+registerDuplicateCheck('menu', { funcCode: { table: sysFunc, column: sysFunc.funcCode, label: '权限标识' } }, ['button', 'sys_func', 'func']);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
+import { registerDuplicateCheck } from '../../../core/duplicateCheck';
 
 /** Organisations (spec §3 Current user info → org). orgType/orgLevel are ORG_TYPE/ORG_LEVEL dictionary codes. */
 export const sysOrg = pgTable(
@@ -51,3 +52,6 @@ export const sysOrgFunc = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.funcId] }), index('sys_org_func_func_idx').on(t.funcId)],
 );
+
+/** What /rest/common/checkDuplicate may be asked about this entity. */
+registerDuplicateCheck('organisation', { orgCode: { table: sysOrg, column: sysOrg.orgCode, label: '机构编码' } }, ['org', 'organ', 'organization', 'sys_org']);

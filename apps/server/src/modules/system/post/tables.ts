@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
+import { registerDuplicateCheck } from '../../../core/duplicateCheck';
 
 /** Posts (positions) staff hold; status NORMAL or DISABLED (spec §4: posts have a status update). */
 export const sysPost = pgTable(
@@ -29,3 +30,6 @@ export const sysUserPost = pgTable(
 );
 
 registerUniqueField('sys_post_code_uq', '岗位编码');
+
+/** What /rest/common/checkDuplicate may be asked about this entity. */
+registerDuplicateCheck('post', { postCode: { table: sysPost, column: sysPost.postCode, label: '岗位编码' } }, ['sys_post']);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
+import { registerDuplicateCheck } from '../../../core/duplicateCheck';
 
 /** Roles. roleType is a ROLE_TYPE dictionary code: SYS, CENTER or CLIENT (spec §6). */
 export const sysRole = pgTable(
@@ -42,3 +43,6 @@ export const sysRoleDataOrg = pgTable(
   },
   (t) => [primaryKey({ columns: [t.roleId, t.orgId] })],
 );
+
+/** What /rest/common/checkDuplicate may be asked about this entity. */
+registerDuplicateCheck('role', { roleCode: { table: sysRole, column: sysRole.roleCode, label: '角色编码' } }, ['sys_role']);

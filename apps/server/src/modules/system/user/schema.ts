@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
+import { registerDuplicateCheck } from '../../../core/duplicateCheck';
 
 /**
  * Accounts: console staff and portal users (applicants, reviewers, experts) alike.
@@ -68,3 +69,11 @@ registerUniqueField('sys_user_username_uq', '用户名');
 registerUniqueField('sys_user_phone_uq', '手机号');
 registerUniqueField('sys_user_email_uq', '邮箱');
 registerUniqueField('sys_user_emp_code_uq', '工号');
+
+/** What /rest/common/checkDuplicate may be asked about this entity. */
+registerDuplicateCheck('user', {
+  username: { table: sysUser, column: sysUser.username, label: '用户名', caseInsensitive: true },
+  phone: { table: sysUser, column: sysUser.phone, label: '手机号' },
+  email: { table: sysUser, column: sysUser.email, label: '邮箱', caseInsensitive: true },
+  empCode: { table: sysUser, column: sysUser.empCode, label: '工号' },
+}, ['sys_user', 'phone', 'email']);
