@@ -19,3 +19,4 @@ export * from './schemas';
 export * from './records';
 export * from './contract';
 export * from './recordCalls';
+export * from './masking';

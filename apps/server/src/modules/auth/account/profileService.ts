@@ -4,6 +4,7 @@ import type { Actor } from '../../../core/records';
 import { PHONE_BOUND, type VerifyCodeService } from '../../message/sms/verifyCodeService';
 import { findUserByEmail, findUserByPhone, updateUserFields, type UserService } from '../../system/user/service';
 import { EMAIL_TAKEN } from './registerService';
+import { maskIdNumber } from '@dandelion/shared';
 
 export const BIND_CODE_WRONG = '短信验证码错误或已过期，请重新获取';
 export const BIND_CODE_REQUIRED = '更换手机号需要短信验证码';
@@ -11,15 +12,6 @@ export const NOTHING_TO_CHANGE = '请填写要修改的手机号或邮箱';
 export const ALREADY_VERIFIED = '已完成实名认证，如需更改请联系管理员';
 
 export type IdType = 'ID_CARD' | 'PASSPORT';
-
-/** 110105********002X: first 6 and last 4 of a resident ID; passports keep 2 at each end. */
-export function maskIdNumber(idNumber: string | null): string | null {
-  if (!idNumber) return null;
-  const keepStart = idNumber.length === 18 ? 6 : 2;
-  const keepEnd = idNumber.length === 18 ? 4 : 2;
-  if (idNumber.length <= keepStart + keepEnd) return '*'.repeat(idNumber.length);
-  return idNumber.slice(0, keepStart) + '*'.repeat(idNumber.length - keepStart - keepEnd) + idNumber.slice(-keepEnd);
-}
 
 /** The signed-in user's own phone, email and verified identity. */
 export function createProfileService({ db, users, codes }: { db: Executor; users: UserService; codes: VerifyCodeService }) {

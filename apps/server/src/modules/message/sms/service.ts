@@ -9,6 +9,7 @@ import { withTransaction } from '../../../core/transaction';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { SmsProvider } from './providers';
 import { sysSmsLog, sysVerifyCode } from './schema';
+import { maskPhone } from '@dandelion/shared';
 
 export const SMS_STATUS = { SENT: 'SENT', FAILED: 'FAILED' } as const;
 export const SMS_MODULE = 'message:sms';
@@ -21,7 +22,6 @@ export interface SmsDelivery {
 }
 
 /** 138****8000: enough to tell rows apart in the operation log. */
-export const maskPhone = (phone: string) => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****');
 export const SMS_SEND_FAILED = '短信发送失败，请稍后重试';
 /** What replaces a verification code in the log once it is used or expired. */
 export const MASKED_CODE = '******';

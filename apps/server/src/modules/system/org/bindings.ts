@@ -12,12 +12,7 @@ import type { FuncService } from '../func/service';
 import { sysUser } from '../user/schema';
 import { sysOrg, sysOrgAdmin, sysOrgFunc } from './schema';
 import { ORG_MODULE, type ChangeContext, type OrgService } from './service';
-
-/** 13800000001 → 138****0001: lists show who someone is without handing out their number. */
-export function maskPhone(phone: string | null): string | null {
-  if (!phone) return null;
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
-}
+import { maskPhone } from '@dandelion/shared';
 
 const userColumns = { id: sysUser.id, username: sysUser.username, realname: sysUser.realname, phone: sysUser.phone, status: sysUser.status, orgId: sysUser.orgId };
 const present = <T extends { phone: string | null }>(u: T) => ({ ...u, phone: maskPhone(u.phone) });

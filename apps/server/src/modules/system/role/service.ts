@@ -23,6 +23,7 @@ export const ROLE_STATUSES = RECORD_STATUSES;
 
 import type { ChangeContext } from '../../../core/audit';
 import { likePattern } from '../../../core/sql';
+import { maskPhone } from '@dandelion/shared';
 export type { ChangeContext };
 
 /** What sessions need from roles (kept small: the session service is built before everything else). */
@@ -72,12 +73,6 @@ export interface RoleFilter {
   roleCode?: string;
   roleType?: string;
   status?: string;
-}
-
-/** 13800000001 → 138****0001: lists show who someone is without handing out their number. */
-export function maskPhone(phone: string | null): string | null {
-  if (!phone) return null;
-  return phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : '****';
 }
 
 const present = (row: RoleRow) => {

@@ -4,7 +4,7 @@ import type { EffectiveDataScope } from '../../../core/dataScope';
 import { errors } from '../../../core/errors';
 import { updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { maskIdNumber } from '../../auth/account/profileService';
+import { maskIdNumber } from '@dandelion/shared';
 import { recordOperation } from '../../../core/audit';
 import { createFuncService } from '../func/service';
 import { createRoleService } from '../role/service';

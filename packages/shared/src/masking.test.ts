@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { maskIdNumber, maskPhone } from './masking';
+
+describe('masking', () => {
+  it('keeps the first three and last four digits of a phone', () => {
+    expect(maskPhone('13800000001')).toBe('138****0001');
+    expect(maskPhone('12345')).toBe('****');
+    expect(maskPhone(null)).toBeNull();
+  });
+  it('keeps six and four characters of a resident ID, two and two of a passport', () => {
+    expect(maskIdNumber('11010519491231002X')).toBe('110105********002X');
+    expect(maskIdNumber('E12345678')).toBe('E1*****78');
+    expect(maskIdNumber('')).toBeNull();
+  });
+});
