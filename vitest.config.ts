@@ -36,6 +36,9 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: { name: 'tooling', root: '.', include: ['scripts/**/*.test.ts'], environment: 'node' },
+      },
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
       {
