@@ -10,9 +10,9 @@ export type Greeting = '早上好' | '上午好' | '中午好' | '下午好' | '
  * Greeting for an hour of the day (spec §9: "before 9 early morning, until 11
  * morning, until 13 noon, before 20 afternoon, otherwise evening").
  *
- * Boundary reading: every bound is exclusive, i.e. "until 11" means hours
- * strictly before 11, so the greeting changes exactly on the hour:
- *   [0, 9) 早上好 · [9, 11) 上午好 · [11, 13) 中午好 · [13, 20) 下午好 · [20, 24) 晚上好
+ * Boundary reading: "before" is exclusive and "until" inclusive of the whole named hour, so 11:59 is
+ * still morning and 13:59 still noon; the greeting changes on the hour:
+ *   [0, 9) 早上好 · [9, 12) 上午好 · [12, 14) 中午好 · [14, 20) 下午好 · [20, 24) 晚上好
  * Fractional hours (10.5) are accepted. Anything outside [0, 24) or not a
  * finite number is a programming error and throws a RangeError.
  */
@@ -21,8 +21,8 @@ export function greetingByHour(hour: number): Greeting {
     throw new RangeError(`hour must be in [0, 24), got ${hour}`);
   }
   if (hour < 9) return '早上好';
-  if (hour < 11) return '上午好';
-  if (hour < 13) return '中午好';
+  if (hour < 12) return '上午好';
+  if (hour < 14) return '中午好';
   if (hour < 20) return '下午好';
   return '晚上好';
 }
