@@ -116,6 +116,8 @@ export interface AppDeps {
 
 export interface DandelionApp extends FastifyInstance {
   declaredRoutes(): DeclaredRoute[];
+  /** Refuses new requests with 503 from now on; main calls it before close when stopping. */
+  drain(): void;
   /** Services other parts of the process (scheduler, tests) call directly. */
   services: { sessions: SessionService; login: LoginService; files: FileService; messages: MessageService };
 }
@@ -140,6 +142,11 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   app.addHook('preClose', async () => {
     closing = true;
   });
+  // Stopping starts by draining: new requests get 503 (and readyz says so) while the listener still
+  // accepts, so connections already queued in the kernel are answered instead of reset by the close.
+  const drain = () => {
+    closing = true;
+  };
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) {
@@ -282,6 +289,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
 
   const dandelion = app as unknown as DandelionApp;
   dandelion.declaredRoutes = () => guard.routes();
+  dandelion.drain = drain;
   dandelion.services = { sessions, login, files, messages };
   return dandelion;
 }

@@ -8,7 +8,10 @@ import { DataDirLockedError, lockDataDir, type DataDirLock } from './core/dataDi
 import { seedDatabase } from './db/seed';
 
 /** Start: config → lock → database → migrate → seed-if-empty → listen. Stop: drain → close → unlock. */
-export async function main(env: NodeJS.ProcessEnv = process.env) {
+export /** How long a stopping server keeps accepting (and refusing with 503) before it closes the listener. */
+const SHUTDOWN_DRAIN_MS = 300;
+
+async function main(env: NodeJS.ProcessEnv = process.env) {
   let config: Config;
   try {
     config = loadConfig(env);
@@ -70,6 +73,9 @@ export async function main(env: NodeJS.ProcessEnv = process.env) {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      // Answer what is already queued (with 503) before the listener closes and the kernel resets the queue.
+      app.drain();
+      await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_DRAIN_MS));
       await app.close();
       await bus.close();
       await database!.close();
