@@ -4,16 +4,9 @@ import { onUnauthorized } from '../api/http';
 import { useRequestErrorToasts } from '../api/notify';
 import { setLoginReturnTo } from '../auth/login/loginReturn';
 import { useConsoleStore } from '../api/consoleStore';
+import { goAfterConsoleChange } from '../api/routerSwap';
+import { DEFAULT_TITLE, pageTitleOf } from '../lib/pageTitle';
 import { useAccessBeacon } from './accessBeacon';
-import { goAfterConsoleChange } from './routerSwap';
-
-/** Route `handle` fields the shell understands. */
-export interface RouteHandle {
-  /** Document title while the route is the deepest one that sets a title. */
-  title?: string;
-}
-
-export const DEFAULT_TITLE = '蒲公英';
 
 // The dialog (form, captcha, modal) is only needed after a 401: keep it out of the first load.
 const LoginDialog = lazy(() => import('../auth/login/LoginDialog').then((m) => ({ default: m.LoginDialog })));
@@ -23,12 +16,8 @@ const LoginDialog = lazy(() => import('../auth/login/LoginDialog').then((m) => (
  * site's display name once the console has loaded it (spec §2: the project title).
  */
 function useDocumentTitle() {
-  const matches = useMatches();
+  const title = pageTitleOf(useMatches());
   const siteName = useConsoleStore((s) => s.siteName);
-  const title = matches
-    .map((match) => (match.handle as RouteHandle | undefined)?.title)
-    .filter((t): t is string => !!t)
-    .at(-1);
   useEffect(() => {
     if (!siteName) document.title = title ?? DEFAULT_TITLE;
     else document.title = title && title !== siteName ? `${title} - ${siteName}` : siteName;

@@ -3,7 +3,7 @@ import { useLocation, useMatches } from 'react-router';
 import { apiUrl, commonHeaders } from '../api/http';
 import { useConsoleStore } from '../api/consoleStore';
 import { isConsolePath } from '../console/pages';
-import type { RouteHandle } from './RootRoute';
+import { pageTitleOf } from '../lib/pageTitle';
 
 /**
  * Page views for the access log (/rest/log/addAccessLog). Fire-and-forget: one small POST after
@@ -58,10 +58,7 @@ function send(client: 'PORTAL' | 'CONSOLE', path: string, title: string | undefi
 export function useAccessBeacon(): void {
   const { pathname } = useLocation();
   const matches = useMatches();
-  const title = matches
-    .map((m) => (m.handle as RouteHandle | undefined)?.title)
-    .filter((t): t is string => !!t)
-    .at(-1);
+  const title = pageTitleOf(matches);
   // /center is both the portal's and (for staff) the console's: the matched branch decides.
   const client: 'PORTAL' | 'CONSOLE' = matches.some((m) => m.id === 'console') || isConsolePath(pathname) ? 'CONSOLE' : 'PORTAL';
   const latest = useRef({ title, client });

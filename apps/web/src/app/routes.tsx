@@ -1,13 +1,14 @@
 import { redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { PageLoading } from './PageLoading';
-import { RootRoute, type RouteHandle } from './RootRoute';
+import { PageLoading } from '../components/PageLoading';
+import { RootRoute } from './RootRoute';
 import { RouteError } from './RouteError';
 import { defaultExport, lazyPage } from './lazyPage';
 import { loginPathFor } from '../lib/redirect';
+import type { RouteHandle } from '../lib/pageTitle';
 import { readSession } from '../api/session';
-import { useConsoleStore, type ConsoleRoute } from '../api/consoleStore';
+import { ACCOUNT_CENTER_PATH, useConsoleStore, type ConsoleRoute } from '../api/consoleStore';
 import { CONSOLE_PAGES, isConsolePath, isKnownConsolePagePath } from '../console/pages';
-import { ACCOUNT_CENTER_PATH, BLANK_PATH } from '../console/routing/buildRoutes';
+import { BLANK_PATH } from '../console/routing/buildRoutes';
 import { ConsoleGate } from '../console/ConsoleGate';
 import { commitConsoleData, loadConsoleData } from '../console/bootstrap';
 

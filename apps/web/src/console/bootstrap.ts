@@ -5,9 +5,9 @@
  */
 import { postJson } from '../api/http';
 import { readSession } from '../api/session';
-import { useConsoleStore, type ConsoleData, type ConsoleRoute } from '../api/consoleStore';
+import { useConsoleStore, type ConsoleData } from '../api/consoleStore';
 import { isConsolePage } from './pages';
-import { filterByPermission, flattenRoutes, keepImplemented, toConsoleRoutes, visibleMenu, withHome, ACCOUNT_CENTER_PATH } from './routing/buildRoutes';
+import { filterByPermission, flattenRoutes, keepImplemented, toConsoleRoutes, visibleMenu, withHome } from './routing/buildRoutes';
 import type { ConsoleTheme, InitResponse, PermissionResponse } from '../api/consoleTypes';
 
 /** Spec §8: the guard's messages. */
@@ -44,14 +44,6 @@ export function assembleConsoleData(input: {
     theme,
     templateList: permission.templateList,
   };
-}
-
-/**
- * Whether the user has a console at all: staff do; portal users (applicants), whose menu holds
- * nothing but the home entry and the personal centre, keep the portal's /center.
- */
-export function hasConsole(permissionList: readonly ConsoleRoute[]): boolean {
-  return permissionList.some((r) => r.component !== null && r.component !== 'home/index' && r.path !== ACCOUNT_CENTER_PATH);
 }
 
 let inFlight: Promise<ConsoleData> | null = null;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
-import type { RouteHandle } from '../../app/RootRoute';
 import { useConsoleStore } from '../../api/consoleStore';
+import { pageTitleOf } from '../../lib/pageTitle';
 import { normalizePath, routeTitle } from './menuModel';
 import {
   closeAllTabs,
@@ -44,11 +44,7 @@ export function useConsoleTabs(): ConsoleTabs {
   const activePath = normalizePath(pathname);
   const fullPath = pathname + search;
   // Pages outside the menu (the blank page, say) still name themselves through the route handle.
-  const handleTitle = matches
-    .map((m) => (m.handle as RouteHandle | undefined)?.title)
-    .filter((t): t is string => !!t)
-    .at(-1);
-  const title = routeTitle(activePath, permissionList, home) ?? handleTitle ?? activePath;
+  const title = routeTitle(activePath, permissionList, home) ?? pageTitleOf(matches) ?? activePath;
 
   const [stored, setStored] = useState<PageTab[]>(() => [{ path: home.path, fullPath: home.path, title: home.title, version: 0 }]);
 

@@ -4,11 +4,11 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { AppProviders } from '../../app/providers';
-import { useSessionStore } from '../../api/session';
-import { useConsoleStore, type ConsoleRoute } from '../../api/consoleStore';
-import type { ConsoleTheme } from '../../api/consoleTypes';
-import ConsoleLayout from './ConsoleLayout';
+import { AppProviders } from '../app/providers';
+import { useSessionStore } from '../api/session';
+import { useConsoleStore, type ConsoleRoute } from '../api/consoleStore';
+import type { ConsoleTheme } from '../api/consoleTypes';
+import ConsoleLayout from '../console/layout/ConsoleLayout';
 
 export const route = (path: string, title: string, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({
   id: null,
