@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/http';
 import { useRequestErrorToasts } from '../api/notify';
@@ -31,19 +31,15 @@ function useDocumentTitle() {
 function useLoginDialogOnUnauthorized() {
   const navigate = useNavigate();
   const location = useLocation();
-  const here = useRef(location.pathname + location.search);
-  here.current = location.pathname + location.search;
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        // The request layer has already shown the 401's message (spec §8).
-        if (here.current.startsWith('/login')) return;
-        setLoginReturnTo(here.current === '/' ? null : here.current);
-        useConsoleStore.getState().setLoginVisible(true);
-        goAfterConsoleChange('/', navigate);
-      }),
-    [navigate],
-  );
+  const sessionEnded = useEffectEvent(() => {
+    // The request layer has already shown the 401's message (spec §8).
+    const here = location.pathname + location.search;
+    if (here.startsWith('/login')) return;
+    setLoginReturnTo(here === '/' ? null : here);
+    useConsoleStore.getState().setLoginVisible(true);
+    goAfterConsoleChange('/', navigate);
+  });
+  useEffect(() => onUnauthorized(() => sessionEnded()), []);
 }
 
 /** The root of every route: document title, the 401 hand-off and scroll restoration around the matched page. */

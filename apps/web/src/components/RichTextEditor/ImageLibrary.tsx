@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Empty, Input, Modal, Pagination, Spin } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { currentToken } from '../../api/session';
-import { errorMessage, isAbortError } from '../../api/http';
+import { errorMessage } from '../../api/http';
 import { displayImageSrc } from '../RichTextView/addresses';
-import { fetchLibraryPage, LIBRARY_PAGE_SIZE, type LibraryImage, type LibraryPage } from './fileManager';
+import { fetchLibraryPage, LIBRARY_PAGE_SIZE, type LibraryImage } from './fileManager';
 
 interface ImageLibraryProps {
   open: boolean;
@@ -17,28 +18,18 @@ interface ImageLibraryProps {
 export function ImageLibrary({ open, endpoint, zIndex, onPick, onClose }: ImageLibraryProps) {
   const [keyword, setKeyword] = useState('');
   const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<LibraryPage | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    setLoading(true);
-    setFailure(null);
-    fetchLibraryPage(endpoint, { keyword, pageNum }, { signal: controller.signal }).then(
-      (result) => {
-        setPage(result);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (isAbortError(error)) return;
-        setFailure(errorMessage(error));
-        setLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [open, endpoint, keyword, pageNum]);
+  const query = useQuery({
+    queryKey: ['rich-text-image-library', endpoint, keyword, pageNum],
+    queryFn: ({ signal }) => fetchLibraryPage(endpoint, { keyword, pageNum }, { signal }),
+    enabled: open,
+    // Read afresh each time the library opens (images uploaded meanwhile); the shown page stays while the next loads.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const page = query.data;
+  const loading = query.isFetching;
+  const failure = query.error ? errorMessage(query.error) : null;
 
   const token = currentToken();
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { useConsoleStore } from '../../api/consoleStore';
 import { pageTitleOf } from '../../lib/pageTitle';
@@ -48,10 +48,13 @@ export function useConsoleTabs(): ConsoleTabs {
 
   const [stored, setStored] = useState<PageTab[]>(() => [{ path: home.path, fullPath: home.path, title: home.title, version: 0 }]);
 
-  // Remember the page once shown; the list below already includes it, so the bar never lags a frame.
-  useEffect(() => {
+  // Remember each page shown, in the render that shows it (React's "state from previous renders").
+  const shownKey = JSON.stringify([activePath, fullPath, title, home.path]);
+  const [remembered, setRemembered] = useState<string | null>(null);
+  if (remembered !== shownKey) {
+    setRemembered(shownKey);
     setStored((tabs) => openTab(tabs, { path: activePath, fullPath, title }, home.path));
-  }, [activePath, fullPath, title, home.path]);
+  }
 
   const tabs = useMemo(() => {
     const withHome = stored.some((t) => t.path === home.path)
@@ -60,13 +63,10 @@ export function useConsoleTabs(): ConsoleTabs {
     return openTab(withHome, { path: activePath, fullPath, title }, home.path);
   }, [stored, activePath, fullPath, title, home]);
 
-  const apply = useCallback(
-    (change: TabChange) => {
-      setStored(change.tabs);
-      if (change.goTo) navigate(change.goTo);
-    },
-    [navigate],
-  );
+  const apply = (change: TabChange) => {
+    setStored(change.tabs);
+    if (change.goTo) navigate(change.goTo);
+  };
 
   return {
     tabs,
