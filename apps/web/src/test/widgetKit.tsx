@@ -6,6 +6,9 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
+// RouterProvider from 'react-router' (not 'react-router/dom'): React Router's advice for memory
+// routers in tests; under Vitest 'react-router/dom' also resolves to the CommonJS build, whose
+// router context differs from the ESM one the app's hooks use.
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { AppProviders } from '../app/providers';
 
@@ -19,17 +22,18 @@ export function renderWidget(ui: ReactElement, queryClient = testQueryClient()) 
   return { ...view, queryClient };
 }
 
+/** Renders a memory router inside the app providers. */
+export function renderRouter(router: ReturnType<typeof createMemoryRouter>, queryClient = testQueryClient()) {
+  const view = renderWidget(<RouterProvider router={router} />, queryClient);
+  return { ...view, router };
+}
+
 /** Renders `ui` as the element of route `path`, opened at `entry` (e.g. '/system/user/userUpd?id=7'). */
 export function renderAtRoute(ui: ReactElement, path: string, entry: string, queryClient = testQueryClient()) {
   const router = createMemoryRouter([{ path, element: ui }, { path: '*', element: <p>其他页面</p> }], {
     initialEntries: [entry],
   });
-  const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, router, queryClient };
+  return renderRouter(router, queryClient);
 }
 
 /** The button whose visible text is `text` (antd wraps the text in a span). */

@@ -1,8 +1,9 @@
 import { useCallback, useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
-import { Alert, Button, Table, type TableColumnType, type TableProps } from 'antd';
+import { Table, type TableColumnType, type TableProps } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, type Page, type PageParameter } from '@dandelion/shared';
 import { errorMessage } from '../../api/http';
+import { LoadError } from '../LoadError';
 import { TableToolbar } from './TableToolbar';
 import { useTableSettings } from './tableSettings';
 
@@ -128,19 +129,7 @@ export function PagedTable<T extends object, P extends object = Record<string, n
         onChange={update}
         onReset={reset}
       />
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={`列表加载失败：${errorMessage(query.error)}`}
-          style={{ marginBottom: 12 }}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              重试
-            </Button>
-          }
-        />
-      )}
+      {query.isError && <LoadError message={`列表加载失败：${errorMessage(query.error)}`} onRetry={refetch} style={{ marginBottom: 12 }} />}
       <Table<T>
         scroll={{ x: 'max-content' }}
         {...tableProps}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Empty, Input, Modal, Pagination, Spin } from 'antd';
+import { Empty, Input, Modal, Pagination, Spin } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { currentToken } from '../../api/session';
 import { errorMessage } from '../../api/http';
+import { LoadError } from '../LoadError';
 import { displayImageSrc } from '../RichTextView/addresses';
 import { fetchLibraryPage, LIBRARY_PAGE_SIZE, type LibraryImage } from './fileManager';
 
@@ -44,7 +45,7 @@ export function ImageLibrary({ open, endpoint, zIndex, onPick, onClose }: ImageL
         }}
         style={{ marginBottom: 16 }}
       />
-      {failure ? <Alert type="error" showIcon message={`图片库加载失败：${failure}`} style={{ marginBottom: 16 }} /> : null}
+      {failure ? <LoadError message={`图片库加载失败：${failure}`} /> : null}
       <Spin spinning={loading}>
         {page && page.list.length ? (
           <ul className="dl-rte-library" aria-label="图片列表">

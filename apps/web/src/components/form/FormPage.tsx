@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Form, Space, Spin, type FormInstance, type Fo
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../api/http';
 import { BusyButton } from '../BusyButton';
+import { LoadError } from '../LoadError';
 import { useFormMode, type FormMode } from './useFormMode';
 
 export interface SaveContext<R> {
@@ -126,21 +127,7 @@ export function FormPage<V extends object, R = V>(props: FormPageProps<V, R>) {
 
   return (
     <Card title={titleOf(mode, label, entityName)}>
-      {loadError && (
-        <Alert
-          type="error"
-          showIcon
-          title={loadError}
-          style={{ marginBottom: 16 }}
-          action={
-            !missingId && (
-              <Button size="small" onClick={() => void record.refetch()}>
-                重试
-              </Button>
-            )
-          }
-        />
-      )}
+      {loadError && <LoadError message={loadError} onRetry={missingId ? undefined : () => record.refetch()} />}
       <Spin spinning={loading}>
         <Form<V>
           layout="horizontal"
