@@ -7,6 +7,7 @@ import { postJson } from '../api/http';
 import { readSession } from '../api/session';
 import { useConsoleStore, type ConsoleData } from '../api/consoleStore';
 import { isConsolePage } from './pages';
+import { fetchTheme } from './theme/themeApi';
 import { filterByPermission, flattenRoutes, keepImplemented, toConsoleRoutes, visibleMenu, withHome } from './routing/buildRoutes';
 import type { ConsoleTheme, InitResponse, PermissionResponse } from '../api/consoleTypes';
 
@@ -59,7 +60,7 @@ export function loadConsoleData(): Promise<ConsoleData> {
       const [permission, init, theme] = await Promise.all([
         postJson<PermissionResponse>('/rest/index/permission', {}, { silent: true }),
         postJson<InitResponse>('/rest/index/init', {}, { silent: true }),
-        postJson<ConsoleTheme>('/rest/theme/get', {}, { silent: true }).catch(() => null),
+        fetchTheme({ silent: true }).catch(() => null),
       ]);
       return assembleConsoleData({ permission, init, roles, theme });
     } finally {
