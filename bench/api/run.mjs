@@ -17,7 +17,7 @@ import { readRss, toMB } from '../lib/proc.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
 import { childEnv, makeTempDir, removeDir, spawnNode, startServer } from '../lib/server.mjs';
 import { CATALOG_CODE, seedArticles } from './seed.mjs';
-import { COUNT_SQL, PAGE_SQL, listByCatalog } from './queries.mjs';
+import { COUNT_SQL, PAGE_SQL } from './queries.mjs';
 
 const ARTICLES = 10_000;
 const BENCH_DB = 'dandelion_bench';

@@ -41,7 +41,9 @@ function observeLcp() {
       const el = e.element;
       window.__bench.lcpElement = el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/)[0] : ''}` : null;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
-  } catch {}
+  } catch {
+    // a browser without LCP entries: the figure is reported as missing
+  }
 }
 
 /** One cold load of `url` in a fresh context: JS responses, paint timings, errors. */

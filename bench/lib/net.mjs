@@ -80,6 +80,8 @@ export async function postJson(url, body) {
   let json = null;
   try {
     json = JSON.parse(text);
-  } catch {}
+  } catch {
+    // not JSON: the caller reads `text`
+  }
   return { status: res.status, json, text, ms };
 }

@@ -119,7 +119,7 @@ export async function startServer({ dataDir, databaseUrl, logLevel = 'warn', tim
   } catch (err) {
     await proc.stop({ timeoutMs: 10_000 });
     const tail = proc.output.lines.slice(-10).join('\n');
-    throw new Error(`${err.message}${tail ? `\nserver output:\n${tail}` : ''}`);
+    throw new Error(`${err.message}${tail ? `\nserver output:\n${tail}` : ''}`, { cause: err });
   }
   return { ...proc, port, url, startupMs: Date.now() - started };
 }

@@ -51,7 +51,9 @@ async function postJson(url, body, token) {
   let json = null;
   try {
     json = JSON.parse(text);
-  } catch {}
+  } catch {
+    // not JSON: the caller reads `text`
+  }
   return { status: res.status, json, text };
 }
 

@@ -31,7 +31,9 @@ function observeLcp() {
       const el = entry.element;
       window.__lcp = { time: entry.startTime, element: el ? `${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\s+/)[0] : ''}` : null };
     }).observe({ type: 'largest-contentful-paint', buffered: true });
-  } catch {}
+  } catch {
+    // a browser without LCP entries: the figure is reported as missing
+  }
 }
 
 async function loadOnce(browser, url, viewport) {

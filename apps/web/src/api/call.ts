@@ -8,7 +8,7 @@ import { callJson, type QueryParams, type RequestOptions } from './http';
 
 /** Arguments after the contract: the input may be left out when every field of it is optional. */
 export type CallArgs<C extends CallSpec> =
-  {} extends CallInput<C> ? [input?: CallInput<C>, options?: RequestOptions] : [input: CallInput<C>, options?: RequestOptions];
+  Partial<CallInput<C>> extends CallInput<C> ? [input?: CallInput<C>, options?: RequestOptions] : [input: CallInput<C>, options?: RequestOptions];
 
 /** `/a/:id/b` with `{ id: 7 }` → `/a/7/b`; the named values are taken out of the input. */
 function fillPath(path: string, input: Record<string, unknown>): { path: string; rest: Record<string, unknown> } {

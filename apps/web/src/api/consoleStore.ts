@@ -19,6 +19,9 @@ export interface ConsoleRoute {
   children: ConsoleRoute[];
 }
 
+/** Spec §2: the account centre's configured path; also the menu's 个人中心 entry (center:main). */
+export const ACCOUNT_CENTER_PATH = '/center';
+
 /** What the guard loads once per session (spec §3 Session state, the parts kept in memory). */
 export interface ConsoleData {
   siteName: string;
@@ -99,6 +102,14 @@ export const useConsoleStore = create<ConsoleState>()((set) => ({
   setLoginVisible: (loginVisible) => set({ loginVisible }),
   reset: () => set({ ...EMPTY, loaded: false, unreadCount: 0 }),
 }));
+
+/**
+ * Whether the user has a console at all: staff do; portal users (applicants), whose menu holds
+ * nothing but the home entry and the personal centre, keep the portal's /center.
+ */
+export function hasConsole(permissionList: readonly ConsoleRoute[]): boolean {
+  return permissionList.some((r) => r.component !== null && r.component !== 'home/index' && r.path !== ACCOUNT_CENTER_PATH);
+}
 
 /** True when `codes` holds `required` (any one of them, when a list). An empty requirement is met. */
 export function holdsPermission(codes: readonly string[], required: string | readonly string[] | undefined): boolean {

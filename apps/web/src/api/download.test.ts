@@ -9,7 +9,7 @@ import {
   filenameFromDisposition,
   streamDownloadUrl,
 } from './download';
-import { ApiError } from './http';
+import type { ApiError } from './http';
 import { setErrorNotifier, type Notice } from './notify';
 import { envelope, fakeFetch } from './testing/fakeFetch';
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { useConsoleStore } from '../api/consoleStore';
 import { createAppRouter } from './appRouter';
-import { mountedRoutes } from './routerSwap';
+import { mountedRoutes } from '../api/routerSwap';
 import { AppProviders } from './providers';
 import { createQueryClient } from './queryClient';
 

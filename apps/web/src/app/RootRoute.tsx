@@ -1,19 +1,12 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/http';
 import { useRequestErrorToasts } from '../api/notify';
 import { setLoginReturnTo } from '../auth/login/loginReturn';
 import { useConsoleStore } from '../api/consoleStore';
+import { goAfterConsoleChange } from '../api/routerSwap';
+import { DEFAULT_TITLE, pageTitleOf } from '../lib/pageTitle';
 import { useAccessBeacon } from './accessBeacon';
-import { goAfterConsoleChange } from './routerSwap';
-
-/** Route `handle` fields the shell understands. */
-export interface RouteHandle {
-  /** Document title while the route is the deepest one that sets a title. */
-  title?: string;
-}
-
-export const DEFAULT_TITLE = '蒲公英';
 
 // The dialog (form, captcha, modal) is only needed after a 401: keep it out of the first load.
 const LoginDialog = lazy(() => import('../auth/login/LoginDialog').then((m) => ({ default: m.LoginDialog })));
@@ -23,12 +16,8 @@ const LoginDialog = lazy(() => import('../auth/login/LoginDialog').then((m) => (
  * site's display name once the console has loaded it (spec §2: the project title).
  */
 function useDocumentTitle() {
-  const matches = useMatches();
+  const title = pageTitleOf(useMatches());
   const siteName = useConsoleStore((s) => s.siteName);
-  const title = matches
-    .map((match) => (match.handle as RouteHandle | undefined)?.title)
-    .filter((t): t is string => !!t)
-    .at(-1);
   useEffect(() => {
     if (!siteName) document.title = title ?? DEFAULT_TITLE;
     else document.title = title && title !== siteName ? `${title} - ${siteName}` : siteName;
@@ -42,19 +31,15 @@ function useDocumentTitle() {
 function useLoginDialogOnUnauthorized() {
   const navigate = useNavigate();
   const location = useLocation();
-  const here = useRef(location.pathname + location.search);
-  here.current = location.pathname + location.search;
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        // The request layer has already shown the 401's message (spec §8).
-        if (here.current.startsWith('/login')) return;
-        setLoginReturnTo(here.current === '/' ? null : here.current);
-        useConsoleStore.getState().setLoginVisible(true);
-        goAfterConsoleChange('/', navigate);
-      }),
-    [navigate],
-  );
+  const sessionEnded = useEffectEvent(() => {
+    // The request layer has already shown the 401's message (spec §8).
+    const here = location.pathname + location.search;
+    if (here.startsWith('/login')) return;
+    setLoginReturnTo(here === '/' ? null : here);
+    useConsoleStore.getState().setLoginVisible(true);
+    goAfterConsoleChange('/', navigate);
+  });
+  useEffect(() => onUnauthorized(() => sessionEnded()), []);
 }
 
 /** The root of every route: document title, the 401 hand-off and scroll restoration around the matched page. */

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { apiUrl, commonHeaders } from '../api/http';
 import { useConsoleStore } from '../api/consoleStore';
 import { isConsolePath } from '../console/pages';
-import type { RouteHandle } from './RootRoute';
+import { pageTitleOf } from '../lib/pageTitle';
 
 /**
  * Page views for the access log (/rest/log/addAccessLog). Fire-and-forget: one small POST after
@@ -58,24 +58,21 @@ function send(client: 'PORTAL' | 'CONSOLE', path: string, title: string | undefi
 export function useAccessBeacon(): void {
   const { pathname } = useLocation();
   const matches = useMatches();
-  const title = matches
-    .map((m) => (m.handle as RouteHandle | undefined)?.title)
-    .filter((t): t is string => !!t)
-    .at(-1);
+  const title = pageTitleOf(matches);
   // /center is both the portal's and (for staff) the console's: the matched branch decides.
   const client: 'PORTAL' | 'CONSOLE' = matches.some((m) => m.id === 'console') || isConsolePath(pathname) ? 'CONSOLE' : 'PORTAL';
-  const latest = useRef({ title, client });
-  latest.current = { title, client };
+  // Reads the title and client of the page as it is when the address has settled.
+  const report = useEffectEvent((path: string) => {
+    // A console address opened directly shows the gate (an untitled catch-all route) while the
+    // user's menu loads; the app then mounts a new router on the same address, and that one
+    // reports the page with its title. Every console page has a title.
+    if (client === 'CONSOLE' && (!useConsoleStore.getState().loaded || !title)) return;
+    send(client, path, title);
+  });
 
   useEffect(() => {
     if (!enabled) return;
     clearTimeout(pending);
-    pending = setTimeout(() => {
-      // A console address opened directly shows the gate (an untitled catch-all route) while the
-      // user's menu loads; the app then mounts a new router on the same address, and that one
-      // reports the page with its title. Every console page has a title.
-      if (latest.current.client === 'CONSOLE' && (!useConsoleStore.getState().loaded || !latest.current.title)) return;
-      send(latest.current.client, pathname, latest.current.title);
-    }, SETTLE_MS);
+    pending = setTimeout(() => report(pathname), SETTLE_MS);
   }, [pathname]);
 }

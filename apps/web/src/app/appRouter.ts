@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import type { ConsoleRoute } from '../api/consoleStore';
 import { createRoutes } from './routes';
-import { setActiveMount } from './routerSwap';
+import { setActiveMount } from '../api/routerSwap';
 
 /**
  * A browser router for the given console routes. The app builds a new one when the session's

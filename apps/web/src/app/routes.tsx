@@ -1,19 +1,28 @@
 import { redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { PageLoading } from './PageLoading';
-import { RootRoute, type RouteHandle } from './RootRoute';
+import { PageLoading } from '../components/PageLoading';
+import { RootRoute } from './RootRoute';
 import { RouteError } from './RouteError';
 import { defaultExport, lazyPage } from './lazyPage';
 import { loginPathFor } from '../lib/redirect';
+import type { RouteHandle } from '../lib/pageTitle';
 import { readSession } from '../api/session';
-import { useConsoleStore, type ConsoleRoute } from '../api/consoleStore';
+import { ACCOUNT_CENTER_PATH, useConsoleStore, type ConsoleRoute } from '../api/consoleStore';
 import { CONSOLE_PAGES, isConsolePath, isKnownConsolePagePath } from '../console/pages';
-import { ACCOUNT_CENTER_PATH, BLANK_PATH } from '../console/routing/buildRoutes';
+import type { PageModule } from '../console/pageTypes';
+import { BLANK_PATH } from '../console/routing/buildRoutes';
 import { ConsoleGate } from '../console/ConsoleGate';
 import { commitConsoleData, loadConsoleData } from '../console/bootstrap';
 
 const exceptionPages = () => import('./exception/ExceptionPages');
 
 const handle = (title: string): RouteHandle => ({ title });
+
+/** A route whose page is the default export of its own chunk. */
+const page = (path: string, title: string, chunk: string, load: () => Promise<PageModule>): RouteObject => ({
+  path,
+  handle: handle(title),
+  lazy: lazyPage(chunk, load, defaultExport),
+});
 
 /** Pages for signed-in users: without a session, go to /login and come back afterwards. */
 export function requireSession({ request }: LoaderFunctionArgs) {
@@ -101,26 +110,14 @@ const portalDetailPage = () => import('../portal/pages/ContentDetailPage');
  * catalogue names; the pages replace them with the site's own names once loaded.
  */
 function portalPages(): RouteObject[] {
-  const list = (path: string, title: string): RouteObject => ({
-    path,
-    handle: handle(title),
-    lazy: lazyPage('portal-catalog', portalCatalogPage, defaultExport),
-  });
-  const detail = (path: string, title: string): RouteObject => ({
-    path,
-    handle: handle(title),
-    lazy: lazyPage('portal-detail', portalDetailPage, defaultExport),
-  });
+  const list = (path: string, title: string) => page(path, title, 'portal-catalog', portalCatalogPage);
+  const detail = (path: string, title: string) => page(path, title, 'portal-detail', portalDetailPage);
   return [
     list('category', '栏目'),
     detail('categoryDetail', '正文'),
-    { path: 'declare', handle: handle('申报入口'), lazy: lazyPage('portal-declare', () => import('../portal/pages/DeclarePage'), defaultExport) },
-    { path: 'notification', handle: handle('通知公告'), lazy: lazyPage('portal-notices', () => import('../portal/pages/NoticeListPage'), defaultExport) },
-    {
-      path: 'notificationDetail/:id',
-      handle: handle('通知公告'),
-      lazy: lazyPage('portal-notice', () => import('../portal/pages/NoticeDetailPage'), defaultExport),
-    },
+    page('declare', '申报入口', 'portal-declare', () => import('../portal/pages/DeclarePage')),
+    page('notification', '通知公告', 'portal-notices', () => import('../portal/pages/NoticeListPage')),
+    page('notificationDetail/:id', '通知公告', 'portal-notice', () => import('../portal/pages/NoticeDetailPage')),
     list('policy', '政策文件'),
     detail('policyDetail/:id', '政策文件'),
     detail('newsDetail/:id', '新闻动态'),
@@ -133,8 +130,8 @@ function portalPages(): RouteObject[] {
     detail('applyDetail/:id', '申报指南'),
     list('show', '成果展示'),
     detail('showDetail/:id', '成果展示'),
-    { path: 'search', handle: handle('搜索'), lazy: lazyPage('portal-search', () => import('../portal/pages/SearchPage'), defaultExport) },
-    { path: 'other', handle: handle('其他'), lazy: lazyPage('portal-other', () => import('../portal/pages/OtherPage'), defaultExport) },
+    page('search', '搜索', 'portal-search', () => import('../portal/pages/SearchPage')),
+    page('other', '其他', 'portal-other', () => import('../portal/pages/OtherPage')),
     detail('otherDetail/:id', '其他'),
     list('query', '结果查询'),
     detail('queryDetail/:id', '结果查询'),
@@ -170,21 +167,9 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
           },
         ],
       },
-      {
-        path: '/login',
-        handle: handle('登录'),
-        lazy: lazyPage('login', () => import('../auth/login/LoginPage'), defaultExport),
-      },
-      {
-        path: '/enroll',
-        handle: handle('注册'),
-        lazy: lazyPage('enroll', () => import('../auth/enroll/EnrollPage'), defaultExport),
-      },
-      {
-        path: '/forgotPassword',
-        handle: handle('找回密码'),
-        lazy: lazyPage('forgot-password', () => import('../auth/forgot/ForgotPasswordPage'), defaultExport),
-      },
+      page('/login', '登录', 'login', () => import('../auth/login/LoginPage')),
+      page('/enroll', '注册', 'enroll', () => import('../auth/enroll/EnrollPage')),
+      page('/forgotPassword', '找回密码', 'forgot-password', () => import('../auth/forgot/ForgotPasswordPage')),
       {
         path: '/errorBlank',
         handle: handle('出错了'),

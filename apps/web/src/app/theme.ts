@@ -7,7 +7,7 @@ export const BRAND = {
   accent: '#f5b820',
 } as const;
 
-/** The one theme of the public portal; console themes (spec §3 Theme) map onto these tokens later. */
+/** The brand theme of the whole app; inside the console, the user's theme (console/theme, spec §3 Theme) is layered over it. */
 export const appTheme: ThemeConfig = {
   token: {
     colorPrimary: BRAND.primary,

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { logoutOnServer } from '../api/auth';
 import { readSession, useSessionStore } from '../api/session';
-import { goAfterConsoleChange } from '../app/routerSwap';
+import { goAfterConsoleChange } from '../api/routerSwap';
 
 
 /**

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { App } from 'antd';
 import { ApiError } from '../api/http';
-import { goAfterConsoleChange } from '../app/routerSwap';
-import { PageLoading } from '../app/PageLoading';
+import { goAfterConsoleChange } from '../api/routerSwap';
+import { PageLoading } from '../components/PageLoading';
 import { useSessionStore } from '../api/session';
 import { commitConsoleData, loadConsoleData, NO_MENU_MESSAGE, USER_INFO_FAILED_MESSAGE } from './bootstrap';
 

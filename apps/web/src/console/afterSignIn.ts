@@ -1,7 +1,8 @@
 import type { NavigateFunction } from 'react-router';
 import { HOME_PATH } from '@dandelion/shared';
-import { goAfterConsoleChange } from '../app/routerSwap';
-import { commitConsoleData, hasConsole, loadConsoleData } from './bootstrap';
+import { hasConsole } from '../api/consoleStore';
+import { goAfterConsoleChange } from '../api/routerSwap';
+import { commitConsoleData, loadConsoleData } from './bootstrap';
 import { isConsolePath } from './pages';
 import { landingPath } from './routing/buildRoutes';
 

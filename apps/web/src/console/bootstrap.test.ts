@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assembleConsoleData, hasConsole } from './bootstrap';
+import { assembleConsoleData } from './bootstrap';
+import { hasConsole } from '../api/consoleStore';
 import type { InitResponse, MenuNode, PermissionResponse } from '../api/consoleTypes';
 
 const menu = (path: string, url: string, name: string, extra: Partial<MenuNode> = {}): MenuNode => ({

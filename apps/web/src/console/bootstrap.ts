@@ -5,9 +5,10 @@
  */
 import { postJson } from '../api/http';
 import { readSession } from '../api/session';
-import { useConsoleStore, type ConsoleData, type ConsoleRoute } from '../api/consoleStore';
+import { useConsoleStore, type ConsoleData } from '../api/consoleStore';
 import { isConsolePage } from './pages';
-import { filterByPermission, flattenRoutes, keepImplemented, toConsoleRoutes, visibleMenu, withHome, ACCOUNT_CENTER_PATH } from './routing/buildRoutes';
+import { fetchTheme } from './theme/themeApi';
+import { filterByPermission, flattenRoutes, keepImplemented, toConsoleRoutes, visibleMenu, withHome } from './routing/buildRoutes';
 import type { ConsoleTheme, InitResponse, PermissionResponse } from '../api/consoleTypes';
 
 /** Spec §8: the guard's messages. */
@@ -46,14 +47,6 @@ export function assembleConsoleData(input: {
   };
 }
 
-/**
- * Whether the user has a console at all: staff do; portal users (applicants), whose menu holds
- * nothing but the home entry and the personal centre, keep the portal's /center.
- */
-export function hasConsole(permissionList: readonly ConsoleRoute[]): boolean {
-  return permissionList.some((r) => r.component !== null && r.component !== 'home/index' && r.path !== ACCOUNT_CENTER_PATH);
-}
-
 let inFlight: Promise<ConsoleData> | null = null;
 
 /** Fetches the console data of the signed-in user without storing it (callers commit it when ready). */
@@ -67,7 +60,7 @@ export function loadConsoleData(): Promise<ConsoleData> {
       const [permission, init, theme] = await Promise.all([
         postJson<PermissionResponse>('/rest/index/permission', {}, { silent: true }),
         postJson<InitResponse>('/rest/index/init', {}, { silent: true }),
-        postJson<ConsoleTheme>('/rest/theme/get', {}, { silent: true }).catch(() => null),
+        fetchTheme({ silent: true }).catch(() => null),
       ]);
       return assembleConsoleData({ permission, init, roles, theme });
     } finally {

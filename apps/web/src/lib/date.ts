@@ -8,13 +8,18 @@ const dayFormatter = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+/** The fields of an ISO instant in Asia/Shanghai by part type (year, month…); null when missing or invalid. */
+function partsOf(formatter: Intl.DateTimeFormat, iso: string | null | undefined): Record<string, string> | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
 /** 'YYYY-MM-DD' of an ISO instant in Asia/Shanghai; '' when the value is missing or invalid. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(dayFormatter.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const parts = partsOf(dayFormatter, iso);
+  return parts ? `${parts.year}-${parts.month}-${parts.day}` : '';
 }
 
 const dateTimeFormatter = new Intl.DateTimeFormat('en-CA', {
@@ -29,9 +34,6 @@ const dateTimeFormatter = new Intl.DateTimeFormat('en-CA', {
 
 /** 'YYYY-MM-DD HH:mm' of an ISO instant in Asia/Shanghai; '' when the value is missing or invalid. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(dateTimeFormatter.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const parts = partsOf(dateTimeFormatter, iso);
+  return parts ? `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}` : '';
 }

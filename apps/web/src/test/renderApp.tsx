@@ -1,28 +1,16 @@
-import { render } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-// RouterProvider from 'react-router' (not 'react-router/dom'): React Router's advice for memory
-// routers in tests; under Vitest 'react-router/dom' also resolves to the CommonJS build, whose
-// router context differs from the ESM one the app's hooks use.
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { AppProviders } from '../app/providers';
+import { createMemoryRouter } from 'react-router';
 import { routes } from '../app/routes';
+import { fakeFetch, json, type FakeAnswer, type FakeCall } from '../api/testing/fakeFetch';
+import { renderRouter } from './widgetKit';
 
 /** Renders the real route tree and providers at `path`, in memory. */
 export function renderApp(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, router, queryClient };
+  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }));
 }
 
 /** A fetch that answers every call with `body` as JSON (the network boundary of the app). */
 export function jsonFetch(body: unknown, status = 200) {
-  return async () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return async () => json(body, status);
 }
 
 /** What a fake route answers: a JSON body and an HTTP status (200 unless given). */
@@ -31,14 +19,7 @@ export interface FakeReply {
   body: unknown;
 }
 
-/** One recorded call of the fake server. */
-export interface FakeCall {
-  method: string;
-  url: string;
-  path: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
+export type { FakeCall };
 
 type FakeRoute = FakeReply | ((call: FakeCall) => FakeReply);
 
@@ -52,33 +33,21 @@ export const refuse = (status: number, msg: string, attributes?: Record<string, 
 });
 
 /**
- * A fake `fetch` that answers by path: the full URL ('/callback?client_name=x') is tried first,
- * then the path without its query. Unknown paths answer 404. `calls` records every request.
+ * A fake `fetch` answering by address with JSON replies (fakeFetch of the request layer's tests,
+ * which it builds on): the full URL is tried first, then the path without its query; unknown paths
+ * answer 404. `calls` records every request, `callsTo` those to one path.
  */
 export function fakeServer(routes: Record<string, FakeRoute>) {
-  const calls: FakeCall[] = [];
-  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const path = url.split('?')[0]!;
-    const call: FakeCall = {
-      method: init.method ?? 'GET',
-      url,
-      path,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    };
-    calls.push(call);
-    const route = routes[url] ?? routes[path];
-    const reply: FakeReply = route
-      ? typeof route === 'function'
-        ? route(call)
-        : route
-      : { status: 404, body: { code: '404', success: false, msg: '请求的服务不存在', data: null } };
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
+  const answers: Record<string, FakeAnswer> = Object.fromEntries(
+    Object.entries(routes).map(([address, route]) => [
+      address,
+      (call: FakeCall) => {
+        const reply = typeof route === 'function' ? route(call) : route;
+        return json(reply.body, reply.status ?? 200);
+      },
+    ]),
+  );
+  const { fetch, calls } = fakeFetch(answers);
   /** Calls to one path (query ignored). */
   const callsTo = (p: string) => calls.filter((c) => c.path === p);
   return { fetch, calls, callsTo };

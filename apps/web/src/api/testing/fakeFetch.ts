@@ -22,7 +22,10 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
-/** A fetch answering by path (query ignored); unknown paths answer 404. `calls` records every request. */
+/**
+ * A fetch answering by address: the full URL ('/callback?client_name=x') is tried first, then the
+ * path without its query. Unknown paths answer 404. `calls` records every request.
+ */
 export function fakeFetch(routes: Record<string, FakeAnswer>) {
   const calls: FakeCall[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -36,7 +39,7 @@ export function fakeFetch(routes: Record<string, FakeAnswer>) {
       headers: (init.headers ?? {}) as Record<string, string>,
     };
     calls.push(call);
-    const answer = routes[path];
+    const answer = routes[url] ?? routes[path];
     if (!answer) return envelope('404', null, '请求的服务不存在', 404);
     // A Response body can be read once; clone so a route may answer several calls.
     return typeof answer === 'function' ? answer(call) : answer.clone();

@@ -2,7 +2,7 @@ import '../../test/setup';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useConsoleStore } from '../../api/consoleStore';
-import { buttonNamed, renderWidget } from '../widgetTestKit';
+import { buttonNamed, renderWidget } from '../../test/widgetKit';
 import { ActionBar, arrangeActions, visibleActions, type ActionButton } from '.';
 
 const action = (key: string, extra: Partial<ActionButton> = {}): ActionButton => ({

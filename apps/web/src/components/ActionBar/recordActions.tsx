@@ -3,13 +3,15 @@
  * shows the same success message the server answers with and refreshes the list afterwards.
  */
 import { App } from 'antd';
+import type { RecordStatus } from '@dandelion/shared';
+import { ApiError } from '../../api/http';
 import type { ActionButton } from './ActionBar';
 
 export interface ToggleStatusOptions {
   status: string;
   permission?: string | readonly string[];
   /** Sends the new status (NORMAL or DISABLED). */
-  change: (next: 'NORMAL' | 'DISABLED') => Promise<unknown>;
+  change: (next: RecordStatus) => Promise<unknown>;
   /** Runs after a success, usually the table's refresh. */
   after?: () => unknown;
   overflow?: boolean;
@@ -27,6 +29,23 @@ export interface DeleteOptions {
   overflow?: boolean;
 }
 
+/**
+ * Runs the row's change; a success is announced and followed by `after`. A refusal because the row
+ * is out of date (409: changed by someone else; 404: already gone) also runs `after`, so the list
+ * shows the record as it is now and a second try carries its current lockVersion. The refusal
+ * itself has been shown by the request layer and still rejects, for the bar.
+ */
+async function settle(action: () => Promise<unknown>, announce: () => void, after: (() => unknown) | undefined): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 409 || error.status === 404)) await after?.();
+    throw error;
+  }
+  announce();
+  await after?.();
+}
+
 export function useRecordActions() {
   const { message } = App.useApp();
   return {
@@ -37,11 +56,7 @@ export function useRecordActions() {
         label: enabled ? '停用' : '启用',
         permission,
         overflow,
-        onClick: async () => {
-          await change(enabled ? 'DISABLED' : 'NORMAL');
-          message.success(enabled ? '已停用' : '已启用');
-          await after?.();
-        },
+        onClick: () => settle(() => change(enabled ? 'DISABLED' : 'NORMAL'), () => message.success(enabled ? '已停用' : '已启用'), after),
       };
     },
     remove({ entity, name, permission, description, remove, after, overflow = true }: DeleteOptions): ActionButton {
@@ -52,11 +67,7 @@ export function useRecordActions() {
         danger: true,
         overflow,
         confirm: { title: `确定删除${entity}「${name}」吗？`, description },
-        onClick: async () => {
-          await remove();
-          message.success('删除成功');
-          await after?.();
-        },
+        onClick: () => settle(remove, () => message.success('删除成功'), after),
       };
     },
   };

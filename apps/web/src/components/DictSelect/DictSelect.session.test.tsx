@@ -5,7 +5,7 @@ import { postJson } from '../../api/http';
 import { useSessionStore } from '../../api/session';
 import { useSignOut } from '../../auth/useSignOut';
 import { fakeServer, ok, refuse } from '../../test/renderApp';
-import { renderAtRoute, testQueryClient } from '../widgetTestKit';
+import { renderAtRoute, testQueryClient } from '../../test/widgetKit';
 import { DictLabel, dictKeys, type DictItem } from '.';
 
 const item = (dictCode: string, dictName: string): DictItem => ({ dictId: '1', dictCode, dictName, label: dictName, value: dictCode, dictSort: 1 });

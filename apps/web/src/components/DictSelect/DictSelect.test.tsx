@@ -2,7 +2,7 @@ import '../../test/setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, ok, type FakeCall } from '../../test/renderApp';
-import { renderWidget } from '../widgetTestKit';
+import { renderWidget } from '../../test/widgetKit';
 import { DictLabel, DictSelect, type DictItem } from '.';
 
 afterEach(() => {

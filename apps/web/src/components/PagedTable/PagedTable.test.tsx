@@ -5,7 +5,7 @@ import { createRef, useState } from 'react';
 import type { Page } from '@dandelion/shared';
 import { postJson } from '../../api/http';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../test/renderApp';
-import { buttonNamed, renderWidget } from '../widgetTestKit';
+import { buttonNamed, renderWidget } from '../../test/widgetKit';
 import { PagedTable, type PageQuery, type PagedColumn, type PagedTableHandle } from '.';
 
 afterEach(() => {

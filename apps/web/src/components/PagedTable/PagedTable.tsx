@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
-import { Alert, Button, Table, type TableColumnType, type TableProps } from 'antd';
+import { useCallback, useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { Table, type TableColumnType, type TableProps } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, type Page, type PageParameter } from '@dandelion/shared';
 import { errorMessage } from '../../api/http';
+import { LoadError } from '../LoadError';
 import { TableToolbar } from './TableToolbar';
 import { useTableSettings } from './tableSettings';
 
@@ -86,12 +87,10 @@ export function PagedTable<T extends object, P extends object = Record<string, n
   });
   const page = query.data;
 
-  // Deleting the last rows of the last page leaves it empty: step back to the new last page.
-  useEffect(() => {
-    if (!page || query.isPlaceholderData || page.list.length > 0 || pageNum === 1) return;
-    const last = Math.max(1, Math.ceil(page.total / pageSize));
-    if (last < pageNum) setPager((current) => ({ ...current, pageNum: last }));
-  }, [page, query.isPlaceholderData, pageNum, pageSize]);
+  // Deleting the last rows of the last page leaves it empty: step back to the new last page (in
+  // this render, like a change of search values above).
+  const lastPage = page ? Math.max(1, Math.ceil(page.total / pageSize)) : pageNum;
+  if (page && !query.isPlaceholderData && page.list.length === 0 && lastPage < pageNum) setPager({ ...pager, pageNum: lastPage, paramsKey });
 
   const { refetch } = query;
   useImperativeHandle(
@@ -130,19 +129,7 @@ export function PagedTable<T extends object, P extends object = Record<string, n
         onChange={update}
         onReset={reset}
       />
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={`列表加载失败：${errorMessage(query.error)}`}
-          style={{ marginBottom: 12 }}
-          action={
-            <Button size="small" onClick={() => void refetch()}>
-              重试
-            </Button>
-          }
-        />
-      )}
+      {query.isError && <LoadError message={`列表加载失败：${errorMessage(query.error)}`} onRetry={refetch} style={{ marginBottom: 12 }} />}
       <Table<T>
         scroll={{ x: 'max-content' }}
         {...tableProps}

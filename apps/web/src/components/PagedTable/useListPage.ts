@@ -7,6 +7,10 @@ import type { PagedTableHandle } from './PagedTable';
 /**
  * The state every list page keeps: the table handle, the search values (查询 applies them, the same
  * values again refresh), and navigation to the sibling add / upd / detail pages.
+ *
+ * Destructure the result (`const { table, search, refresh, onSearch, open } = useListPage<S>()`):
+ * when `list.table` is passed as a ref, React's compiler lint takes every `list.…` read while
+ * rendering (`params={list.search}`) for a read of that ref, and refuses it.
  */
 export function useListPage<S extends object>(initial: S = {} as S) {
   const navigate = useNavigate();

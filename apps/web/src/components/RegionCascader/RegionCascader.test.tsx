@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { fakeServer, ok, refuse, type FakeCall } from '../../test/renderApp';
-import { renderWidget } from '../widgetTestKit';
+import { renderWidget } from '../../test/widgetKit';
 import { RegionCascader, type RegionOption, type RegionPick } from '.';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Cascader } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../api/http';
@@ -57,25 +57,37 @@ export function RegionCascader({
   const client = useQueryClient();
   const [options, setOptions] = useState<CascaderOption[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const optionsRef = useRef(options);
-  optionsRef.current = options;
+  // The option tree as last shown: levels are added into it as they load (antd's loadData way), and
+  // an async load must build on the tree of the moment it finishes, not of the render that started it.
+  const tree = useRef(options);
+  const show = (next: CascaderOption[]) => {
+    tree.current = next;
+    setOptions(next);
+  };
+  // Arrays are compared by content: a new array with the same codes loads nothing again.
   const disabledKey = disabledCodes.join(',');
+  const pathKey = (value ?? []).join(',');
 
-  const level = async (parentCode: string | null) => (await regionChildren(client, parentCode)).map((r) => toOption(r, maxLevel, disabledCodes));
+  const level = useCallback(
+    async (parentCode: string | null) => {
+      const disabledList = disabledKey ? disabledKey.split(',') : [];
+      return (await regionChildren(client, parentCode)).map((r) => toOption(r, maxLevel, disabledList));
+    },
+    [client, maxLevel, disabledKey],
+  );
 
   // The provinces, then every level along the current value that is not loaded yet (an existing value shows its names).
-  const pathKey = (value ?? []).join(',');
   useEffect(() => {
     let live = true;
     (async () => {
-      let roots = optionsRef.current;
+      let roots = tree.current;
       let changed = false;
       if (!roots.length) {
         roots = await level(null);
         changed = true;
       }
       let current = roots;
-      for (const code of (value ?? []).slice(0, -1)) {
+      for (const code of (pathKey ? pathKey.split(',') : []).slice(0, -1)) {
         const node = current.find((o) => o.value === code);
         if (!node || node.isLeaf) break;
         if (!node.children) {
@@ -84,17 +96,16 @@ export function RegionCascader({
         }
         current = node.children;
       }
-      if (live && changed) setOptions([...roots]);
+      if (live && changed) show([...roots]);
     })().catch((e: unknown) => live && setError(errorMessage(e)));
     return () => {
       live = false;
     };
-    // `level` closes over props that are part of the keys below.
-  }, [pathKey, maxLevel, disabledKey, client]);
+  }, [pathKey, level]);
 
   const picks = (codes: string[]): RegionPick[] => {
     const out: RegionPick[] = [];
-    let current: CascaderOption[] | undefined = optionsRef.current;
+    let current: CascaderOption[] | undefined = tree.current;
     for (const code of codes) {
       const node: CascaderOption | undefined = current?.find((o) => o.value === code);
       if (!node) break;
@@ -126,7 +137,7 @@ export function RegionCascader({
         } catch (e) {
           setError(errorMessage(e));
         }
-        setOptions([...optionsRef.current]);
+        show([...tree.current]);
       }}
       onChange={(codes) => {
         const list = ((codes as string[] | undefined) ?? []).map(String);

@@ -2,7 +2,7 @@
  * The editor itself: loaded lazily by the shell (RichTextEditor.tsx), so Tiptap never weighs on a
  * page until an editor is on screen. Created on mount, destroyed on unmount (spec §4).
  */
-import { useContext, useEffect, useImperativeHandle, useMemo, useRef, useState, type Context } from 'react';
+import { useContext, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Context } from 'react';
 import { App, ConfigProvider, Form, Progress } from 'antd';
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
@@ -53,13 +53,15 @@ function EditorFrame(props: ResolvedEditorProps) {
   const status = props.status ?? itemStatus;
   const editable = !(props.readonly || props.disabled || formDisabled);
 
-  const tagsKey = htmlTags.join(',');
   // The tag list is compared by content: a new array with the same tags keeps the editor.
-  const headingLevels = useMemo(() => enabledFeatures(htmlTags).headingLevels, [tagsKey]);
-  const extensions = useMemo(() => buildExtensions({ htmlTags, placeholder }), [tagsKey, placeholder]);
+  const tagsKey = htmlTags.join(',');
+  const tags = useMemo(() => (tagsKey ? tagsKey.split(',') : []), [tagsKey]);
+  const headingLevels = useMemo(() => enabledFeatures(tags).headingLevels, [tags]);
+  const extensions = useMemo(() => buildExtensions({ htmlTags: tags, placeholder }), [tags, placeholder]);
 
+  // Tiptap keeps the handlers it was created with: they reach the current props and gate through
+  // these refs, brought up to date after each commit (never while rendering).
   const callbacks = useRef(props);
-  callbacks.current = props;
   /** The HTML the form and the editor last agreed on (sent by us, or received from the form). */
   const agreed = useRef(value);
   /** The editor's content now, kept so an unmount can still send it. */
@@ -69,10 +71,13 @@ function EditorFrame(props: ResolvedEditorProps) {
   const userEdited = useRef(false);
   // The editor is created during this first render (immediatelyRender); Tiptap's own 'create'
   // event comes a tick later, too late to start the loadDelay window.
-  const createdAt = useRef(Date.now());
+  const [createdAt] = useState(() => Date.now());
   const gate = useMemo(() => new ChangeGate(minChangeSize), [minChangeSize]);
   const gateRef = useRef(gate);
-  gateRef.current = gate;
+  useLayoutEffect(() => {
+    callbacks.current = props;
+    gateRef.current = gate;
+  });
   const [count, setCount] = useState(() => countRichTextCharacters(value));
   const [focused, setFocused] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -80,7 +85,6 @@ function EditorFrame(props: ResolvedEditorProps) {
   const [link, setLink] = useState<{ initial?: { href: string; newWindow: boolean }; hasSelection: boolean } | null>(null);
   const [libraryOpen, setLibraryOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const uploadRef = useRef<(files: readonly File[], at?: number) => void>(() => undefined);
 
   const send = () => {
     gateRef.current.reset();
@@ -90,6 +94,8 @@ function EditorFrame(props: ResolvedEditorProps) {
     callbacks.current.onChange?.(latest.current);
   };
 
+  // The paste and drop handlers call `upload` (made below from this editor): one function for the
+  // editor's whole life, and they run only on the user's paste or drop, after this render.
   const editor = useEditor(
     {
       extensions,
@@ -112,7 +118,7 @@ function EditorFrame(props: ResolvedEditorProps) {
           // With markup beside it (a copy from Word or a web page) the markup wins; its data: images are dropped.
           if (!images.length || data.getData('text/html') || data.getData('text/plain')) return false;
           event.preventDefault();
-          uploadRef.current(images);
+          upload(images);
           return true;
         },
         handleDOMEvents: {
@@ -122,7 +128,7 @@ function EditorFrame(props: ResolvedEditorProps) {
             const files = Array.from(event.dataTransfer?.files ?? []);
             if (view.dragging || !files.length) return false;
             event.preventDefault();
-            if (view.editable) uploadRef.current(files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+            if (view.editable) upload(files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
             return true;
           },
         },
@@ -159,9 +165,9 @@ function EditorFrame(props: ResolvedEditorProps) {
     agreed.current = value;
     unsent.current = false;
     gateRef.current.reset();
-    const initial = !userEdited.current && Date.now() - createdAt.current < loadDelay;
+    const initial = !userEdited.current && Date.now() - createdAt < loadDelay;
     editor.chain().setMeta(FROM_OUTSIDE, true).setMeta('addToHistory', !initial).setContent(value || '', { emitUpdate: true }).run();
-  }, [editor, value, loadDelay]);
+  }, [editor, value, loadDelay, createdAt]);
 
   useEffect(() => {
     if (!editor.isDestroyed && editor.isEditable !== editable) editor.setEditable(editable, false);
@@ -200,7 +206,6 @@ function EditorFrame(props: ResolvedEditorProps) {
   );
 
   const { uploads, upload } = useImageUploads({ editor, uploadJson, filePostName, onError: (text) => message.error(text) });
-  uploadRef.current = upload;
 
   const insertLink = ({ href, text, newWindow }: LinkValue) => {
     setLink(null);

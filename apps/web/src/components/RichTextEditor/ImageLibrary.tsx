@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Alert, Empty, Input, Modal, Pagination, Spin } from 'antd';
+import { useState } from 'react';
+import { Empty, Input, Modal, Pagination, Spin } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { currentToken } from '../../api/session';
-import { errorMessage, isAbortError } from '../../api/http';
+import { errorMessage } from '../../api/http';
+import { LoadError } from '../LoadError';
 import { displayImageSrc } from '../RichTextView/addresses';
-import { fetchLibraryPage, LIBRARY_PAGE_SIZE, type LibraryImage, type LibraryPage } from './fileManager';
+import { fetchLibraryPage, LIBRARY_PAGE_SIZE, type LibraryImage } from './fileManager';
 
 interface ImageLibraryProps {
   open: boolean;
@@ -17,28 +19,18 @@ interface ImageLibraryProps {
 export function ImageLibrary({ open, endpoint, zIndex, onPick, onClose }: ImageLibraryProps) {
   const [keyword, setKeyword] = useState('');
   const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<LibraryPage | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    setLoading(true);
-    setFailure(null);
-    fetchLibraryPage(endpoint, { keyword, pageNum }, { signal: controller.signal }).then(
-      (result) => {
-        setPage(result);
-        setLoading(false);
-      },
-      (error: unknown) => {
-        if (isAbortError(error)) return;
-        setFailure(errorMessage(error));
-        setLoading(false);
-      },
-    );
-    return () => controller.abort();
-  }, [open, endpoint, keyword, pageNum]);
+  const query = useQuery({
+    queryKey: ['rich-text-image-library', endpoint, keyword, pageNum],
+    queryFn: ({ signal }) => fetchLibraryPage(endpoint, { keyword, pageNum }, { signal }),
+    enabled: open,
+    // Read afresh each time the library opens (images uploaded meanwhile); the shown page stays while the next loads.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const page = query.data;
+  const loading = query.isFetching;
+  const failure = query.error ? errorMessage(query.error) : null;
 
   const token = currentToken();
   return (
@@ -53,7 +45,7 @@ export function ImageLibrary({ open, endpoint, zIndex, onPick, onClose }: ImageL
         }}
         style={{ marginBottom: 16 }}
       />
-      {failure ? <Alert type="error" showIcon message={`图片库加载失败：${failure}`} style={{ marginBottom: 16 }} /> : null}
+      {failure ? <LoadError message={`图片库加载失败：${failure}`} /> : null}
       <Spin spinning={loading}>
         {page && page.list.length ? (
           <ul className="dl-rte-library" aria-label="图片列表">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
-import { buttonNamed } from '../widgetTestKit';
+import { buttonNamed } from '../../test/widgetKit';
 import { ControlledEditor, leave, mountedEditor, renderEditor, type, writingArea, preloadEditor, PRELOAD_TIMEOUT_MS } from './editorTestKit';
 import { RichTextEditor } from './RichTextEditor';
 import { richTextMaxLengthRule, richTextRequiredRule } from './rules';

@@ -6,7 +6,7 @@
 import { useState, type ReactElement } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import type { Editor } from '@tiptap/core';
-import { renderWidget } from '../widgetTestKit';
+import { renderWidget } from '../../test/widgetKit';
 import { RichTextEditor } from './RichTextEditor';
 import type { RichTextEditorProps } from './props';
 

@@ -3,7 +3,7 @@
  * layer (multipart to uploadJson, the file in filePostName, the five system fields), shown with
  * their progress, then inserted where the user was — that place follows later edits.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/core';
 import { errorMessage, isAbortError } from '../../api/http';
 import { uploadFile } from '../../api/upload';
@@ -54,8 +54,12 @@ export function useImageUploads({ editor, uploadJson, filePostName, onError }: O
   // Where each image goes, mapped through every edit made while it uploads.
   const positions = useRef(new Map<string, number>());
   const sequence = useRef(0);
+  // `upload` is one function for the editor's whole life (its paste and drop handlers keep it): it
+  // reads the current options here, brought up to date after each commit.
   const latest = useRef({ editor, uploadJson, filePostName, onError });
-  latest.current = { editor, uploadJson, filePostName, onError };
+  useLayoutEffect(() => {
+    latest.current = { editor, uploadJson, filePostName, onError };
+  });
 
   useEffect(() => {
     if (!editor) return;

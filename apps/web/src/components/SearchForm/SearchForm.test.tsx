@@ -2,7 +2,7 @@ import '../../test/setup';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { buttonNamed, renderWidget } from '../widgetTestKit';
+import { buttonNamed, renderWidget } from '../../test/widgetKit';
 import { SearchForm, toSearchParams, type SearchField } from '.';
 
 const FIELDS: SearchField[] = [

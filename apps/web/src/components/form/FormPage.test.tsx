@@ -5,7 +5,7 @@ import { Form, Input } from 'antd';
 import { MOBILE_MESSAGE, REQUIRED_MESSAGE } from '@dandelion/shared';
 import { postJson } from '../../api/http';
 import { fakeServer, ok, refuse, type FakeReply } from '../../test/renderApp';
-import { buttonNamed, renderAtRoute } from '../widgetTestKit';
+import { buttonNamed, renderAtRoute } from '../../test/widgetKit';
 import { FormPage, fieldRules, formModeOf, requiredRule, siblingPath } from '.';
 
 afterEach(() => {

@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert, App, Button, Card, Form, Space, Spin, type FormInstance, type FormProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../api/http';
 import { BusyButton } from '../BusyButton';
+import { LoadError } from '../LoadError';
 import { useFormMode, type FormMode } from './useFormMode';
 
 export interface SaveContext<R> {
@@ -83,11 +84,13 @@ export function FormPage<V extends object, R = V>(props: FormPageProps<V, R>) {
     refetchOnWindowFocus: false,
   });
 
+  // Only a newly loaded record fills the form; toValues is usually a fresh inline arrow each render.
+  const fill = useEffectEvent((loaded: R) => {
+    form.setFieldsValue((toValues ? toValues(loaded) : loaded) as Parameters<typeof form.setFieldsValue>[0]);
+  });
   useEffect(() => {
-    if (!record.data) return;
-    form.setFieldsValue((toValues ? toValues(record.data) : record.data) as Parameters<typeof form.setFieldsValue>[0]);
-    // Only a newly loaded record fills the form; toValues is usually a fresh inline arrow each render.
-  }, [record.data, form]);
+    if (record.data) fill(record.data);
+  }, [record.data]);
 
   const goBack = () => {
     // 'default' is the key of the first entry: opened directly, there is no page behind this one.
@@ -124,21 +127,7 @@ export function FormPage<V extends object, R = V>(props: FormPageProps<V, R>) {
 
   return (
     <Card title={titleOf(mode, label, entityName)}>
-      {loadError && (
-        <Alert
-          type="error"
-          showIcon
-          title={loadError}
-          style={{ marginBottom: 16 }}
-          action={
-            !missingId && (
-              <Button size="small" onClick={() => void record.refetch()}>
-                重试
-              </Button>
-            )
-          }
-        />
-      )}
+      {loadError && <LoadError message={loadError} onRetry={missingId ? undefined : () => record.refetch()} />}
       <Spin spinning={loading}>
         <Form<V>
           layout="horizontal"

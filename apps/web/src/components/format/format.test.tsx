@@ -1,7 +1,7 @@
 import '../../test/setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWidget } from '../widgetTestKit';
+import { renderWidget } from '../../test/widgetKit';
 import { EllipsisText, NumberText } from '.';
 
 describe('<NumberText>', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { App, Button, Upload, type UploadFile, type UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { downloadByFileId } from '../../api/download';
@@ -73,8 +73,11 @@ export function UploadField({
   const controllers = useRef(new Map<string, AbortController>());
   // Several uploads may finish between two renders: each must add to the latest value, not to the
   // value of the render that started it.
+  // Brought up to date after each commit in which the form's value changed; emit() sets it at once.
   const current = useRef<UploadedFile[]>(value ?? []);
-  current.current = value ?? [];
+  useLayoutEffect(() => {
+    current.current = value ?? [];
+  }, [value]);
 
   useEffect(() => {
     const running = controllers.current;

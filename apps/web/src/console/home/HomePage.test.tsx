@@ -2,7 +2,7 @@ import '../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, ok, type FakeCall } from '../../test/renderApp';
-import { renderAtRoute } from '../../components/widgetTestKit';
+import { renderAtRoute } from '../../test/widgetKit';
 import { useConsoleStore } from '../../api/consoleStore';
 import type { LoginInfo, VisitInfo } from './dashboard/api';
 import HomePage from './HomePage';

@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { Button, Layout, Tooltip } from 'antd';
 import { BgColorsOutlined, GlobalOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { greetingByHour } from '@dandelion/shared';
-import { DEFAULT_TITLE } from '../../app/RootRoute';
 import { displayName, useSessionStore } from '../../api/session';
 import { useConsoleStore } from '../../api/consoleStore';
+import { DEFAULT_TITLE } from '../../lib/pageTitle';
 import { NoticeBell, UserMenu } from './HeaderActions';
 
 interface ConsoleHeaderProps {

@@ -5,7 +5,7 @@ import { useSessionStore } from '../../api/session';
 import { fakeServer, ok } from '../../test/renderApp';
 import { useConsoleStore } from '../../api/consoleStore';
 import { defaultTheme, withProperty } from '../theme/themeModel';
-import { loadConsole, renderConsole, signInAsAdmin } from './testHarness';
+import { loadConsole, renderConsole, signInAsAdmin } from '../../test/consoleHarness';
 
 beforeEach(() => {
   signInAsAdmin();

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
 import { useConsoleStore, type ConsoleRoute } from '../../api/consoleStore';
-import { menuIcon, type CustomIcon } from './menuIcons';
+import { menuIcon, type CustomIcon } from '../../components/MenuIcon';
 import { menuTarget, openKeysFor, selectedMenuKey } from './menuModel';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];

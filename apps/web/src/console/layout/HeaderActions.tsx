@@ -1,11 +1,10 @@
 import { useNavigate } from 'react-router';
 import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { ACCOUNT_CENTER_PATH } from '../../api/consoleStore';
 import { displayName, useSessionStore } from '../../api/session';
 import { useSignOut } from '../../auth/useSignOut';
 
-/** 个人中心 (spec §2: the account centre's configured path). */
-export const ACCOUNT_CENTER_PATH = '/center';
 /** The bell and its panel belong to the messaging feature (console/message/bell). */
 export { NoticeBell } from '../message/bell/NoticeBell';
 

@@ -1,4 +1,4 @@
-import { Activity, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Activity, useState, type ReactNode } from 'react';
 import { useOutlet } from 'react-router';
 import type { PageTab } from './tabsModel';
 
@@ -14,17 +14,18 @@ import type { PageTab } from './tabsModel';
  */
 export function PageStack({ tabs, activePath }: { tabs: readonly PageTab[]; activePath: string }) {
   const outlet = useOutlet();
-  const cache = useRef(new Map<string, ReactNode>());
+  const [kept, setKept] = useState<ReadonlyMap<string, ReactNode>>(() => new Map([[activePath, outlet]]));
 
-  useLayoutEffect(() => {
-    cache.current.set(activePath, outlet);
-    const open = new Set(tabs.map((t) => t.path));
-    for (const path of cache.current.keys()) if (!open.has(path)) cache.current.delete(path);
-  });
+  // The element of each page as last shown, for the tabs open now. useOutlet's element changes only
+  // when the route does, so this settles in the same render (React's "state from previous renders").
+  const open = new Set([activePath, ...tabs.map((t) => t.path)]);
+  if (kept.get(activePath) !== outlet || [...kept.keys()].some((path) => !open.has(path))) {
+    setKept(new Map([...[...kept].filter(([path]) => open.has(path)), [activePath, outlet]]));
+  }
 
   return tabs.map((tab) => {
     const active = tab.path === activePath;
-    const element = active ? outlet : cache.current.get(tab.path);
+    const element = active ? outlet : kept.get(tab.path);
     if (element === undefined) return null;
     return (
       <Activity key={`${tab.path}#${tab.version}`} mode={active ? 'visible' : 'hidden'}>

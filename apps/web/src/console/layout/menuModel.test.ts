@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleRoute } from '../../api/consoleStore';
+import { route } from '../../test/consoleRoute';
 import { breadcrumbTrail, openKeysFor, routeTitle, selectedMenuKey } from './menuModel';
 
-const route = (path: string, title: string, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({
-  id: null,
-  path,
-  name: path,
-  component: null,
-  redirect: null,
-  hidden: false,
-  alwaysShow: false,
-  meta: { title, icon: null, activeMenu: null },
-  children: [],
-  ...extra,
-});
 
 const userList = route('/system/user/userList', '用户列表', { component: 'system/user/userList', hidden: true, meta: { title: '用户列表', icon: null, activeMenu: '/system/user' } });
 const userAdd = route('/system/user/userAdd', '新增用户', { component: 'system/user/userForm', hidden: true, meta: { title: '新增用户', icon: null, activeMenu: '/system/user' } });

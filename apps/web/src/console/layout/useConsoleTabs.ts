@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
-import type { RouteHandle } from '../../app/RootRoute';
 import { useConsoleStore } from '../../api/consoleStore';
+import { pageTitleOf } from '../../lib/pageTitle';
 import { normalizePath, routeTitle } from './menuModel';
 import {
   closeAllTabs,
@@ -44,18 +44,17 @@ export function useConsoleTabs(): ConsoleTabs {
   const activePath = normalizePath(pathname);
   const fullPath = pathname + search;
   // Pages outside the menu (the blank page, say) still name themselves through the route handle.
-  const handleTitle = matches
-    .map((m) => (m.handle as RouteHandle | undefined)?.title)
-    .filter((t): t is string => !!t)
-    .at(-1);
-  const title = routeTitle(activePath, permissionList, home) ?? handleTitle ?? activePath;
+  const title = routeTitle(activePath, permissionList, home) ?? pageTitleOf(matches) ?? activePath;
 
   const [stored, setStored] = useState<PageTab[]>(() => [{ path: home.path, fullPath: home.path, title: home.title, version: 0 }]);
 
-  // Remember the page once shown; the list below already includes it, so the bar never lags a frame.
-  useEffect(() => {
+  // Remember each page shown, in the render that shows it (React's "state from previous renders").
+  const shownKey = JSON.stringify([activePath, fullPath, title, home.path]);
+  const [remembered, setRemembered] = useState<string | null>(null);
+  if (remembered !== shownKey) {
+    setRemembered(shownKey);
     setStored((tabs) => openTab(tabs, { path: activePath, fullPath, title }, home.path));
-  }, [activePath, fullPath, title, home.path]);
+  }
 
   const tabs = useMemo(() => {
     const withHome = stored.some((t) => t.path === home.path)
@@ -64,13 +63,10 @@ export function useConsoleTabs(): ConsoleTabs {
     return openTab(withHome, { path: activePath, fullPath, title }, home.path);
   }, [stored, activePath, fullPath, title, home]);
 
-  const apply = useCallback(
-    (change: TabChange) => {
-      setStored(change.tabs);
-      if (change.goTo) navigate(change.goTo);
-    },
-    [navigate],
-  );
+  const apply = (change: TabChange) => {
+    setStored(change.tabs);
+    if (change.goTo) navigate(change.goTo);
+  };
 
   return {
     tabs,

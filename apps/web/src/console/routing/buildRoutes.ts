@@ -6,8 +6,6 @@ import { HOME_PATH } from '@dandelion/shared';
 import type { ConsoleRoute } from '../../api/consoleStore';
 import type { InitResponse, MenuNode } from '../../api/consoleTypes';
 
-/** Spec §2: the account centre's configured path; also the menu's 个人中心 entry (center:main). */
-export const ACCOUNT_CENTER_PATH = '/center';
 /** Spec §2: the blank page. */
 export const BLANK_PATH = '/blank';
 /** Menu `url` of a node that only groups others (no page of its own). */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, ok, refuse, type FakeCall } from '../../test/renderApp';
 import { useConsoleStore } from '../../api/consoleStore';
-import { loadConsole, renderConsole, signInAsAdmin } from '../layout/testHarness';
+import { loadConsole, renderConsole, signInAsAdmin } from '../../test/consoleHarness';
 import type { ConsoleTheme } from '../../api/consoleTypes';
 import { defaultTheme, editableValue, withProperty } from './themeModel';
 

@@ -1,11 +1,11 @@
 /** The console theme calls (spec §7 themes): the effective theme, and the caller's personal override. */
-import { postJson } from '../../api/http';
+import { postJson, type RequestOptions } from '../../api/http';
 import type { ConsoleTheme } from '../../api/consoleTypes';
 import type { PersonalThemeBody } from './themeModel';
 
 /** The caller's personal theme, else the global default. */
-export function fetchTheme(): Promise<ConsoleTheme> {
-  return postJson<ConsoleTheme>('/rest/theme/get', {});
+export function fetchTheme(options?: RequestOptions): Promise<ConsoleTheme> {
+  return postJson<ConsoleTheme>('/rest/theme/get', {}, options);
 }
 
 /** Stores the caller's own theme; answers it as saved (personal: true). */

@@ -1,18 +1,40 @@
 /**
  * The sample console menu (spec §2 Admin console groups, menu node shape) and the permission codes
  * it implies (spec §6: module:feature:action). Development sample data only.
+ *
+ * Codes come from the features' permission maps in packages/shared (`<FEATURE>_PERMISSIONS`), the
+ * same maps the routes, buttons and seed read. Features whose contract has not landed yet have a
+ * stand-in map below, built the same way; each is replaced by an import once its map exists.
  */
+import { permissionsOf } from '@dandelion/shared';
+import { POST_PERMISSIONS } from '@dandelion/shared/system/post';
 import type { MenuNode } from '../../api/consoleTypes';
 
+// Stand-ins until packages/shared/src/<area>/<feature>.ts exports the map (same name, same codes).
+const DICT_PERMISSIONS = permissionsOf('base:dict', ['list', 'add', 'upd', 'del', 'detail', 'sort', 'lock']);
+const SCHEDULER_PERMISSIONS = permissionsOf('base:scheduler', ['list', 'add', 'upd', 'detail', 'logdetail', 'del', 'enable']);
+const PROGRESS_PERMISSIONS = permissionsOf('base:progress', ['list', 'add', 'upd', 'del']);
+const CALENDAR_PERMISSIONS = permissionsOf('base:calendar', ['list', 'add', 'upd', 'del']);
+const SERIAL_PERMISSIONS = permissionsOf('base:serial', ['list', 'add', 'upd', 'del', 'reset']);
+const REST_PERMISSIONS = permissionsOf('base:rest', ['list', 'detail']);
+const LOG_PERMISSIONS = permissionsOf('base:log', ['list', 'detail']);
+const SETTING_PERMISSIONS = permissionsOf('cms:setting', ['main', 'upd']);
+const RESOURCE_PERMISSIONS = permissionsOf('cms:resource', ['list', 'add', 'upd', 'detail', 'del', 'addAtricle']);
+const ORG_PERMISSIONS = permissionsOf('system:org', ['list', 'add', 'upd', 'detail', 'del', 'sort', 'bind']);
+const USER_PERMISSIONS = permissionsOf('system:user', ['list', 'add', 'upd', 'detail', 'perm', 'del', 'lock', 'reset', 'enable']);
+const ROLE_PERMISSIONS = permissionsOf('system:role', ['list', 'add', 'upd', 'detail', 'del', 'bind']);
+const FUNC_PERMISSIONS = permissionsOf('system:func', ['list', 'add', 'upd', 'detail', 'del', 'sort']);
+
 interface PageSpec {
-  /** Action part of the permission code (list, add, upd…). */
-  action: string;
+  /** The page's permission code (its menu node's name). */
+  code: string;
   /** Last path segment, as spec §2 names the page (dictList, schedulerAdd…). */
   page: string;
   title: string;
 }
 
 interface FeatureSpec {
+  /** Path segment of the feature (/base/dict). */
   feature: string;
   title: string;
   icon: string;
@@ -28,7 +50,21 @@ interface GroupSpec {
   features: FeatureSpec[];
 }
 
-const p = (action: string, page: string, title: string): PageSpec => ({ action, page, title });
+const p = (code: string, page: string, title: string): PageSpec => ({ code, page, title });
+
+/** The list page and the shared form's three pages (spec §2) of a feature, with their codes. */
+const listAndForm = (map: { list: string; add: string; upd: string; detail: string }, name: string, entity: string, listPage = `${name}List`): PageSpec[] => [
+  p(map.list, listPage, `${entity}列表`),
+  p(map.add, `${name}Add`, `新增${entity}`),
+  p(map.upd, `${name}Upd`, `修改${entity}`),
+  p(map.detail, `${name}Detail`, `${entity}详情`),
+];
+
+/** The codes of `actions` in a feature's permission map (an action the map lacks does not compile). */
+const codes = <M extends Readonly<Record<string, string>>>(map: M, ...actions: Array<keyof M & string>): string[] => actions.map((action) => map[action]!);
+
+/** The feature's own menu entry (a group over its pages): `<module>:<feature>:main`, as the seed names it. */
+const mainCodeOf = (feature: FeatureSpec) => feature.pages[0]!.code.replace(/:[^:]+$/, ':main');
 
 const GROUPS: GroupSpec[] = [
   {
@@ -36,25 +72,55 @@ const GROUPS: GroupSpec[] = [
     title: '基础模块',
     icon: 'AppstoreOutlined',
     features: [
-      { feature: 'dict', title: '数据字典', icon: 'BookOutlined', pages: [p('list', 'dictList', '字典列表')], buttons: ['add', 'upd', 'del', 'detail', 'sort', 'lock'] },
+      {
+        feature: 'dict',
+        title: '数据字典',
+        icon: 'BookOutlined',
+        pages: [p(DICT_PERMISSIONS.list, 'dictList', '字典列表')],
+        buttons: codes(DICT_PERMISSIONS, 'add', 'upd', 'del', 'detail', 'sort', 'lock'),
+      },
       {
         feature: 'scheduler',
         title: '定时任务',
         icon: 'ClockCircleOutlined',
-        pages: [
-          p('list', 'schedulerMain', '任务列表'),
-          p('add', 'schedulerAdd', '新增任务'),
-          p('upd', 'schedulerUpd', '修改任务'),
-          p('detail', 'schedulerDetail', '任务详情'),
-          p('logdetail', 'schedulerLogDetail', '执行日志'),
-        ],
-        buttons: ['del', 'enable'],
+        pages: [...listAndForm(SCHEDULER_PERMISSIONS, 'scheduler', '任务', 'schedulerMain'), p(SCHEDULER_PERMISSIONS.logdetail, 'schedulerLogDetail', '执行日志')],
+        buttons: codes(SCHEDULER_PERMISSIONS, 'del', 'enable'),
       },
-      { feature: 'progress', title: '流程管理', icon: 'PartitionOutlined', pages: [p('list', 'progressMain', '流程列表')], buttons: ['add', 'upd', 'del'] },
-      { feature: 'calendar', title: '节假日管理', icon: 'CalendarOutlined', pages: [p('list', 'calendarList', '节假日列表')], buttons: ['add', 'upd', 'del'] },
-      { feature: 'serial', title: '流水号', icon: 'NumberOutlined', pages: [p('list', 'serialList', '流水号规则')], buttons: ['add', 'upd', 'del', 'reset'] },
-      { feature: 'rest', title: '接口日志', icon: 'ApiOutlined', pages: [p('list', 'restList', '接口调用日志'), p('detail', 'restDetail', '调用详情')], buttons: [] },
-      { feature: 'log', title: '操作日志', icon: 'FileSearchOutlined', pages: [p('list', 'logList', '操作日志'), p('detail', 'logDetail', '日志详情')], buttons: [] },
+      {
+        feature: 'progress',
+        title: '流程管理',
+        icon: 'PartitionOutlined',
+        pages: [p(PROGRESS_PERMISSIONS.list, 'progressMain', '流程列表')],
+        buttons: codes(PROGRESS_PERMISSIONS, 'add', 'upd', 'del'),
+      },
+      {
+        feature: 'calendar',
+        title: '节假日管理',
+        icon: 'CalendarOutlined',
+        pages: [p(CALENDAR_PERMISSIONS.list, 'calendarList', '节假日列表')],
+        buttons: codes(CALENDAR_PERMISSIONS, 'add', 'upd', 'del'),
+      },
+      {
+        feature: 'serial',
+        title: '流水号',
+        icon: 'NumberOutlined',
+        pages: [p(SERIAL_PERMISSIONS.list, 'serialList', '流水号规则')],
+        buttons: codes(SERIAL_PERMISSIONS, 'add', 'upd', 'del', 'reset'),
+      },
+      {
+        feature: 'rest',
+        title: '接口日志',
+        icon: 'ApiOutlined',
+        pages: [p(REST_PERMISSIONS.list, 'restList', '接口调用日志'), p(REST_PERMISSIONS.detail, 'restDetail', '调用详情')],
+        buttons: [],
+      },
+      {
+        feature: 'log',
+        title: '操作日志',
+        icon: 'FileSearchOutlined',
+        pages: [p(LOG_PERMISSIONS.list, 'logList', '操作日志'), p(LOG_PERMISSIONS.detail, 'logDetail', '日志详情')],
+        buttons: [],
+      },
     ],
   },
   {
@@ -62,14 +128,14 @@ const GROUPS: GroupSpec[] = [
     title: '内容管理',
     icon: 'ReadOutlined',
     features: [
-      { feature: 'setting', title: '站点设置', icon: 'SettingOutlined', pages: [p('main', 'settingMain', '站点设置')], buttons: ['upd'] },
       {
-        feature: 'resource',
-        title: '资源管理',
-        icon: 'FolderOpenOutlined',
-        pages: [p('list', 'resourceList', '资源列表'), p('add', 'resourceAdd', '新增资源'), p('upd', 'resourceUpd', '修改资源'), p('detail', 'resourceDetail', '资源详情')],
-        buttons: ['del'],
+        feature: 'setting',
+        title: '站点设置',
+        icon: 'SettingOutlined',
+        pages: [p(SETTING_PERMISSIONS.main, 'settingMain', '站点设置')],
+        buttons: codes(SETTING_PERMISSIONS, 'upd'),
       },
+      { feature: 'resource', title: '资源管理', icon: 'FolderOpenOutlined', pages: listAndForm(RESOURCE_PERMISSIONS, 'resource', '资源'), buttons: codes(RESOURCE_PERMISSIONS, 'del') },
     ],
   },
   {
@@ -77,40 +143,17 @@ const GROUPS: GroupSpec[] = [
     title: '系统管理',
     icon: 'ControlOutlined',
     features: [
-      {
-        feature: 'org',
-        title: '组织机构',
-        icon: 'ApartmentOutlined',
-        pages: [p('list', 'orgList', '机构列表'), p('add', 'orgAdd', '新增机构'), p('upd', 'orgUpd', '修改机构'), p('detail', 'orgDetail', '机构详情')],
-        buttons: ['del', 'sort', 'bind'],
-      },
+      { feature: 'org', title: '组织机构', icon: 'ApartmentOutlined', pages: listAndForm(ORG_PERMISSIONS, 'org', '机构'), buttons: codes(ORG_PERMISSIONS, 'del', 'sort', 'bind') },
       {
         feature: 'user',
         title: '用户管理',
         icon: 'UserOutlined',
-        pages: [
-          p('list', 'userList', '用户列表'),
-          p('add', 'userAdd', '新增用户'),
-          p('upd', 'userUpd', '修改用户'),
-          p('detail', 'userDetail', '用户详情'),
-          p('perm', 'userPerm', '分配角色'),
-        ],
-        buttons: ['del', 'lock', 'reset', 'enable'],
+        pages: [...listAndForm(USER_PERMISSIONS, 'user', '用户'), p(USER_PERMISSIONS.perm, 'userPerm', '分配角色')],
+        buttons: codes(USER_PERMISSIONS, 'del', 'lock', 'reset', 'enable'),
       },
-      {
-        feature: 'role',
-        title: '角色管理',
-        icon: 'TeamOutlined',
-        pages: [p('list', 'roleList', '角色列表'), p('add', 'roleAdd', '新增角色'), p('upd', 'roleUpd', '修改角色'), p('detail', 'roleDetail', '角色详情')],
-        buttons: ['del', 'bind'],
-      },
-      {
-        feature: 'func',
-        title: '功能菜单',
-        icon: 'MenuOutlined',
-        pages: [p('list', 'funcList', '菜单列表'), p('add', 'funcAdd', '新增菜单'), p('upd', 'funcUpd', '修改菜单'), p('detail', 'funcDetail', '菜单详情')],
-        buttons: ['del', 'sort'],
-      },
+      { feature: 'role', title: '角色管理', icon: 'TeamOutlined', pages: listAndForm(ROLE_PERMISSIONS, 'role', '角色'), buttons: codes(ROLE_PERMISSIONS, 'del', 'bind') },
+      { feature: 'post', title: '岗位管理', icon: 'SolutionOutlined', pages: listAndForm(POST_PERMISSIONS, 'post', '岗位'), buttons: codes(POST_PERMISSIONS, 'del', 'enable') },
+      { feature: 'func', title: '功能菜单', icon: 'MenuOutlined', pages: listAndForm(FUNC_PERMISSIONS, 'func', '菜单'), buttons: codes(FUNC_PERMISSIONS, 'del', 'sort') },
     ],
   },
 ];
@@ -154,13 +197,13 @@ function buildTree(): MenuNode[] {
       group.features.map((f) => {
         const base = `/${group.module}/${f.feature}`;
         return withParent(
-          node({ path: base, url: 'Layout', name: `${group.module}:${f.feature}:main`, title: f.title, icon: f.icon, redirect: `${base}/${f.pages[0]!.page}` }),
+          node({ path: base, url: 'Layout', name: mainCodeOf(f), title: f.title, icon: f.icon, redirect: `${base}/${f.pages[0]!.page}` }),
           // Sub-pages are hidden and highlight their feature (spec §2).
           f.pages.map((page) =>
             node({
               path: `${base}/${page.page}`,
               url: `${group.module}/${f.feature}/${page.page}`,
-              name: `${group.module}:${f.feature}:${page.action}`,
+              name: page.code,
               title: page.title,
               hidden: true,
               activeMenu: base,
@@ -188,11 +231,11 @@ function collectNames(nodes: MenuNode[]): string[] {
 /** Every permission code of the sample: menu and page codes plus the button codes. */
 export const ALL_CODES: string[] = [
   ...collectNames(MENU_TREE),
-  ...GROUPS.flatMap((g) => g.features.flatMap((f) => f.buttons.map((action) => `${g.module}:${f.feature}:${action}`))),
+  ...GROUPS.flatMap((g) => g.features.flatMap((f) => f.buttons)),
 ].filter((code, index, all) => all.indexOf(code) === index);
 
 /** The code the mock ADMIN holds beyond the catalogue (spec §6: "all codes plus one extra"). */
-export const EXTRA_ADMIN_CODE = 'cms:resource:addAtricle';
+export const EXTRA_ADMIN_CODE = RESOURCE_PERMISSIONS.addAtricle;
 
 /** The menu an account sees: the whole tree, or only the given top-level groups. */
 export function menuFor(groups: readonly string[] | 'all'): MenuNode[] {

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { DEFAULT_TITLE } from '../../app/RootRoute';
+import { DEFAULT_TITLE } from '../../lib/pageTitle';
 import { usePortalIndex } from '../api';
 import { SiteHeader } from '../widgets/SiteHeader';
 import { AccountActions } from './AccountActions';

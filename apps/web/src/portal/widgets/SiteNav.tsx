@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Button, Menu, type MenuProps } from 'antd';
+import { Button, Menu } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import type { PortalCatalog } from '../api';
 import { CatalogLink } from './CatalogLink';
-
-export type MenuItems = NonNullable<MenuProps['items']>;
+// Type only: the drawer's code stays in its own chunk, loaded on the first tap.
+import type { MenuItems } from './SiteNavDrawer';
 
 const bySort = (a: PortalCatalog, b: PortalCatalog) => a.sort - b.sort;
 

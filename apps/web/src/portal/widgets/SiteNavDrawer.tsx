@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Drawer, Menu } from 'antd';
-import type { MenuItems } from './SiteNav';
+import { Drawer, Menu, type MenuProps } from 'antd';
+
+export type MenuItems = NonNullable<MenuProps['items']>;
 
 interface SiteNavDrawerProps {
   open: boolean;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Skeleton, Typography } from 'antd';
 import type { Chart, ChartOption } from './echartsCore';
 
@@ -19,8 +19,8 @@ export interface LazyChartProps {
 export function LazyChart({ option, height = 280, label }: LazyChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
-  const latest = useRef(option);
-  latest.current = option;
+  // The chart starts with the option of the moment its library has loaded.
+  const firstOption = useEffectEvent((instance: Chart) => instance.setOption(option));
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
 
   useEffect(() => {
@@ -30,7 +30,7 @@ export function LazyChart({ option, height = 280, label }: LazyChartProps) {
       .then(({ createChart }) => {
         if (disposed || !container.current) return;
         const instance = createChart(container.current, height);
-        instance.setOption(latest.current);
+        firstOption(instance);
         chart.current = instance;
         if (typeof ResizeObserver !== 'undefined') {
           observer = new ResizeObserver(() => instance.resize({ width: container.current?.clientWidth || undefined, height }));

@@ -3,7 +3,7 @@
  * legend, drawn as SVG (crisp at any zoom, lighter than canvas for small charts). Imported
  * dynamically by <LazyChart>, so it is a chunk of its own that no first paint waits for.
  */
-import { init, use, type ComposeOption, type EChartsType } from 'echarts/core';
+import { init, use as register, type ComposeOption, type EChartsType } from 'echarts/core';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -15,7 +15,7 @@ import {
 } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 
-use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
+register([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
 export type ChartOption = ComposeOption<LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption>;
 export type Chart = EChartsType;

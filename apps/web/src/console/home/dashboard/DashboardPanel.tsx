@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Card, Col, Empty, Row, Segmented, Statistic, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
@@ -10,6 +10,18 @@ const RANGES = [
   { label: '近 7 天', value: 7 },
   { label: '近 30 天', value: 30 },
 ];
+
+/** One of today's figures, with a line of detail under it (in red when it calls for a look). */
+function TodayFigure({ title, value, loading, alarming, children }: { title: string; value: number | undefined; loading: boolean; alarming?: boolean; children: ReactNode }) {
+  return (
+    <Col xs={12} lg={6}>
+      <Card loading={loading}>
+        <Statistic title={title} value={value ?? 0} />
+        <Typography.Text type={alarming ? 'danger' : 'secondary'}>{children}</Typography.Text>
+      </Card>
+    </Col>
+  );
+}
 
 /**
  * The home page's figures for those who may read the sign-in and access logs: today's counts,
@@ -27,32 +39,18 @@ export function DashboardPanel() {
     <>
       {failure && <Alert type="error" showIcon title={`统计数据加载失败：${errorMessage(failure)}`} />}
       <Row gutter={[16, 16]}>
-        <Col xs={12} lg={6}>
-          <Card loading={visits.isPending}>
-            <Statistic title="今日访问量" value={visits.data?.today.views ?? 0} />
-            <Typography.Text type="secondary">
-              门户 {visits.data?.today.portal ?? 0} · 控制台 {visits.data?.today.console ?? 0}
-            </Typography.Text>
-          </Card>
-        </Col>
-        <Col xs={12} lg={6}>
-          <Card loading={visits.isPending}>
-            <Statistic title="今日访客" value={visits.data?.today.visitors ?? 0} />
-            <Typography.Text type="secondary">所选期间 {visits.data?.visitors ?? 0} 位</Typography.Text>
-          </Card>
-        </Col>
-        <Col xs={12} lg={6}>
-          <Card loading={logins.isPending}>
-            <Statistic title="今日登录次数" value={logins.data?.today.total ?? 0} />
-            <Typography.Text type={logins.data?.today.failure ? 'danger' : 'secondary'}>失败 {logins.data?.today.failure ?? 0} 次</Typography.Text>
-          </Card>
-        </Col>
-        <Col xs={12} lg={6}>
-          <Card loading={logins.isPending}>
-            <Statistic title="今日登录用户" value={logins.data?.today.users ?? 0} />
-            <Typography.Text type="secondary">所选期间 {logins.data?.users ?? 0} 位</Typography.Text>
-          </Card>
-        </Col>
+        <TodayFigure title="今日访问量" value={visits.data?.today.views} loading={visits.isPending}>
+          门户 {visits.data?.today.portal ?? 0} · 控制台 {visits.data?.today.console ?? 0}
+        </TodayFigure>
+        <TodayFigure title="今日访客" value={visits.data?.today.visitors} loading={visits.isPending}>
+          所选期间 {visits.data?.visitors ?? 0} 位
+        </TodayFigure>
+        <TodayFigure title="今日登录次数" value={logins.data?.today.total} loading={logins.isPending} alarming={!!logins.data?.today.failure}>
+          失败 {logins.data?.today.failure ?? 0} 次
+        </TodayFigure>
+        <TodayFigure title="今日登录用户" value={logins.data?.today.users} loading={logins.isPending}>
+          所选期间 {logins.data?.users ?? 0} 位
+        </TodayFigure>
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={12}>

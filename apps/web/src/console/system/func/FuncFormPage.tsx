@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { FormPage, requiredRule, useFormMode } from '../../../components/form';
-import { menuIcon } from '../../layout/menuIcons';
+import { menuIcon } from '../../../components/MenuIcon';
 import { ANTD_MENU_ICONS, fetchFunc, fetchIcons, fetchMenuTree, FUNC_TYPE_LABELS, saveFunc, uploadIcon, type FuncNode, type FuncType, type FuncValues } from './api';
 
 interface PickNode { value: string; title: string; children: PickNode[] }

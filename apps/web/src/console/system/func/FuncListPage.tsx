@@ -6,7 +6,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ActionBar } from '../../../components/ActionBar';
 import { filterTree, reorder, treeKeys } from '../../../lib/tree';
 import { useHasPermission } from '../../../api/consoleStore';
-import { menuIcon } from '../../layout/menuIcons';
+import { menuIcon } from '../../../components/MenuIcon';
 import { deleteFunc, fetchFuncTree, FUNC_PERMISSIONS as P, FUNC_TYPE_LABELS, sortFuncs, type FuncNode } from './api';
 import './funcList.css';
 

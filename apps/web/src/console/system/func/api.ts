@@ -1,4 +1,4 @@
-import { MENU_ICON_NAMES } from '../../layout/menuIcons';
+import { MENU_ICON_NAMES } from '../../../components/MenuIcon';
 /** Functions: menus and buttons (server: apps/server/src/modules/system/func/routes.ts, icon/routes.ts). */
 import { postJson } from '../../../api/http';
 

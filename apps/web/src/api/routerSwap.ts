@@ -1,6 +1,5 @@
 import type { NavigateFunction } from 'react-router';
-import { hasConsole } from '../console/bootstrap';
-import { useConsoleStore, type ConsoleRoute } from '../api/consoleStore';
+import { hasConsole, useConsoleStore, type ConsoleRoute } from './consoleStore';
 
 type ConsoleStoreState = ReturnType<typeof useConsoleStore.getState>;
 
@@ -11,7 +10,7 @@ export function mountedRoutes(state: Pick<ConsoleStoreState, 'loaded' | 'permiss
 
 let activeMount: readonly ConsoleRoute[] | null = null;
 
-/** Records which console routes the live router was built with. */
+/** Records which console routes the live router was built with (the app shell calls it for each router it builds). */
 export function setActiveMount(mount: readonly ConsoleRoute[] | null): void {
   activeMount = mount;
 }

@@ -1,27 +1,13 @@
 /** Test set-up shared by the console layout and theme tests: a menu, a session and a router around ConsoleLayout. */
 import { useState } from 'react';
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { AppProviders } from '../../app/providers';
-import { useSessionStore } from '../../api/session';
-import { useConsoleStore, type ConsoleRoute } from '../../api/consoleStore';
-import type { ConsoleTheme } from '../../api/consoleTypes';
-import ConsoleLayout from './ConsoleLayout';
-
-export const route = (path: string, title: string, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({
-  id: null,
-  path,
-  name: path,
-  component: null,
-  redirect: null,
-  hidden: false,
-  alwaysShow: false,
-  meta: { title, icon: null, activeMenu: null },
-  children: [],
-  ...extra,
-});
+import { createMemoryRouter } from 'react-router';
+import { useSessionStore } from '../api/session';
+import { useConsoleStore, type ConsoleRoute } from '../api/consoleStore';
+import type { ConsoleTheme } from '../api/consoleTypes';
+import ConsoleLayout from '../console/layout/ConsoleLayout';
+import { route } from './consoleRoute';
+import { renderRouter } from './widgetKit';
 
 const sub = (path: string, title: string, parent: string) =>
   route(path, title, { component: path.slice(1), hidden: true, meta: { title, icon: null, activeMenu: parent } });
@@ -99,7 +85,6 @@ export function loadConsole(options: { theme?: ConsoleTheme | null; layoutUiName
 
 /** ConsoleLayout as the pathless root of a few trivial pages, like the app's console route. */
 export function renderConsole(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const page = (r: ConsoleRoute) => ({ path: r.path, handle: { title: r.meta.title }, element: <TypingPage label={r.meta.title} /> });
   const router = createMemoryRouter(
     [
@@ -113,10 +98,5 @@ export function renderConsole(path: string) {
     ],
     { initialEntries: [path] },
   );
-  const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, router };
+  return renderRouter(router);
 }

@@ -1,0 +1,2 @@
+export { MENU_ICON_NAMES, menuIcon } from './menuIcons';
+export type { CustomIcon } from './menuIcons';
