@@ -70,8 +70,7 @@ import { createLayoutService } from './modules/system/layout/service';
 import { registerDuplicateRoutes } from './modules/system/duplicate/routes';
 import { createDuplicateService } from './modules/system/duplicate/service';
 import { createThemeService } from './modules/system/theme/service';
-import { registerDictRoutes } from './modules/base/dict/routes';
-import { createDictService } from './modules/base/dict/service';
+import { registerDictModule } from './modules/base/dict/module';
 import { registerCmsContentModule } from './modules/cms/contentModule';
 import { registerCmsPortalModule } from './modules/cms/portalModule';
 import { createPortalCache } from './modules/cms/portalCache';
@@ -197,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const icons = createIconService({ db });
   const applications = createAppService({ db });
   // Dictionaries are cached per instance and invalidated on every instance through the bus; a category may belong to an app.
-  const dicts = createDictService({ db, bus, apps: async () => (await applications.page({}, { pageNum: 1, pageSize: 500 })).list });
+  const dicts = registerDictModule(app, { db, bus, apps: async () => (await applications.page({}, { pageNum: 1, pageSize: 500 })).list });
   const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: applications.inForce, customIcons: icons.forInit, appDicts: dicts.appDicts });
   const methods: LoginMethods = {};
   // Anonymous portal reads are cached; back-office changes empty the cache on every instance.
@@ -247,7 +246,6 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerIconRoutes(app, { icons });
   registerLayoutRoutes(app, { layouts: createLayoutService({ db }) });
   registerDuplicateRoutes(app, { duplicates: createDuplicateService({ db }) });
-  registerDictRoutes(app, { dicts });
   const orgs = createOrgService({ db, dicts });
   registerOrgRoutes(app, { orgs, bindings: createOrgBindingService({ db, orgs, funcs }) });
   // Staff accounts: freezing, deleting and role changes end or refresh the user's sessions on every instance.

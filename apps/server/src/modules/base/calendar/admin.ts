@@ -4,7 +4,7 @@ import { errors } from '../../../core/errors';
 import { createdBy, DEL_FLAG, notDeleted, updatedBy } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
-import { baseCalendarDay, baseCalendarYear } from './schema';
+import { baseCalendarDay, baseCalendarYear } from './tables';
 import { dateOf, dayNumber, weekdayOf, type DayKind, type IsoDate, type WorkingDayCalendar } from './service';
 
 export const CALENDAR_MODULE = 'base:calendar';

@@ -3,7 +3,7 @@ import type { Database } from '../../../core/db';
 import { notDeleted } from '../../../core/records';
 import { resetDatabase, testDatabase } from '../../../../test/helpers/testDatabase';
 import { createCalendarAdminService } from './admin';
-import { baseCalendarDay } from './schema';
+import { baseCalendarDay } from './tables';
 import { createWorkingDayCalendar } from './service';
 
 // A *.pg.test.ts file runs only in the server-pg project: real concurrency needs a PostgreSQL server.

@@ -2,7 +2,7 @@ import { and, between } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { notDeleted } from '../../../core/records';
-import { baseCalendarDay } from './schema';
+import { baseCalendarDay } from './tables';
 
 /** A calendar date in Beijing time, written YYYY-MM-DD. */
 export type IsoDate = string;

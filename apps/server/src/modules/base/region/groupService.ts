@@ -6,7 +6,7 @@ import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
-import { baseRegion, baseRegionGroup, baseRegionGroupMember } from './schema';
+import { baseRegion, baseRegionGroup, baseRegionGroupMember } from './tables';
 import { REGION_MODULE, type RegionService } from './service';
 import { likePattern } from '../../../core/sql';
 

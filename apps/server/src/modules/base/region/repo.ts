@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { notDeleted } from '../../../core/records';
-import { baseRegion } from './schema';
+import { baseRegion } from './tables';
 import { likePattern } from '../../../core/sql';
 
 export type RegionRow = typeof baseRegion.$inferSelect;

@@ -9,7 +9,7 @@ import { createdBy, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { childCount, childrenOf, findByCode, findLive, pathOf, searchQuery, shiftDescendantLevels, subtreeDepth, type RegionRow } from './repo';
-import { baseRegion, baseRegionGroup, baseRegionGroupMember } from './schema';
+import { baseRegion, baseRegionGroup, baseRegionGroupMember } from './tables';
 
 export const REGION_MODULE = 'base:region';
 /** Province, city, county, township, village. */
