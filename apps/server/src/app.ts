@@ -77,7 +77,6 @@ import { createPortalCache } from './modules/cms/portalCache';
 import { createSiteService } from './modules/cms/site/service';
 import { registerCmsSettingModule } from './modules/cms/settingModule';
 import { registerCalendarModule } from './modules/base/calendar/module';
-import { createWorkingDayCalendar } from './modules/base/calendar/service';
 import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
 import { purgeLogs } from './modules/base/log/retention';
 import { createLoginLogRepo } from './modules/auth/loginLog/repo';
@@ -259,8 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   // ── base modules: regions, calendar and processes, serial numbers, logs, monitor, scheduler ──
   registerRegionModule(app, { db, bus });
   // Process deadlines are counted in working days of the holiday calendar.
-  const workingDays = createWorkingDayCalendar({ db });
-  registerCalendarModule(app, { db, workingDays });
+  const workingDays = registerCalendarModule(app, { db });
   registerProgressModule(app, { db, workingDays });
   registerSerialModule(app, { db });
   // The page-view beacon is public; it still records who is signed in when a session comes with it.

@@ -25,6 +25,7 @@ const zRegionSort = zSort.unwrap().optional();
 
 /** A region as the portal's cascaders need it (nothing an administrator keeps about it). */
 export const regionOption = z.object({ regionCode: z.string(), regionName: z.string(), regionLevel: z.number(), isLeaf: z.boolean() });
+export type RegionOption = z.output<typeof regionOption>;
 
 const regionShape = {
   regionId: zId,
