@@ -70,15 +70,13 @@ import { createLayoutService } from './modules/system/layout/service';
 import { registerDuplicateRoutes } from './modules/system/duplicate/routes';
 import { createDuplicateService } from './modules/system/duplicate/service';
 import { createThemeService } from './modules/system/theme/service';
-import { registerDictRoutes } from './modules/base/dict/routes';
-import { createDictService } from './modules/base/dict/service';
+import { registerDictModule } from './modules/base/dict/module';
 import { registerCmsContentModule } from './modules/cms/contentModule';
 import { registerCmsPortalModule } from './modules/cms/portalModule';
 import { createPortalCache } from './modules/cms/portalCache';
 import { createSiteService } from './modules/cms/site/service';
 import { registerCmsSettingModule } from './modules/cms/settingModule';
 import { registerCalendarModule } from './modules/base/calendar/module';
-import { createWorkingDayCalendar } from './modules/base/calendar/service';
 import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
 import { purgeLogs } from './modules/base/log/retention';
 import { createLoginLogRepo } from './modules/auth/loginLog/repo';
@@ -204,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const icons = createIconService({ db });
   const applications = createAppService({ db });
   // Dictionaries are cached per instance and invalidated on every instance through the bus; a category may belong to an app.
-  const dicts = createDictService({ db, bus, apps: async () => (await applications.page({}, { pageNum: 1, pageSize: 500 })).list });
+  const dicts = registerDictModule(app, { db, bus, apps: async () => (await applications.page({}, { pageNum: 1, pageSize: 500 })).list });
   const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: applications.inForce, customIcons: icons.forInit, appDicts: dicts.appDicts });
   const methods: LoginMethods = {};
   // Anonymous portal reads are cached; back-office changes empty the cache on every instance.
@@ -254,7 +252,6 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerIconRoutes(app, { icons });
   registerLayoutRoutes(app, { layouts: createLayoutService({ db }) });
   registerDuplicateRoutes(app, { duplicates: createDuplicateService({ db }) });
-  registerDictRoutes(app, { dicts });
   const orgs = createOrgService({ db, dicts });
   registerOrgRoutes(app, { orgs, bindings: createOrgBindingService({ db, orgs, funcs }) });
   // Staff accounts: freezing, deleting and role changes end or refresh the user's sessions on every instance.
@@ -268,8 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   // ── base modules: regions, calendar and processes, serial numbers, logs, monitor, scheduler ──
   registerRegionModule(app, { db, bus });
   // Process deadlines are counted in working days of the holiday calendar.
-  const workingDays = createWorkingDayCalendar({ db });
-  registerCalendarModule(app, { db, workingDays });
+  const workingDays = registerCalendarModule(app, { db });
   registerProgressModule(app, { db, workingDays });
   registerSerialModule(app, { db });
   // The page-view beacon is public; it still records who is signed in when a session comes with it.

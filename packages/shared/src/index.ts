@@ -10,7 +10,6 @@ export * from './menu';
 export * from './rich-text-files';
 export * from './progress';
 export * from './scheduler';
-export * from './serial';
 export * from './message';
 export * from './cms-content';
 export * from './cms-setting';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../core/db';
 import { notDeleted } from '../../../core/records';
 import { resetDatabase, testDatabase } from '../../../../test/helpers/testDatabase';
-import { createCalendarAdminService } from './admin';
-import { baseCalendarDay } from './schema';
+import { createHolidayService } from './holidays';
+import { baseCalendarDay } from './tables';
 import { createWorkingDayCalendar } from './service';
 
 // A *.pg.test.ts file runs only in the server-pg project: real concurrency needs a PostgreSQL server.
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe('calendar changes under real concurrency (PostgreSQL)', () => {
   it('ten administrators marking the same unmarked day at once: one wins, the others get 409, one row is stored', async () => {
-    const calendar = createCalendarAdminService({ db: database.db, workingDays: createWorkingDayCalendar({ db: database.db }) });
+    const calendar = createHolidayService({ db: database.db, workingDays: createWorkingDayCalendar({ db: database.db }) });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) => calendar.mark({ days: ['2026-12-16'], dayType: 'HOLIDAY', dayName: `校庆${i}`, versions: {} }, change)),
     );

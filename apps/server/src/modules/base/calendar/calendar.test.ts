@@ -5,7 +5,7 @@ import { createTestApp, post, type TestContext } from '../../../../test/helpers/
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
 import { notDeleted } from '../../../core/records';
-import { baseCalendarDay, baseCalendarYear } from './schema';
+import { baseCalendarDay, baseCalendarYear } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;

@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../core/db';
-import { createCalendarAdminService } from './admin';
+import { createHolidayService } from './holidays';
 import { registerCalendarRoutes } from './routes';
-import type { WorkingDayCalendar } from './service';
+import { createWorkingDayCalendar, type WorkingDayCalendar } from './service';
 
-/** Holiday calendar (/rest/calendar/*) and the working-day API. */
-export function registerCalendarModule(app: FastifyInstance, deps: { db: Db; workingDays: WorkingDayCalendar }) {
-  registerCalendarRoutes(app, { calendar: createCalendarAdminService(deps) });
+export type { DayKind, IsoDate, WorkingDayCalendar } from './service';
+/** Beijing dates and deadlines: what a module counting in working days turns moments into and back. */
+export { beijingDate, endOfBeijingDay } from './service';
+
+/**
+ * Holiday calendar (/rest/calendar/*). Answers the working-day calendar other modules count
+ * deadlines with (process stages, declaration windows).
+ */
+export function registerCalendarModule(app: FastifyInstance, deps: { db: Db }): WorkingDayCalendar {
+  const workingDays = createWorkingDayCalendar(deps);
+  registerCalendarRoutes(app, createHolidayService({ db: deps.db, workingDays }));
+  return workingDays;
 }

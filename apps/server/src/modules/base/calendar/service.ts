@@ -1,11 +1,10 @@
-import { and, between } from 'drizzle-orm';
-import type { Db } from '../../../core/db';
+import type { DayKind } from '@dandelion/shared/base/calendar';
+import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { notDeleted } from '../../../core/records';
-import { baseCalendarDay } from './schema';
+import { calendarRepo, type IsoDate } from './repo';
 
-/** A calendar date in Beijing time, written YYYY-MM-DD. */
-export type IsoDate = string;
+export type { IsoDate } from './repo';
+export type { DayKind } from '@dandelion/shared/base/calendar';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
@@ -35,22 +34,27 @@ export const dateOf = (n: number): IsoDate => new Date(n * DAY_MS).toISOString()
 /** 0 Sunday … 6 Saturday. 1970-01-01 was a Thursday. */
 export const weekdayOf = (n: number) => (((n + 4) % 7) + 7) % 7;
 
-export type DayKind = 'WORKDAY' | 'HOLIDAY';
+/** Working days as other modules count them (process deadlines, declaration windows). */
+export interface WorkingDayCalendar {
+  isWorkingDay(day: IsoDate): Promise<boolean>;
+  /** Working days in [start, end], both ends counted; 0 when end is before start. */
+  workingDaysBetween(start: IsoDate, end: IsoDate): Promise<number>;
+  /** The date `days` working days after `start` (start itself not counted). */
+  addWorkingDays(start: IsoDate, days: number): Promise<IsoDate>;
+  /** The kind of each date in [start, end], for month and year views. */
+  kinds(start: IsoDate, end: IsoDate): Promise<Array<{ day: IsoDate; kind: DayKind; stored: boolean }>>;
+  /** The same calendar read through an open transaction, so a change sees the days as that transaction does. */
+  within(ex: Executor): WorkingDayCalendar;
+}
 
 /**
  * Working days from the holiday calendar: a date with a row is what the row says (a holiday,
  * or a make-up working day on a weekend); a date without one works Monday to Friday.
  * Deadlines of processes and declaration windows are counted with it.
  */
-export function createWorkingDayCalendar({ db }: { db: Db }) {
+export function createWorkingDayCalendar({ db }: { db: Executor }): WorkingDayCalendar {
   /** The stored exceptions between two dates (inclusive), by date. */
-  async function exceptions(from: number, to: number): Promise<Map<IsoDate, DayKind>> {
-    const rows = await db
-      .select({ day: baseCalendarDay.day, dayType: baseCalendarDay.dayType })
-      .from(baseCalendarDay)
-      .where(and(notDeleted(baseCalendarDay), between(baseCalendarDay.day, dateOf(from), dateOf(to))));
-    return new Map(rows.map((r) => [r.day, r.dayType as DayKind]));
-  }
+  const exceptions = (from: number, to: number) => calendarRepo.kindsBetween(db, dateOf(from), dateOf(to));
 
   const kindOf = (n: number, marked: Map<IsoDate, DayKind>): DayKind => {
     const stored = marked.get(dateOf(n));
@@ -120,6 +124,7 @@ export function createWorkingDayCalendar({ db }: { db: Db }) {
       for (let n = from; n <= to; n++) out.push({ day: dateOf(n), kind: kindOf(n, marked), stored: marked.has(dateOf(n)) });
       return out;
     },
+
+    within: (ex: Executor) => createWorkingDayCalendar({ db: ex }),
   };
 }
-export type WorkingDayCalendar = ReturnType<typeof createWorkingDayCalendar>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../core/db';
 import { resetDatabase, testDatabase } from '../../../../test/helpers/testDatabase';
-import { baseCalendarDay } from './schema';
+import { baseCalendarDay } from './tables';
 import { beijingDate, createWorkingDayCalendar, endOfBeijingDay, type WorkingDayCalendar } from './service';
 
 let database: Database;

@@ -1,15 +1,6 @@
+import type { DictOption } from '@dandelion/shared/base/dict';
 import type { EventBus } from '../../../core/bus';
 import { createInvalidatingCache } from '../../../core/cache';
-
-/** A dictionary value as selects show it (spec §3: label/value beside the stored fields). */
-export interface DictOption {
-  dictId: number;
-  dictCode: string;
-  dictName: string;
-  label: string;
-  value: string;
-  dictSort: number;
-}
 
 /** Every category's items by category code: the whole vocabulary is small, so it is cached as one snapshot. */
 export type DictSnapshot = ReadonlyMap<string, readonly DictOption[]>;

@@ -5,7 +5,7 @@ import { createPostgresBus, type EventBus } from '../../../core/bus';
 import { signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { baseDict } from './schema';
+import { baseDict } from './tables';
 
 // Two instances on one PostgreSQL database, each with its own LISTEN/NOTIFY connection, as two
 // processes behind a load balancer would be. Runs only in the server-pg project.

@@ -5,7 +5,7 @@ import { createMemoryBus } from '../../../core/bus';
 import { createTestApp, get, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { signIn } from '../../../../test/helpers/accounts';
-import { baseDict } from './schema';
+import { baseDict } from './tables';
 
 const bus = createMemoryBus();
 let ctx: TestContext;

@@ -1,5 +1,7 @@
+import { recordOperation, type ChangeContext, type OperationEntry } from '../../../core/audit';
+import type { Executor } from '../../../core/db';
 import { AppError } from '../../../core/errors';
-import type { DictRow } from './repo';
+import { dictRepo, type DictRow } from './repo';
 
 export const DICT_MODULE = 'base:dict';
 
@@ -29,5 +31,15 @@ export function presentDict(row: DictRow, parentCode: string | null = null) {
 }
 export type DictRecord = ReturnType<typeof presentDict>;
 
-/** Deepest category nesting: a category, its group, and the group's group. */
-export const MAX_CATEGORY_LEVEL = 3;
+/** The code of an entry's parent (a value's category code), null at the top or when the parent is gone. */
+export async function parentCodeOf(ex: Executor, row: Pick<DictRow, 'parentId'>): Promise<string | null> {
+  if (!row.parentId) return null;
+  return (await dictRepo.findLive(ex, row.parentId).catch(() => null))?.dictCode ?? null;
+}
+
+/** The operation-log row of a dictionary change, written in the change's transaction. */
+export const logDictChange = (ex: Executor, change: ChangeContext, entry: Omit<OperationEntry, 'module' | keyof ChangeContext>) =>
+  recordOperation(ex, { module: DICT_MODULE, ...entry, ...change });
+
+/** Runs a change in one transaction; once it committed, every instance drops its cached dictionaries. */
+export type DictChange = <T>(work: (tx: Executor) => Promise<T>) => Promise<T>;

@@ -1,24 +1,20 @@
+import type { DictOption, DictTreeNode } from '@dandelion/shared/base/dict';
 import type { EventBus } from '../../../core/bus';
 import { createMemoryBus } from '../../../core/bus';
 import type { Db } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { createDictCache, type DictOption, type DictSnapshot } from './cache';
-import { createCategoryService, type AppFilter } from './categoryService';
-import { createItemService } from './itemService';
-import { allCategories, allEntries, itemsWithCategory, type DictRow } from './repo';
-import { presentDict, type DictRecord } from './rules';
-
-export type { DictOption } from './cache';
+import { withTransaction } from '../../../core/transaction';
+import { createDictCache, type DictSnapshot } from './cache';
+import { createCategoryService, type AppFilter } from './categories';
+import { createItemService } from './items';
+import { dictRepo, type DictRow } from './repo';
+import { presentDict, type DictChange } from './rules';
 
 /** An application as the dictionary page needs it (read through the app module's service). */
 export interface AppRef {
   appCode: string;
   appName: string;
   status: string;
-}
-
-export interface DictTreeNode extends DictRecord {
-  childrens: DictTreeNode[];
 }
 
 /** A category as the init call and the app filter list it. */
@@ -30,7 +26,7 @@ export interface CategoryRef {
 
 async function loadSnapshot(db: Db): Promise<DictSnapshot> {
   const snapshot = new Map<string, DictOption[]>();
-  for (const { category, ...item } of await itemsWithCategory(db)) {
+  for (const { category, ...item } of await dictRepo.itemsWithCategory(db)) {
     const list = snapshot.get(category) ?? [];
     list.push({ ...item, label: item.dictName, value: item.dictCode });
     snapshot.set(category, list);
@@ -38,20 +34,31 @@ async function loadSnapshot(db: Db): Promise<DictSnapshot> {
   return snapshot;
 }
 
+export interface DictServiceDeps {
+  db: Db;
+  bus?: EventBus;
+  /** Every application; the app module answers it. */
+  apps?: () => Promise<AppRef[]>;
+}
+
 /**
  * Dictionaries (spec §3 Dictionary item, §7): the reads every form's selects use, served from a
  * cache every instance drops on any change, and the administration of categories and items.
  */
-export function createDictService({ db, bus = createMemoryBus(), apps = async () => [] }: { db: Db; bus?: EventBus; apps?: () => Promise<AppRef[]> }) {
+export function createDictService({ db, bus = createMemoryBus(), apps = async () => [] }: DictServiceDeps) {
   const cache = createDictCache(bus, () => loadSnapshot(db));
-  const changed = () => cache.invalidate();
+  const change: DictChange = async (work) => {
+    const result = await withTransaction(db, work);
+    await cache.invalidate();
+    return result;
+  };
   const assertAppCode = async (appCode: string) => {
     if (!(await apps()).some((a) => a.appCode === appCode)) throw errors.badRequest(`应用「${appCode}」不存在`);
   };
 
   async function categoriesByApp(): Promise<Map<string, CategoryRef[]>> {
     const byApp = new Map<string, CategoryRef[]>();
-    for (const row of await allCategories(db)) {
+    for (const row of await dictRepo.allCategories(db)) {
       if (!row.appCode) continue;
       const list = byApp.get(row.appCode) ?? [];
       list.push({ dictId: row.id, dictCode: row.dictCode, dictName: row.dictName });
@@ -91,7 +98,7 @@ export function createDictService({ db, bus = createMemoryBus(), apps = async ()
      * first), with label/value: the whole vocabulary, or one category's subtree by its code.
      */
     async treeList(options: { dictCode?: string; appCode?: AppFilter }): Promise<DictTreeNode[]> {
-      const rows = await allEntries(db);
+      const rows = await dictRepo.allEntries(db);
       const byId = new Map<number, DictRow>(rows.map((r) => [r.id, r]));
       const nodes = new Map<number, DictTreeNode>(rows.map((r) => [r.id, { ...presentDict(r, r.parentId ? (byId.get(r.parentId)?.dictCode ?? null) : null), childrens: [] }]));
       const roots: DictTreeNode[] = [];
@@ -108,8 +115,11 @@ export function createDictService({ db, bus = createMemoryBus(), apps = async ()
       return options.appCode === undefined ? roots : roots.filter((n) => n.appCode === options.appCode);
     },
 
-    categories: createCategoryService({ db, assertAppCode, changed }),
-    items: createItemService({ db, changed }),
+    categories: createCategoryService({ db, assertAppCode, change }),
+    items: createItemService({ db, change }),
   };
 }
-export type DictService = ReturnType<typeof createDictService>;
+export type Dictionaries = ReturnType<typeof createDictService>;
+
+/** What other modules may ask of the dictionaries: a category's values (org and role forms), and each app's categories (the init call). */
+export type DictService = Pick<Dictionaries, 'itemsByCategory' | 'appDicts'>;

@@ -6,7 +6,7 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, get, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { baseRegion } from './schema';
+import { baseRegion } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 const bus = createMemoryBus();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../test/helpers/testApp';
-import { baseRegion } from './schema';
+import { baseRegion } from './tables';
 import { chinaRegions, seedRegions } from './seed';
 
 let ctx: TestContext;

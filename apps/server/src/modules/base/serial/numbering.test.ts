@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../core/db';
 import { resetDatabase, testDatabase } from '../../../../test/helpers/testDatabase';
-import { baseSerialRule } from './schema';
+import { baseSerialRule } from './tables';
 import { createSerialService, type SerialService } from './service';
 
 let database: Database;

@@ -6,7 +6,7 @@ import { signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { baseSerialRule } from './schema';
+import { baseSerialRule } from './tables';
 import { createSerialService } from './service';
 
 // A *.pg.test.ts file runs only in the server-pg project: real concurrency needs a PostgreSQL server.

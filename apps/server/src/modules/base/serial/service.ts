@@ -1,10 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import { formatSerial, maxSerialValue, SERIAL_LIMITS, SERIAL_MESSAGES } from '@dandelion/shared';
+import { formatSerial, maxSerialValue, SERIAL_LIMITS, SERIAL_MESSAGES } from '@dandelion/shared/base/serial';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { notDeleted } from '../../../core/records';
-import { previewColumns, takeNumbers } from './numbering';
-import { baseSerialRule } from './schema';
+import { serialRepo } from './repo';
 
 export interface SerialBatch {
   ruleCode: string;
@@ -43,7 +40,7 @@ export function createSerialService({ db, clock }: SerialServiceDeps) {
 
   /** Why a rule handed out nothing: missing, disabled, or out of digits. */
   async function refusal(ex: Executor, ruleCode: string, count: number): Promise<never> {
-    const [rule] = await ex.select().from(baseSerialRule).where(and(eq(baseSerialRule.ruleCode, ruleCode), notDeleted(baseSerialRule))).limit(1);
+    const rule = await serialRepo.findByCode(ex, ruleCode);
     if (!rule) throw errors.notFound(`流水号规则「${ruleCode}」`);
     if (rule.status !== 'NORMAL') throw errors.conflict(`流水号规则「${rule.ruleName}」已停用，不能取号`);
     const max = maxSerialValue(rule.seqLength);
@@ -56,7 +53,7 @@ export function createSerialService({ db, clock }: SerialServiceDeps) {
 
   async function take(ruleCode: string, count: number, executor: Executor = db): Promise<SerialBatch> {
     checkCount(count);
-    const row = await takeNumbers(executor, ruleCode, count, at());
+    const row = await serialRepo.takeNumbers(executor, ruleCode, count, at());
     if (!row) return refusal(executor, ruleCode, count);
     const firstValue = row.currentValue - row.step * (count - 1);
     const values = Array.from({ length: count }, (_, i) => formatSerial(row, row.ymd, firstValue + i * row.step));
@@ -78,11 +75,7 @@ export function createSerialService({ db, clock }: SerialServiceDeps) {
     /** The next `count` numbers as they would be taken now, consuming none. A disabled rule previews too. */
     async preview(ruleCode: string, count = 1): Promise<SerialPreview> {
       checkCount(count);
-      const [row] = await db
-        .select({ rule: baseSerialRule, ...previewColumns(at()) })
-        .from(baseSerialRule)
-        .where(and(eq(baseSerialRule.ruleCode, ruleCode), notDeleted(baseSerialRule)))
-        .limit(1);
+      const row = await serialRepo.previewByCode(db, ruleCode, at());
       if (!row) throw errors.notFound(`流水号规则「${ruleCode}」`);
       const { rule } = row;
       const first = Number(row.firstValue);

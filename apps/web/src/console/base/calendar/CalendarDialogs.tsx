@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, AutoComplete, Button, Checkbox, DatePicker, Form, InputNumber, Modal, Radio, Space, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Checkbox, DatePicker, Form, InputNumber, Modal, Radio, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { errorMessage } from '../../../api/http';
 import { BusyButton } from '../../../components/BusyButton';
-import { requiredRule } from '../../../components/form';
-import { fetchCalendarDays, markDays, markRange, setWeekends, unmarkDays, versionsOf, type CalendarDay, type DayKind, type YearSetting } from './api';
+import { zDayName, type DayKind } from '@dandelion/shared/base/calendar';
+import { requiredRule, zodRule } from '../../../components/form';
+import { calendarApi, versionsOf, type CalendarDay, type YearSetting } from './api';
 import { daysFrom, GRID_WEEKDAYS, longDate, WEEKDAY_NAMES } from './calendarDates';
 
 const HOLIDAY_NAMES = ['元旦', '春节', '清明节', '劳动节', '端午节', '中秋节', '国庆节'];
@@ -13,7 +14,8 @@ const TYPE_OPTIONS = [
   { value: 'HOLIDAY', label: '节假日（休息）' },
   { value: 'WORKDAY', label: '调休上班' },
 ];
-const NAME_RULES = [requiredRule('请输入名称，如 国庆节'), { max: 64, message: '名称不能超过64个字符' }];
+/** The same rule and messages the server applies to a day's name (packages/shared/src/base/calendar.ts). */
+const NAME_RULES = [zodRule(zDayName)];
 
 interface MarkValues {
   dayType: DayKind;
@@ -45,10 +47,15 @@ export function DayDialog({ day, canMark, canUnmark, onClose, onChanged }: { day
   const [busy, setBusy] = useState<'save' | 'unmark' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const marked = day?.source === 'MANUAL';
+  // Another day (or the dialog closed): no refusal from before.
+  const [dayShown, setDayShown] = useState(day);
+  if (dayShown !== day) {
+    setDayShown(day);
+    if (day) setError(null);
+  }
 
   useEffect(() => {
     if (!day) return;
-    setError(null);
     form.setFieldsValue(
       marked ? { dayType: day.dayType!, dayName: day.dayName ?? '' } : { dayType: day.kind === 'WORKDAY' ? 'HOLIDAY' : 'WORKDAY', dayName: day.kind === 'WORKDAY' ? '' : '调休上班' },
     );
@@ -67,7 +74,7 @@ export function DayDialog({ day, canMark, canUnmark, onClose, onChanged }: { day
     }
   };
   const save = (values: MarkValues) =>
-    run('save', () => markDays({ days: [day!.day], dayType: values.dayType, dayName: values.dayName.trim(), versions: versionsOf([day!]) }), '标记成功');
+    run('save', () => calendarApi.mark({ days: [day!.day], dayType: values.dayType, dayName: values.dayName.trim(), versions: versionsOf([day!]) }), '标记成功');
 
   return (
     <Modal
@@ -78,7 +85,7 @@ export function DayDialog({ day, canMark, canUnmark, onClose, onChanged }: { day
       footer={
         <Space>
           {marked && canUnmark && (
-            <BusyButton danger busy={busy === 'unmark'} disabled={!!busy} onClick={() => void run('unmark', () => unmarkDays({ days: [day!.day], versions: versionsOf([day!]) }), '已取消标记')}>
+            <BusyButton danger busy={busy === 'unmark'} disabled={!!busy} onClick={() => void run('unmark', () => calendarApi.unmark({ days: [day!.day], versions: versionsOf([day!]) }), '已取消标记')}>
               取消标记
             </BusyButton>
           )}
@@ -124,13 +131,19 @@ export function RangeDialog({ range, onClose, onChanged }: { range: [string, str
   const span = start && end ? daysFrom(start, end) + 1 : 0;
   const current = useQuery({
     queryKey: ['calendar', 'range', start, end],
-    queryFn: ({ signal }) => fetchCalendarDays(start!, end!, signal),
+    queryFn: ({ signal }) => calendarApi.days(start!, end!, signal),
     enabled: !!range && span > 0 && span <= 366,
   });
 
+  // Another range (or the dialog closed): no refusal from before.
+  const [rangeShown, setRangeShown] = useState(range);
+  if (rangeShown !== range) {
+    setRangeShown(range);
+    if (range) setError(null);
+  }
+
   useEffect(() => {
     if (!range) return;
-    setError(null);
     form.setFieldsValue({ range: range[0] ? [dayjs(range[0]), dayjs(range[1])] : null, dayType: 'HOLIDAY', dayName: '' });
   }, [range, form]);
 
@@ -140,7 +153,7 @@ export function RangeDialog({ range, onClose, onChanged }: { range: [string, str
     setSaving(true);
     setError(null);
     try {
-      const result = await markRange({ start, end, dayType: values.dayType, dayName: values.dayName.trim(), versions: versionsOf(current.data?.days ?? []) });
+      const result = await calendarApi.markRange({ start, end, dayType: values.dayType, dayName: values.dayName.trim(), versions: versionsOf(current.data?.days ?? []) });
       onChanged(`已标记 ${result.marked} 天`);
     } catch (e) {
       setError(errorMessage(e));
@@ -188,25 +201,33 @@ export function RangeDialog({ range, onClose, onChanged }: { range: [string, str
 /** 批量设置周末: which weekdays a year rests on (Saturday and Sunday unless chosen otherwise). */
 export function WeekendDialog({ year, setting, open, onClose, onChanged }: { year: number; setting: YearSetting | undefined; open: boolean; onClose: () => void; onChanged: (message: string) => void }) {
   const [target, setTarget] = useState(year);
-  const [rest, setRest] = useState<number[]>([0, 6]);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const shown = useQuery({ queryKey: ['calendar', 'year-setting', target], queryFn: ({ signal }) => fetchCalendarDays(`${target}-01-01`, `${target}-01-01`, signal), enabled: open && target !== year });
+  const shown = useQuery({ queryKey: ['calendar', 'year-setting', target], queryFn: ({ signal }) => calendarApi.days(`${target}-01-01`, `${target}-01-01`, signal), enabled: open && target !== year });
   const current = target === year ? setting : shown.data?.years[0];
+  const [rest, setRest] = useState<number[]>(current?.restWeekdays ?? [0, 6]);
 
-  useEffect(() => {
+  // Opened (or the page moved to another year): start from the page's year, no refusal from before.
+  const [opened, setOpened] = useState({ open, year });
+  if (opened.open !== open || opened.year !== year) {
+    setOpened({ open, year });
     if (open) {
       setTarget(year);
       setError(null);
     }
-  }, [open, year]);
-  useEffect(() => setRest(current?.restWeekdays ?? [0, 6]), [current]);
+  }
+  // The year's setting as read: the boxes show it.
+  const [restOf, setRestOf] = useState(current);
+  if (restOf !== current) {
+    setRestOf(current);
+    setRest(current?.restWeekdays ?? [0, 6]);
+  }
 
   const save = async () => {
     setSaving(true);
     setError(null);
     try {
-      const result = await setWeekends({ year: target, restWeekdays: rest, ...(current?.lockVersion != null ? { lockVersion: current.lockVersion } : {}) });
+      const result = await calendarApi.setWeekends({ year: target, restWeekdays: rest, ...(current?.lockVersion != null ? { lockVersion: current.lockVersion } : {}) });
       onChanged(`${target} 年休息日已保存：新增 ${result.added} 天，调整 ${result.changed} 天，移除 ${result.removed} 天，保留 ${result.keptMarks} 个节假日/调休标记`);
     } catch (e) {
       setError(errorMessage(e));

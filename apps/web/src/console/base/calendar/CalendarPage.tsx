@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Alert, App, Button, Card, Col, Row, Segmented, Space, Spin, Table, Tag, Typography } from 'antd';
 import { CalendarOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { ActionBar } from '../../../components/ActionBar';
 import { useHasPermission } from '../../../api/consoleStore';
-import { CALENDAR_PERMISSIONS as P, CALENDAR_QUERY_KEY, fetchCalendarDays, type CalendarDay } from './api';
+import { CALENDAR_PERMISSIONS as P } from '@dandelion/shared/base/calendar';
+import { calendarApi, CALENDAR_QUERY_KEY, type CalendarDay } from './api';
 import { DayDialog, RangeDialog, WeekendDialog } from './CalendarDialogs';
 import { ordered, todayIso, WEEKDAY_NAMES } from './calendarDates';
 import { CalendarLegend, MonthGrid } from './MonthGrid';
@@ -63,7 +64,7 @@ export default function CalendarPage() {
 
   const calendar = useQuery({
     queryKey: [...CALENDAR_QUERY_KEY, 'days', year],
-    queryFn: ({ signal }) => fetchCalendarDays(`${year}-01-01`, `${year}-12-31`, signal),
+    queryFn: ({ signal }) => calendarApi.days(`${year}-01-01`, `${year}-12-31`, signal),
     placeholderData: (previous) => previous,
   });
   const byDay = useMemo(() => new Map((calendar.data?.days ?? []).map((d) => [d.day, d])), [calendar.data]);
@@ -96,7 +97,9 @@ export default function CalendarPage() {
   });
   // Stable handlers reading the latest state, so memoised months are not re-rendered for them.
   const latest = useRef({ interactive, canMark, openDay });
-  latest.current = { interactive, canMark, openDay };
+  useLayoutEffect(() => {
+    latest.current = { interactive, canMark, openDay };
+  });
   const handlers = useMemo(
     () => ({
       onDayDown: (iso: string, event: MouseEvent) => {

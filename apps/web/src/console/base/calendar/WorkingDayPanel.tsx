@@ -3,7 +3,7 @@ import { Alert, Button, Card, DatePicker, Divider, InputNumber, Space, Typograph
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { errorMessage } from '../../../api/http';
-import { addWorkingDays, countWorkingDays } from './api';
+import { calendarApi } from './api';
 import { WEEKDAY_NAMES } from './calendarDates';
 
 const iso = (d: Dayjs) => d.format('YYYY-MM-DD');
@@ -21,12 +21,12 @@ export function WorkingDayPanel() {
 
   const betweenAnswer = useQuery({
     queryKey: ['calendar', 'workingDays', between],
-    queryFn: ({ signal }) => countWorkingDays(between![0], between![1], signal),
+    queryFn: ({ signal }) => calendarApi.countWorkingDays(between![0], between![1], signal),
     enabled: !!between,
   });
   const addAnswer = useQuery({
     queryKey: ['calendar', 'addWorkingDays', adding],
-    queryFn: ({ signal }) => addWorkingDays(adding![0], adding![1], signal),
+    queryFn: ({ signal }) => calendarApi.addWorkingDays(adding![0], adding![1], signal),
     enabled: !!adding,
   });
 

@@ -5,9 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { reorder } from '../../../lib/tree';
 import { useHasPermission } from '../../../api/consoleStore';
-import {
-  deleteCategory, DICT_PERMISSIONS as P, fetchApps, fetchCategoryTree, refreshDictCache, setDictLock, sortDicts, type AppFilter, type CategoryNode, type DictRecord,
-} from './api';
+import { DICT_PERMISSIONS as P, MAX_CATEGORY_LEVEL } from '@dandelion/shared/base/dict';
+import { dictApi, type AppFilter, type CategoryNode, type DictRecord } from './api';
 import { CategoryFormModal, type CategoryFormTarget } from './EntryForms';
 import './dict.css';
 
@@ -63,17 +62,16 @@ export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanel
   const filter = filterOf(appValue);
   const filtering = keyword !== '' || filter.kind !== 'all';
 
-  const tree = useQuery({ queryKey: [...CATEGORY_TREE_KEY, keyword, appValue], queryFn: () => fetchCategoryTree(keyword, filter) });
-  const apps = useQuery({ queryKey: ['base-dict-apps'], queryFn: fetchApps });
-  const fullTree = useQuery({ queryKey: [...CATEGORY_TREE_KEY, '', ALL], queryFn: () => fetchCategoryTree('', { kind: 'all' }), enabled: !!form });
-  const nodes = tree.data ?? [];
+  const tree = useQuery({ queryKey: [...CATEGORY_TREE_KEY, keyword, appValue], queryFn: () => dictApi.categoryTree(keyword, filter) });
+  const apps = useQuery({ queryKey: ['base-dict-apps'], queryFn: dictApi.apps });
+  const fullTree = useQuery({ queryKey: [...CATEGORY_TREE_KEY, '', ALL], queryFn: () => dictApi.categoryTree('', { kind: 'all' }), enabled: !!form });
+  const nodes = useMemo(() => tree.data ?? [], [tree.data]);
 
   // The selected category as last read (a rename or lock shows on the right at once).
   useEffect(() => {
-    const fresh = findCategory(tree.data ?? [], selectedId);
+    const fresh = findCategory(nodes, selectedId);
     if (fresh) onSelect(fresh);
-    // onSelect is the page's state setter wrapper; only new data matters here.
-  }, [tree.data, selectedId]);
+  }, [nodes, selectedId, onSelect]);
 
   const reload = async () => {
     await client.invalidateQueries({ queryKey: CATEGORY_TREE_KEY });
@@ -81,7 +79,7 @@ export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanel
   };
 
   const remove = async (node: CategoryNode) => {
-    await deleteCategory(node);
+    await dictApi.removeCategory(node);
     message.success('删除成功');
     if (selectedId === node.dictId) onSelect(null);
     await reload();
@@ -89,13 +87,13 @@ export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanel
   };
 
   const toggleLock = async (node: CategoryNode) => {
-    await setDictLock(node, !node.lockFlag);
+    await dictApi.setLock(node, !node.lockFlag);
     message.success(node.lockFlag ? '已解锁' : '已锁定');
     await reload();
   };
 
   const refresh = async () => {
-    const counts = await refreshDictCache();
+    const counts = await dictApi.refreshCache();
     await onChanged();
     modal.success({ title: '缓存已刷新', content: `所有服务实例已重新读取字典：${counts.categories} 个分类、${counts.items} 个字典项。` });
   };
@@ -105,14 +103,14 @@ export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanel
     if (!siblings || !siblings.some((n) => n.dictId === targetId)) return;
     const ids = reorder(siblings.map((n) => n.dictId), draggedId, targetId, place);
     if (!ids) return;
-    await sortDicts(siblings[0]!.parentId, ids);
+    await dictApi.sort(siblings[0]!.parentId, ids);
     message.success('排序已保存');
     await reload();
   };
 
   // All in one 更多 menu per node: the tree stays one line per category.
   const actionsOf = (node: CategoryNode): ActionButton[] => [
-    { key: 'addChild', label: '新增下级', permission: P.add, overflow: true, hidden: node.dictLevel >= 3, onClick: () => setForm({ record: null, parentId: node.dictId }) },
+    { key: 'addChild', label: '新增下级', permission: P.add, overflow: true, hidden: node.dictLevel >= MAX_CATEGORY_LEVEL, onClick: () => setForm({ record: null, parentId: node.dictId }) },
     { key: 'upd', label: '修改', permission: P.upd, overflow: true, disabled: node.lockFlag, onClick: () => setForm({ record: node }) },
     { key: 'lock', label: node.lockFlag ? '解锁' : '锁定', permission: P.lock, overflow: true, onClick: () => toggleLock(node) },
     {

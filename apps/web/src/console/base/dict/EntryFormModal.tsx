@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Form, Modal, Space, type FormInstance } from 'antd';
 import { ApiError, errorMessage } from '../../../api/http';
 import { BusyButton } from '../../../components/BusyButton';
@@ -27,9 +27,12 @@ export function EntryFormModal<V extends object, R>({ open, title, name, form, i
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
+  // Opened again: no refusal from before.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
     if (open) setError(null);
-  }, [open]);
+  }
 
   const submit = async () => {
     let values: V;

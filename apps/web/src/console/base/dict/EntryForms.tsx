@@ -1,18 +1,13 @@
 import { useMemo } from 'react';
 import { Form, Input, InputNumber, Select, TreeSelect, Typography } from 'antd';
-import { requiredRule } from '../../../components/form';
-import {
-  addCategory, addItem, DICT_CODE_MESSAGE, DICT_CODE_PATTERN, editCategory, editItem, type AppWithDicts, type CategoryNode, type CategoryValues, type DictRecord,
-  type ItemValues,
-} from './api';
+import { categoryBody, itemBody, MAX_CATEGORY_LEVEL } from '@dandelion/shared/base/dict';
+import { rulesOf } from '../../../components/form';
+import { dictApi, type AppWithDicts, type CategoryNode, type CategoryValues, type DictRecord, type ItemValues } from './api';
 import { EntryFormModal } from './EntryFormModal';
 
-/** Deepest category nesting the server allows. */
-const MAX_CATEGORY_LEVEL = 3;
-
-const codeRules = [requiredRule(), { max: 64, message: '字典编码不能超过64个字符' }, { pattern: DICT_CODE_PATTERN, message: DICT_CODE_MESSAGE }];
-const nameRules = [requiredRule(), { max: 128, message: '字典名称不能超过128个字符' }];
-const remarkRules = [{ max: 512, message: '备注不能超过512个字符' }];
+/** The same rules and messages the server applies (packages/shared/src/base/dict.ts); categories and items share them. */
+const categoryRules = rulesOf(categoryBody);
+const itemRules = rulesOf(itemBody);
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text : null);
 
 interface ParentOption {
@@ -65,7 +60,7 @@ export function CategoryFormModal({ target, tree, apps, onSaved, onClose }: {
       initialValues={initialValues}
       save={(values) => {
         const body: CategoryValues = { ...values, parentId: values.parentId ?? null, appCode: values.appCode || null, dictSort: values.dictSort ?? undefined, remark: blankToNull(values.remark) };
-        return record ? editCategory(record, body) : addCategory(body);
+        return record ? dictApi.editCategory(record, body) : dictApi.addCategory(body);
       }}
       onSaved={onSaved}
       onClose={onClose}
@@ -73,10 +68,10 @@ export function CategoryFormModal({ target, tree, apps, onSaved, onClose }: {
       <Form.Item name="parentId" label="上级分类" extra="不选为顶级分类；最多三级">
         <TreeSelect allowClear treeDefaultExpandAll placeholder="顶级分类" treeData={options} showSearch={{ treeNodeFilterProp: 'title' }} />
       </Form.Item>
-      <Form.Item name="dictCode" label="分类编码" rules={codeRules}>
+      <Form.Item name="dictCode" label="分类编码" rules={categoryRules.dictCode}>
         <Input placeholder="如 ORG_TYPE" />
       </Form.Item>
-      <Form.Item name="dictName" label="分类名称" rules={nameRules}>
+      <Form.Item name="dictName" label="分类名称" rules={categoryRules.dictName}>
         <Input placeholder="如 机构类型" />
       </Form.Item>
       <Form.Item name="appCode" label="所属应用" extra={parent ? `下级分类随顶级分类，属于「${parent.appCode ? (apps.find((a) => a.appCode === parent.appCode)?.appName ?? parent.appCode) : '公共'}」` : '公共分类供所有应用使用'}>
@@ -85,7 +80,7 @@ export function CategoryFormModal({ target, tree, apps, onSaved, onClose }: {
       <Form.Item name="dictSort" label="排序" extra="不填则排在同级最后">
         <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="remark" label="备注" rules={remarkRules}>
+      <Form.Item name="remark" label="备注" rules={categoryRules.remark}>
         <Input.TextArea rows={3} placeholder="请输入备注" />
       </Form.Item>
     </EntryFormModal>
@@ -112,7 +107,7 @@ export function ItemFormModal({ target, onSaved, onClose }: { target: ItemFormTa
       initialValues={initialValues}
       save={(values) => {
         const body: ItemValues = { ...values, dictSort: values.dictSort ?? undefined, remark: blankToNull(values.remark) };
-        return record ? editItem(record, body) : addItem(target!.category.dictId, body);
+        return record ? dictApi.editItem(record, body) : dictApi.addItem(target!.category.dictId, body);
       }}
       onSaved={onSaved}
       onClose={onClose}
@@ -120,16 +115,16 @@ export function ItemFormModal({ target, onSaved, onClose }: { target: ItemFormTa
       <Form.Item label="所属分类">
         <Typography.Text>{target ? `${target.category.dictName}（${target.category.dictCode}）` : ''}</Typography.Text>
       </Form.Item>
-      <Form.Item name="dictCode" label="字典项编码" rules={codeRules}>
+      <Form.Item name="dictCode" label="字典项编码" rules={itemRules.dictCode}>
         <Input placeholder="保存到业务数据中的值，如 UNIT" />
       </Form.Item>
-      <Form.Item name="dictName" label="字典项名称" rules={nameRules}>
+      <Form.Item name="dictName" label="字典项名称" rules={itemRules.dictName}>
         <Input placeholder="下拉框中显示的文字，如 单位" />
       </Form.Item>
       <Form.Item name="dictSort" label="排序" extra="不填则排在最后">
         <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="remark" label="备注" rules={remarkRules}>
+      <Form.Item name="remark" label="备注" rules={itemRules.remark}>
         <Input.TextArea rows={3} placeholder="请输入备注" />
       </Form.Item>
     </EntryFormModal>

@@ -5,7 +5,8 @@ import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { deleteItem, deleteItems, DICT_PERMISSIONS as P, exportItems, fetchItemPage, ITEM_TABLE_KEY, setDictLock, type CategoryNode, type DictRecord, type ItemSearch } from './api';
+import { DICT_PERMISSIONS as P } from '@dandelion/shared/base/dict';
+import { dictApi, ITEM_TABLE_KEY, type CategoryNode, type DictRecord, type ItemSearch } from './api';
 import { ItemFormModal, type ItemFormTarget } from './EntryForms';
 import { ItemSortModal } from './ItemSortModal';
 
@@ -59,7 +60,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
             {
               key: 'lock', label: row.lockFlag ? '解锁' : '锁定', permission: P.lock,
               onClick: async () => {
-                await setDictLock(row, !row.lockFlag);
+                await dictApi.setLock(row, !row.lockFlag);
                 message.success(row.lockFlag ? '已解锁' : '已锁定');
                 await table.current?.refresh();
               },
@@ -68,7 +69,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
               key: 'del', label: '删除', permission: P.del, danger: true, disabled: row.lockFlag,
               confirm: { title: `确定删除字典项「${row.dictName}」吗？`, description: '已被业务数据使用的编码删除后将只显示编码本身。' },
               onClick: async () => {
-                await deleteItem(row);
+                await dictApi.removeItem(row);
                 message.success('删除成功');
                 setSelected((keys) => keys.filter((k) => k !== row.dictId));
                 await afterChange();
@@ -110,7 +111,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
       <PagedTable<DictRecord, ItemSearch>
         ref={table}
         tableKey={ITEM_TABLE_KEY}
-        fetcher={fetchItemPage}
+        fetcher={dictApi.itemPage}
         params={params}
         columns={columns}
         rowKey="dictId"
@@ -125,14 +126,14 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
                 key: 'batchDel', label: selected.length ? `批量删除（${selected.length}）` : '批量删除', icon: <DeleteOutlined />, permission: P.del, danger: true, disabled: !selected.length,
                 confirm: { title: `确定删除选中的 ${selected.length} 个字典项吗？`, description: '任何一项删除不了，则全部不删。' },
                 onClick: async () => {
-                  const { deleted } = await deleteItems(selected.map(String));
+                  const { deleted } = await dictApi.removeItems(selected.map(String));
                   message.success(`已删除 ${deleted} 个字典项`);
                   setSelected([]);
                   await afterChange();
                 },
               },
               { key: 'sort', label: '排序', icon: <OrderedListOutlined />, permission: P.sort, onClick: () => setSorting(category) },
-              { key: 'export', label: '导出', icon: <ExportOutlined />, permission: P.list, onClick: () => exportItems(params) },
+              { key: 'export', label: '导出', icon: <ExportOutlined />, permission: P.list, onClick: () => dictApi.exportItems(params) },
             ]}
           />
         }

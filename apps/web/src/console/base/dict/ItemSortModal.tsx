@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { Alert, App, Button, Modal, Space, Table, Tag, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { BusyButton } from '../../../components/BusyButton';
 import { reorder } from '../../../lib/tree';
-import { fetchItemPage, sortDicts, type CategoryNode, type DictRecord } from './api';
+import { dictApi, type CategoryNode, type DictRecord } from './api';
 import './dict.css';
 
 /** Locked values keep their order among themselves (the server refuses otherwise): unlocked ones move around them. */
@@ -19,28 +20,28 @@ export function keepsLockedOrder(before: readonly DictRecord[], after: readonly 
  */
 export function ItemSortModal({ category, onClose, onSaved }: { category: CategoryNode | null; onClose: () => void; onSaved: () => void }) {
   const { message } = App.useApp();
-  const [original, setOriginal] = useState<DictRecord[]>([]);
-  const [items, setItems] = useState<DictRecord[]>([]);
-  const [loading, setLoading] = useState(false);
+  const load = useQuery({
+    queryKey: ['base-dict-sort', category?.dictId],
+    queryFn: ({ signal }) => dictApi.itemPage({ parentId: category!.dictId, pageParameter: { pageNum: 1, pageSize: 500 } }, signal),
+    enabled: !!category,
+    gcTime: 0,
+  });
+  const original = load.data?.list ?? [];
+  // The user's order of the list as loaded; a new load (another category) starts from its own order.
+  const [order, setOrder] = useState<{ of: typeof load.data; items: DictRecord[] } | null>(null);
+  const items = order && order.of === load.data ? order.items : original;
+  const setItems = (next: DictRecord[]) => setOrder({ of: load.data, items: next });
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [dropMark, setDropMark] = useState<{ id: string; place: 'before' | 'after' } | null>(null);
   const dragged = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!category) return;
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    fetchItemPage({ parentId: category.dictId, pageParameter: { pageNum: 1, pageSize: 500 } }, controller.signal)
-      .then((page) => {
-        setOriginal(page.list);
-        setItems(page.list);
-      })
-      .catch((e: unknown) => !controller.signal.aborted && setError(errorMessage(e)))
-      .finally(() => setLoading(false));
-    return () => controller.abort();
-  }, [category]);
+  // Opened for another category (or closed): no refusal from before.
+  const [shownFor, setShownFor] = useState(category);
+  if (shownFor !== category) {
+    setShownFor(category);
+    setSaveError(null);
+  }
+  const error = saveError ?? (load.error ? errorMessage(load.error) : null);
 
   const apply = (next: DictRecord[]) => {
     if (!keepsLockedOrder(items, next)) {
@@ -62,13 +63,13 @@ export function ItemSortModal({ category, onClose, onSaved }: { category: Catego
   const save = async () => {
     if (!category) return;
     setSaving(true);
-    setError(null);
+    setSaveError(null);
     try {
-      await sortDicts(category.dictId, items.map((i) => i.dictId));
+      await dictApi.sort(category.dictId, items.map((i) => i.dictId));
       message.success('排序已保存');
       onSaved();
     } catch (e) {
-      setError(errorMessage(e));
+      setSaveError(errorMessage(e));
     } finally {
       setSaving(false);
     }
@@ -98,7 +99,7 @@ export function ItemSortModal({ category, onClose, onSaved }: { category: Catego
         className="dict-sort-table"
         rowKey="dictId"
         size="small"
-        loading={loading}
+        loading={load.isFetching}
         dataSource={items}
         pagination={false}
         scroll={{ y: 420 }}

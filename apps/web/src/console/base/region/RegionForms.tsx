@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Button, Empty, Form, Input, InputNumber, Space, Tag, Typography } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Space, Tag, Typography, type FormRule } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { requiredRule } from '../../../components/form';
+import { MAX_REGION_LEVEL, regionBody, regionGroupBody } from '@dandelion/shared/base/region';
+import { rulesOf } from '../../../components/form';
 import { RegionCascader, type RegionPick } from '../../../components/RegionCascader';
-import { EntryFormModal } from '../dict/EntryFormModal';
-import {
-  addGroup, addRegion, MAX_REGION_LEVEL, REGION_CODE_MESSAGE, REGION_CODE_PATTERN, updateGroup, updateRegion, type GroupDetail, type GroupValues, type Region,
-  type RegionDetail, type RegionValues,
-} from './api';
+import { regionApi, type GroupDetail, type GroupValues, type Region, type RegionDetail, type RegionValues } from './api';
+import { EntryFormModal } from './EntryFormModal';
 
+/** The same rules and messages the server applies (packages/shared/src/base/region.ts). */
+const regionRules = rulesOf(regionBody);
+const groupRules = rulesOf(regionGroupBody);
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text : null);
-const remarkRules = [{ max: 512, message: '备注不能超过512个字符' }];
 
 interface RegionFields {
   parentPath?: string[];
@@ -45,7 +45,7 @@ export function RegionFormModal({ target, onSaved, onClose }: { target: RegionFo
         const body: RegionValues = {
           parentCode: values.parentPath?.at(-1) ?? null, regionCode: values.regionCode, regionName: values.regionName, sort: values.sort ?? undefined, remark: blankToNull(values.remark),
         };
-        return record ? updateRegion(record, body) : addRegion(body);
+        return record ? regionApi.update(record, body) : regionApi.add(body);
       }}
       onSaved={onSaved}
       onClose={onClose}
@@ -53,16 +53,16 @@ export function RegionFormModal({ target, onSaved, onClose }: { target: RegionFo
       <Form.Item name="parentPath" label="上级区划" extra="不选为省级；最多五级（省、市、县、乡镇、村）">
         <RegionCascader changeOnSelect maxLevel={MAX_REGION_LEVEL - 1} disabledCodes={record ? [record.regionCode] : []} placeholder="省级（无上级）" />
       </Form.Item>
-      <Form.Item name="regionCode" label="区划代码" rules={[requiredRule(), { pattern: REGION_CODE_PATTERN, message: REGION_CODE_MESSAGE }]}>
+      <Form.Item name="regionCode" label="区划代码" rules={regionRules.regionCode}>
         <Input placeholder="如 330106（乡镇 9 位、村 12 位）" />
       </Form.Item>
-      <Form.Item name="regionName" label="区划名称" rules={[requiredRule(), { max: 64, message: '区划名称不能超过64个字符' }]}>
+      <Form.Item name="regionName" label="区划名称" rules={regionRules.regionName}>
         <Input placeholder="如 西湖区" />
       </Form.Item>
       <Form.Item name="sort" label="排序" extra="不填则排在同级最后">
         <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="remark" label="备注" rules={remarkRules}>
+      <Form.Item name="remark" label="备注" rules={regionRules.remark}>
         <Input.TextArea rows={2} placeholder="请输入备注" />
       </Form.Item>
     </EntryFormModal>
@@ -122,6 +122,17 @@ function MemberPicker({ value = [], onChange }: { value?: Member[]; onChange?: (
   );
 }
 
+/** The members as the group's regionCodes: the schema's rule, on the picked regions. */
+const memberRules: FormRule[] = [
+  {
+    required: true,
+    validator: async (_rule, members: Member[] | undefined) => {
+      const result = regionGroupBody.shape.regionCodes.safeParse((members ?? []).map((m) => m.regionCode));
+      if (!result.success) throw new Error(result.error.issues[0]?.message);
+    },
+  },
+];
+
 interface GroupFields {
   groupCode: string;
   groupName: string;
@@ -148,24 +159,24 @@ export function GroupFormModal({ target, onSaved, onClose }: { target: { record:
         const body: GroupValues = {
           groupCode: values.groupCode, groupName: values.groupName, sort: values.sort ?? 0, remark: blankToNull(values.remark), regionCodes: values.members.map((m) => m.regionCode),
         };
-        return record ? updateGroup(record, body) : addGroup(body);
+        return record ? regionApi.updateGroup(record, body) : regionApi.addGroup(body);
       }}
       onSaved={onSaved}
       onClose={onClose}
     >
-      <Form.Item name="groupCode" label="分组编码" rules={[requiredRule(), { max: 64, message: '分组编码不能超过64个字符' }, { pattern: /^[A-Za-z0-9_]+$/, message: '分组编码只能包含字母、数字和下划线' }]}>
+      <Form.Item name="groupCode" label="分组编码" rules={groupRules.groupCode}>
         <Input placeholder="如 EAST_CHINA" />
       </Form.Item>
-      <Form.Item name="groupName" label="分组名称" rules={[requiredRule(), { max: 64, message: '分组名称不能超过64个字符' }]}>
+      <Form.Item name="groupName" label="分组名称" rules={groupRules.groupName}>
         <Input placeholder="如 华东地区" />
       </Form.Item>
-      <Form.Item name="members" label="成员区划" rules={[{ validator: (_, v: Member[] | undefined) => (v?.length ? Promise.resolve() : Promise.reject(new Error('请至少选择一个行政区划'))) }]} required>
+      <Form.Item name="members" label="成员区划" rules={memberRules}>
         <MemberPicker />
       </Form.Item>
       <Form.Item name="sort" label="排序">
         <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="remark" label="备注" rules={remarkRules}>
+      <Form.Item name="remark" label="备注" rules={groupRules.remark}>
         <Input.TextArea rows={2} placeholder="请输入备注" />
       </Form.Item>
     </EntryFormModal>

@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
-import { App, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ActionBar } from '../../../components/ActionBar';
+import { REGION_PERMISSIONS as P } from '@dandelion/shared/base/region';
+import { ActionBar, useRecordActions } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { deleteGroup, fetchGroup, fetchGroupPage, GROUP_TABLE_KEY, REGION_PERMISSIONS as P, type GroupDetail, type GroupRow, type GroupSearch } from './api';
+import { GROUP_TABLE_KEY, regionApi, type GroupDetail, type GroupRow, type GroupSearch } from './api';
 import { GroupFormModal } from './RegionForms';
 
 const SEARCH_FIELDS: SearchField[] = [
@@ -15,9 +16,8 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** 区划分组 tab: named sets of regions (华东地区, 试点城市 …) with their members. */
 export function RegionGroupTab() {
-  const { message } = App.useApp();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<GroupSearch>({});
+  const { table, search, refresh, onSearch } = useListPage<GroupSearch>();
+  const actions = useRecordActions();
   const [form, setForm] = useState<{ record: GroupDetail | null } | null>(null);
 
   const columns: PagedColumn<GroupRow>[] = [
@@ -43,16 +43,11 @@ export function RegionGroupTab() {
         <ActionBar
           variant="row"
           actions={[
-            { key: 'upd', label: '修改', permission: P.upd, onClick: async () => setForm({ record: await fetchGroup(row.groupId) }) },
-            {
-              key: 'del', label: '删除', permission: P.del, danger: true,
-              confirm: { title: `确定删除区划分组「${row.groupName}」吗？`, description: '只解除分组与区划的关系，区划本身不受影响。' },
-              onClick: async () => {
-                await deleteGroup(row);
-                message.success('删除成功');
-                await table.current?.refresh();
-              },
-            },
+            { key: 'upd', label: '修改', permission: P.upd, onClick: async () => setForm({ record: await regionApi.group(row.groupId) }) },
+            actions.remove({
+              entity: '区划分组', name: row.groupName, permission: P.del, overflow: false, description: '只解除分组与区划的关系，区划本身不受影响。',
+              remove: () => regionApi.removeGroup(row), after: refresh,
+            }),
           ]}
         />
       ),
@@ -61,14 +56,11 @@ export function RegionGroupTab() {
 
   return (
     <>
-      <SearchForm<GroupSearch>
-        fields={SEARCH_FIELDS}
-        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
-      />
+      <SearchForm<GroupSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<GroupRow, GroupSearch>
         ref={table}
         tableKey={GROUP_TABLE_KEY}
-        fetcher={fetchGroupPage}
+        fetcher={regionApi.groupPage}
         params={search}
         columns={columns}
         rowKey="groupId"
@@ -79,7 +71,7 @@ export function RegionGroupTab() {
         onClose={() => setForm(null)}
         onSaved={async () => {
           setForm(null);
-          await table.current?.refresh();
+          await refresh();
         }}
       />
     </>

@@ -7,9 +7,8 @@ import { EllipsisText } from '../../../components/format';
 import { PagedTable, useRefreshPagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { forgetRegions } from '../../../components/RegionCascader';
 import { useHasPermission } from '../../../api/consoleStore';
-import {
-  deleteRegion, fetchRegion, fetchRegionLevel, MAX_REGION_LEVEL, REGION_LEVEL_LABELS, REGION_PERMISSIONS as P, REGION_SEARCH_TABLE_KEY, searchRegions, type FoundRegion, type Region,
-} from './api';
+import { MAX_REGION_LEVEL, REGION_LEVEL_LABELS, REGION_PERMISSIONS as P } from '@dandelion/shared/base/region';
+import { regionApi, REGION_SEARCH_TABLE_KEY, type FoundRegion, type Region } from './api';
 import { RegionFormModal, type RegionFormTarget } from './RegionForms';
 
 const ROOT = 'root';
@@ -32,23 +31,27 @@ export function RegionTreeTab() {
   const canList = useHasPermission(P.list);
   const [levels, setLevels] = useState<Record<string, Region[]>>({});
   const [expanded, setExpanded] = useState<Key[]>([]);
-  const [loadingLevel, setLoadingLevel] = useState(false);
+  // The provinces load as soon as the page may list them.
+  const [loadingLevel, setLoadingLevel] = useState(canList);
   const [keyword, setKeyword] = useState('');
   const [form, setForm] = useState<RegionFormTarget | null>(null);
 
-  const loadLevel = useCallback(async (parentId: string | null) => {
-    setLoadingLevel(true);
+  const fetchLevel = useCallback(async (parentId: string | null) => {
     try {
-      const list = await fetchRegionLevel(parentId);
+      const list = await regionApi.level(parentId);
       setLevels((current) => ({ ...current, [parentId ?? ROOT]: list }));
     } finally {
       setLoadingLevel(false);
     }
   }, []);
+  const loadLevel = (parentId: string | null) => {
+    setLoadingLevel(true);
+    return fetchLevel(parentId);
+  };
 
   useEffect(() => {
-    if (canList) loadLevel(null).catch(() => undefined);
-  }, [canList, loadLevel]);
+    if (canList) fetchLevel(null).catch(() => undefined);
+  }, [canList, fetchLevel]);
 
   /** After a change: the levels that show it are read again, and every cascader's cached levels go. */
   const afterChange = async (...parentIds: Array<string | null>) => {
@@ -57,19 +60,19 @@ export function RegionTreeTab() {
     if (keyword) await refreshSearch();
   };
 
-  const edit = async (region: Region) => setForm({ record: await fetchRegion(region.regionId) });
+  const edit = async (region: Region) => setForm({ record: await regionApi.detail(region.regionId) });
 
   const actionsOf = (region: Region & { pathCodes?: string[] }): ActionButton[] => [
     {
       key: 'addChild', label: '新增下级', permission: P.add, hidden: region.regionLevel >= MAX_REGION_LEVEL,
-      onClick: async () => setForm({ record: null, parentPath: region.pathCodes ?? [...(await fetchRegion(region.regionId)).parentPath, region.regionCode] }),
+      onClick: async () => setForm({ record: null, parentPath: region.pathCodes ?? [...(await regionApi.detail(region.regionId)).parentPath, region.regionCode] }),
     },
     { key: 'upd', label: '修改', permission: P.upd, onClick: () => edit(region) },
     {
       key: 'del', label: '删除', permission: P.del, danger: true,
       confirm: { title: `确定删除「${region.regionName}」吗？`, description: '有下级区划或属于区划分组的不能删除。' },
       onClick: async () => {
-        await deleteRegion(region);
+        await regionApi.remove(region);
         message.success('删除成功');
         await afterChange(region.parentId);
       },
@@ -114,7 +117,7 @@ export function RegionTreeTab() {
     <>
       {toolbar}
       {keyword ? (
-        <PagedTable<FoundRegion, { keyword: string }> tableKey={REGION_SEARCH_TABLE_KEY} fetcher={searchRegions} params={{ keyword }} columns={searchColumns} rowKey="regionId" />
+        <PagedTable<FoundRegion, { keyword: string }> tableKey={REGION_SEARCH_TABLE_KEY} fetcher={regionApi.search} params={{ keyword }} columns={searchColumns} rowKey="regionId" />
       ) : (
         <Table<TreeRow>
           className="region-tree-table"

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { SERIAL_DATE_PATTERN_LABELS, SERIAL_RESET_LABELS, type SerialDatePattern, type SerialResetPeriod } from '@dandelion/shared';
+import { SERIAL_DATE_PATTERN_LABELS, SERIAL_RESET_LABELS } from '@dandelion/shared/base/serial';
 import { errorMessage } from '../../../api/http';
 import { BusyButton } from '../../../components/BusyButton';
-import { previewSerial, resetSerialRule, takeSerial, type SerialRule } from './api';
+import { serialApi, type SerialRule } from './api';
 
 /** At most this many numbers per 取号 from the console (the call allows more, for batch jobs). */
 const TAKE_MAX = 100;
@@ -23,22 +23,25 @@ export function SerialTakeDialog({ rule, onClose, onTaken }: { rule: SerialRule 
   const wanted = count ?? 1;
   const preview = useQuery({
     queryKey: ['serial-preview', ruleCode, wanted, taken.length ? taken.at(-1) : null],
-    queryFn: ({ signal }) => previewSerial(ruleCode, wanted, signal),
+    queryFn: ({ signal }) => serialApi.preview(ruleCode, wanted, signal),
     enabled: !!rule,
     gcTime: 0,
   });
 
-  useEffect(() => {
+  // Another rule (or the dialog closed): start again.
+  const [ruleShown, setRuleShown] = useState(rule);
+  if (ruleShown !== rule) {
+    setRuleShown(rule);
     setCount(1);
     setTaken([]);
     setError(null);
-  }, [rule]);
+  }
 
   const take = async () => {
     setTaking(true);
     setError(null);
     try {
-      const batch = await takeSerial(ruleCode, wanted);
+      const batch = await serialApi.take(ruleCode, wanted);
       setTaken(batch.values);
       message.success(`已取号 ${batch.values.length} 个`);
       onTaken();
@@ -98,18 +101,21 @@ export function SerialResetDialog({ rule, onClose, onReset }: { rule: SerialRule
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
+  // Another rule (or the dialog closed): start again.
+  const [ruleShown, setRuleShown] = useState(rule);
+  if (ruleShown !== rule) {
+    setRuleShown(rule);
     setConfirmCode('');
     setCurrentValue(null);
     setError(null);
-  }, [rule]);
+  }
 
   const reset = async () => {
     if (!rule) return;
     setSaving(true);
     setError(null);
     try {
-      await resetSerialRule(rule.ruleId, rule.lockVersion, confirmCode.trim(), currentValue);
+      await serialApi.reset(rule.ruleId, rule.lockVersion, confirmCode.trim(), currentValue);
       message.success('已重置');
       onReset();
     } catch (e) {
@@ -145,7 +151,7 @@ export function SerialResetDialog({ rule, onClose, onReset }: { rule: SerialRule
           <Descriptions.Item label="当前值">{rule.currentValue ?? '尚未取号'}</Descriptions.Item>
           <Descriptions.Item label="当前周期">{rule.currentPeriod ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="格式">
-            {SERIAL_DATE_PATTERN_LABELS[rule.datePattern as SerialDatePattern] ?? rule.datePattern}，{SERIAL_RESET_LABELS[rule.resetPeriod as SerialResetPeriod] ?? rule.resetPeriod}重置
+            {SERIAL_DATE_PATTERN_LABELS[rule.datePattern] ?? rule.datePattern}，{SERIAL_RESET_LABELS[rule.resetPeriod] ?? rule.resetPeriod}重置
           </Descriptions.Item>
         </Descriptions>
       )}

@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Tag, Typography } from 'antd';
-import {
-  SERIAL_CODE_PATTERN,
-  SERIAL_DATE_PATTERN_LABELS,
-  SERIAL_LIMITS,
-  SERIAL_MESSAGES as M,
-  SERIAL_PREFIX_PATTERN,
-  SERIAL_RESET_LABELS,
-  serialRuleProblem,
-  type SerialDatePattern,
-} from '@dandelion/shared';
+import type { FormRule } from 'antd';
+import { RECORD_STATUS_LABELS } from '@dandelion/shared';
+import { SERIAL_DATE_PATTERN_LABELS, SERIAL_LIMITS, SERIAL_RESET_LABELS, serialRuleBody, serialRuleProblem, type SerialDatePattern } from '@dandelion/shared/base/serial';
 import { ApiError, errorMessage } from '../../../api/http';
 import { BusyButton } from '../../../components/BusyButton';
-import { requiredRule } from '../../../components/form';
-import { addSerialRule, STATUS_LABELS, updateSerialRule, type SerialRule, type SerialRuleValues } from './api';
+import { rulesOf } from '../../../components/form';
+import { serialApi, type SerialRule, type SerialRuleValues } from './api';
 import { previewFormat } from './serialPreview';
+
+/** The same rules and messages the server applies (packages/shared/src/base/serial.ts). */
+const rules = rulesOf(serialRuleBody);
+/**
+ * The server fills in a left-out number or period with its default; the form asks for it instead,
+ * so a cleared field is refused (with the schema's message) rather than silently defaulted.
+ */
+const asked = (fieldRules: readonly FormRule[]): FormRule[] => fieldRules.map((rule) => ({ ...(rule as object), required: true }) as FormRule);
 
 export type SerialFormState = { mode: 'add' } | { mode: 'upd'; rule: SerialRule } | null;
 
@@ -81,9 +82,15 @@ export function SerialFormDrawer({ state, onClose, onSaved }: { state: SerialFor
   const record = state?.mode === 'upd' ? state.rule : undefined;
   const used = !!record?.lastTakeTime;
 
+  // Opened again (or for another rule): no refusal from before.
+  const [stateShown, setStateShown] = useState(state);
+  if (stateShown !== state) {
+    setStateShown(state);
+    if (state) setSaveError(null);
+  }
+
   useEffect(() => {
     if (!state) return;
-    setSaveError(null);
     form.resetFields();
     form.setFieldsValue(state.mode === 'upd' ? valuesOf(state.rule) : INITIAL);
   }, [state, form]);
@@ -94,8 +101,8 @@ export function SerialFormDrawer({ state, onClose, onSaved }: { state: SerialFor
     setSaving(true);
     setSaveError(null);
     try {
-      if (state.mode === 'add') await addSerialRule(body);
-      else await updateSerialRule(state.rule.ruleId, state.rule.lockVersion, body);
+      if (state.mode === 'add') await serialApi.add(body);
+      else await serialApi.update(state.rule.ruleId, state.rule.lockVersion, body);
       message.success('保存成功');
       onSaved();
     } catch (error) {
@@ -124,16 +131,16 @@ export function SerialFormDrawer({ state, onClose, onSaved }: { state: SerialFor
           name="ruleCode"
           label="规则编码"
           extra={used ? '已发放过编号，编码不能再修改' : '其他模块按编码取号，例如 DECLARE_NO'}
-          rules={[requiredRule(M.codeRequired), { max: SERIAL_LIMITS.codeMax, message: M.codeMax }, { pattern: SERIAL_CODE_PATTERN, message: M.codePattern }]}
+          rules={rules.ruleCode}
         >
           <Input placeholder="请输入规则编码" disabled={used} />
         </Form.Item>
-        <Form.Item name="ruleName" label="规则名称" rules={[requiredRule(M.nameRequired), { max: SERIAL_LIMITS.nameMax, message: M.nameMax }]}>
+        <Form.Item name="ruleName" label="规则名称" rules={rules.ruleName}>
           <Input placeholder="请输入规则名称，如 申报书编号" />
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="prefix" label="前缀" rules={[{ max: SERIAL_LIMITS.prefixMax, message: M.prefixMax }, { pattern: SERIAL_PREFIX_PATTERN, message: M.prefixPattern }]}>
+            <Form.Item name="prefix" label="前缀" rules={rules.prefix}>
               <Input placeholder="如 SB" />
             </Form.Item>
           </Col>
@@ -150,7 +157,7 @@ export function SerialFormDrawer({ state, onClose, onSaved }: { state: SerialFor
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="seqLength" label="序号位数" rules={[requiredRule(M.seqLength)]}>
+            <Form.Item name="seqLength" label="序号位数" rules={asked(rules.seqLength)}>
               <InputNumber min={SERIAL_LIMITS.seqLengthMin} max={SERIAL_LIMITS.seqLengthMax} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -160,7 +167,7 @@ export function SerialFormDrawer({ state, onClose, onSaved }: { state: SerialFor
           label="重置周期"
           dependencies={['datePattern']}
           rules={[
-            requiredRule(M.resetPeriod),
+            ...asked(rules.resetPeriod),
             ({ getFieldValue }) => ({
               validator: (_, reset: string) => {
                 const problem = serialRuleProblem({ prefix: '', separator: '', seqLength: 12, startValue: 0, datePattern: getFieldValue('datePattern') ?? '', resetPeriod: reset });
@@ -173,7 +180,7 @@ export function SerialFormDrawer({ state, onClose, onSaved }: { state: SerialFor
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="step" label="步长" rules={[requiredRule(M.step)]}>
+            <Form.Item name="step" label="步长" rules={asked(rules.step)}>
               <InputNumber min={1} max={SERIAL_LIMITS.stepMax} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -184,7 +191,7 @@ export function SerialFormDrawer({ state, onClose, onSaved }: { state: SerialFor
               dependencies={['seqLength']}
               extra="每个周期的第一个序号"
               rules={[
-                requiredRule(M.startValue),
+                ...asked(rules.startValue),
                 ({ getFieldValue }) => ({
                   validator: (_, start: number | null) => {
                     const problem = start == null ? null : serialRuleProblem({ prefix: '', separator: '', datePattern: '', resetPeriod: 'NEVER', seqLength: getFieldValue('seqLength'), startValue: start });
@@ -198,9 +205,9 @@ export function SerialFormDrawer({ state, onClose, onSaved }: { state: SerialFor
           </Col>
         </Row>
         <Form.Item name="status" label="状态">
-          <Radio.Group options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
+          <Radio.Group options={Object.entries(RECORD_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
-        <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过512个字符' }]}>
+        <Form.Item name="remark" label="备注" rules={rules.remark}>
           <Input.TextArea rows={2} placeholder="请输入备注" />
         </Form.Item>
         <Form.Item label="预览">

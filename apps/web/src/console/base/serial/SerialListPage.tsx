@@ -1,30 +1,30 @@
-import { useRef, useState } from 'react';
-import { App, Card, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Card, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { SERIAL_RESET_LABELS, type SerialResetPeriod } from '@dandelion/shared';
+import { RECORD_STATUS_LABELS } from '@dandelion/shared';
+import { SERIAL_PERMISSIONS as P, SERIAL_RESET_LABELS } from '@dandelion/shared/base/serial';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar } from '../../../components/ActionBar';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { ActionBar, useRecordActions } from '../../../components/ActionBar';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { deleteSerialRule, fetchSerialPage, SERIAL_PERMISSIONS as P, SERIAL_TABLE_KEY, STATUS_LABELS, updateSerialStatus, type SerialRule, type SerialSearch } from './api';
+import { serialApi, SERIAL_TABLE_KEY, type SerialRule, type SerialSearch } from './api';
 import { SerialResetDialog, SerialTakeDialog } from './SerialDialogs';
 import { SerialFormDrawer, type SerialFormState } from './SerialFormDrawer';
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'ruleName', label: '规则名称' },
   { name: 'ruleCode', label: '规则编码' },
-  { name: 'status', label: '状态', type: 'select', options: Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })) },
+  { name: 'status', label: '状态', type: 'select', options: Object.entries(RECORD_STATUS_LABELS).map(([value, label]) => ({ value, label })) },
 ];
 
 /** /base/serial/serialList: serial-number rules, their live next number, 取号 and the counter. */
 export default function SerialListPage() {
-  const { message } = App.useApp();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<SerialSearch>({});
+  const { table, search, refresh: reload, onSearch } = useListPage<SerialSearch>();
+  const actions = useRecordActions();
   const [form, setForm] = useState<SerialFormState>(null);
   const [taking, setTaking] = useState<SerialRule | null>(null);
   const [resetting, setResetting] = useState<SerialRule | null>(null);
-  const refresh = () => void table.current?.refresh();
+  const refresh = () => void reload();
 
   const columns: PagedColumn<SerialRule>[] = [
     { key: 'ruleCode', title: '规则编码', dataIndex: 'ruleCode', width: 130 },
@@ -33,7 +33,7 @@ export default function SerialListPage() {
       key: 'nextSample', title: '下一个编号', dataIndex: 'nextSample', width: 160,
       render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : <Typography.Text type="danger">本周期序号已用完</Typography.Text>),
     },
-    { key: 'resetPeriod', title: '重置周期', dataIndex: 'resetPeriod', width: 96, render: (v: string) => SERIAL_RESET_LABELS[v as SerialResetPeriod] ?? v },
+    { key: 'resetPeriod', title: '重置周期', dataIndex: 'resetPeriod', width: 96, render: (v: SerialRule['resetPeriod']) => SERIAL_RESET_LABELS[v] ?? v },
     {
       key: 'currentValue', title: '当前值', dataIndex: 'currentValue', width: 140,
       render: (v: number | null, row: SerialRule) => (v == null ? '尚未取号' : `${v}${row.currentPeriod && row.currentPeriod !== 'ALL' ? `（${row.currentPeriod}）` : ''}`),
@@ -41,7 +41,7 @@ export default function SerialListPage() {
     { key: 'lastTakeTime', title: '最近取号', dataIndex: 'lastTakeTime', width: 150, defaultHidden: true, render: (v: string | null) => (v ? formatDateTime(v) : '-') },
     {
       key: 'status', title: '状态', dataIndex: 'status', width: 80,
-      render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{STATUS_LABELS[v] ?? v}</Tag>,
+      render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{RECORD_STATUS_LABELS[v] ?? v}</Tag>,
     },
     { key: 'remark', title: '备注', dataIndex: 'remark', defaultHidden: true },
     { key: 'updateTime', title: '更新时间', dataIndex: 'updateTime', width: 150, defaultHidden: true, render: (v: string) => formatDateTime(v) },
@@ -54,24 +54,14 @@ export default function SerialListPage() {
             { key: 'take', label: '取号', permission: P.next, disabled: row.status !== 'NORMAL', onClick: () => setTaking(row) },
             { key: 'upd', label: '修改', permission: P.upd, onClick: () => setForm({ mode: 'upd', rule: row }) },
             {
-              key: 'enable', label: row.status === 'NORMAL' ? '停用' : '启用', permission: P.upd, overflow: true,
+              ...actions.toggleStatus({ status: row.status, permission: P.upd, change: (next) => serialApi.setStatus(row.ruleId, row.lockVersion, next), after: reload }),
               confirm: row.status === 'NORMAL' ? { title: `确定停用「${row.ruleName}」吗？`, description: '停用后任何模块都不能再从该规则取号。' } : undefined,
-              onClick: async () => {
-                await updateSerialStatus(row.ruleId, row.lockVersion, row.status === 'NORMAL' ? 'DISABLED' : 'NORMAL');
-                message.success(row.status === 'NORMAL' ? '已停用' : '已启用');
-                await table.current?.refresh();
-              },
             },
             { key: 'reset', label: '重置计数', permission: P.upd, overflow: true, onClick: () => setResetting(row) },
-            {
-              key: 'del', label: '删除', permission: P.del, danger: true, overflow: true,
-              confirm: { title: `确定删除流水号规则「${row.ruleName}」吗？`, description: '已发放过编号的规则不能删除，只能停用。' },
-              onClick: async () => {
-                await deleteSerialRule(row.ruleId, row.lockVersion);
-                message.success('删除成功');
-                await table.current?.refresh();
-              },
-            },
+            actions.remove({
+              entity: '流水号规则', name: row.ruleName, permission: P.del, description: '已发放过编号的规则不能删除，只能停用。',
+              remove: () => serialApi.remove(row.ruleId, row.lockVersion), after: reload,
+            }),
           ]}
         />
       ),
@@ -80,14 +70,11 @@ export default function SerialListPage() {
 
   return (
     <Card>
-      <SearchForm<SerialSearch>
-        fields={SEARCH_FIELDS}
-        onSearch={(values) => applySearch(values, search, setSearch, () => refresh())}
-      />
+      <SearchForm<SerialSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<SerialRule, SerialSearch>
         ref={table}
         tableKey={SERIAL_TABLE_KEY}
-        fetcher={fetchSerialPage}
+        fetcher={serialApi.page}
         params={search}
         columns={columns}
         rowKey="ruleId"

@@ -1,7 +1,7 @@
 import '../../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beijingYmd } from '@dandelion/shared';
+import { beijingYmd } from '@dandelion/shared/base/serial';
 import { fakeServer, ok, refuse, type FakeCall } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
 import { useConsoleStore } from '../../../api/consoleStore';
@@ -12,7 +12,7 @@ import { previewFormat } from './serialPreview';
 const RULE: SerialRule = {
   ruleId: '5', ruleCode: 'DECLARE_NO', ruleName: '申报编号', prefix: 'SB', datePattern: 'yyyyMMdd', separator: '-', seqLength: 4, resetPeriod: 'DAY', step: 1, startValue: 1,
   currentValue: 12, currentPeriod: '20261125', lastTakeTime: '2026-11-25T02:00:00.000Z', status: 'NORMAL', remark: null, nextSample: 'SB20261125-0013',
-  createTime: '2026-11-01T02:30:00.000Z', updateTime: '2026-11-01T02:30:00.000Z', lockVersion: 3,
+  createTime: '2026-11-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-11-01T02:30:00.000Z', updateBy: 'admin', lockVersion: 3,
 };
 const ALL = ['base:serial:list', 'base:serial:add', 'base:serial:upd', 'base:serial:del', 'base:serial:next'];
 
@@ -141,7 +141,7 @@ describe('SerialListPage', { timeout: 30_000 }, () => {
 
   it('重置计数 stays disabled until the rule code is typed', async () => {
     useConsoleStore.setState({ authList: ALL });
-    const server = serve({ '/rest/serial/reset': (call) => ok({ ...RULE, currentValue: null }, '已重置') });
+    const server = serve({ '/rest/serial/reset': () => ok({ ...RULE, currentValue: null }, '已重置') });
     open();
     await screen.findByText('SB20261125-0013');
     fireEvent.click(buttonNamed('更多')!);

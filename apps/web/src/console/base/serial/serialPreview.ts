@@ -1,5 +1,8 @@
-import { beijingYmd, formatSerial, maxSerialValue, SERIAL_DATE_PATTERNS, SERIAL_RESET_PERIODS } from '@dandelion/shared';
-import type { SerialRule, SerialRuleValues } from './api';
+import { beijingYmd, formatSerial, maxSerialValue, SERIAL_DATE_PATTERNS, SERIAL_RESET_PERIODS, type SerialRuleShape } from '@dandelion/shared/base/serial';
+import type { SerialRule } from './api';
+
+/** The form's values the preview reads (any of them may still be missing or wrong while typing). */
+export type FormatValues = Partial<SerialRuleShape & { step: number }>;
 
 /** The reset period a Beijing date falls in, as the server keys it (20261124, 202611, 2026, ALL). */
 export function periodKey(resetPeriod: string, ymd: string): string {
@@ -29,7 +32,7 @@ const isWhole = (n: unknown, min: number, max: number): n is number => typeof n 
  * A saved rule that already counts goes on from its counter in the same period — as the server
  * does after an edit; a new rule, or a new period, starts at the start value.
  */
-export function previewFormat(values: Partial<SerialRuleValues>, record: SerialRule | undefined, now = new Date(), count = 3): FormatPreview {
+export function previewFormat(values: FormatValues, record: SerialRule | undefined, now = new Date(), count = 3): FormatPreview {
   const { prefix = '', datePattern = '', separator = '', seqLength, step, startValue, resetPeriod = 'NEVER' } = values;
   if (!isWhole(seqLength, 1, 12) || !isWhole(step, 1, 1000) || !isWhole(startValue, 0, Number.MAX_SAFE_INTEGER)) return { values: [], overflow: false };
   if (!(SERIAL_DATE_PATTERNS as readonly string[]).includes(datePattern) || !(SERIAL_RESET_PERIODS as readonly string[]).includes(resetPeriod)) return { values: [], overflow: false };

@@ -1,43 +1,14 @@
-import { and, between, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../core/db';
+import { MAX_DAYS_PER_CHANGE, type DayKind, type DaySource } from '@dandelion/shared/base/calendar';
+import { recordOperation, type ChangeContext, type OperationEntry } from '../../../core/audit';
+import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { createdBy, DEL_FLAG, notDeleted, updatedBy } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../../core/audit';
-import { baseCalendarDay, baseCalendarYear } from './schema';
-import { dateOf, dayNumber, weekdayOf, type DayKind, type IsoDate, type WorkingDayCalendar } from './service';
+import { calendarRepo, type DayRow, type IsoDate, type NewDay, type YearRow } from './repo';
+import { dateOf, dayNumber, weekdayOf, type WorkingDayCalendar } from './service';
 
 export const CALENDAR_MODULE = 'base:calendar';
 /** Saturday and Sunday: the plain rule of a date with no row. */
 export const PLAIN_REST_WEEKDAYS = [0, 6] as const;
-/** One call marks at most a year's days. */
-export const MAX_DAYS_PER_CHANGE = 366;
-// Calendar changes are rare and touch many rows: they queue on one transaction-scoped lock, so the
-// versions a caller saw are checked and written without another change slipping in between.
-const CALENDAR_LOCK_KEY = 724_160_611;
-
-type DayRow = typeof baseCalendarDay.$inferSelect;
-export type DaySource = 'MANUAL' | 'WEEKEND';
-
-export interface CalendarDayView {
-  day: IsoDate;
-  /** 0 Sunday … 6 Saturday. */
-  weekday: number;
-  kind: DayKind;
-  /** The stored row, when the day has one. */
-  dayType: DayKind | null;
-  dayName: string | null;
-  source: DaySource | null;
-  lockVersion: number | null;
-}
-
-export interface YearSetting {
-  year: number;
-  restWeekdays: number[];
-  /** False when the year was never set: Saturday and Sunday. */
-  explicit: boolean;
-  lockVersion: number | null;
-}
 
 /** The lock versions a caller saw, by date; a date it saw without a row is absent. */
 export type SeenVersions = Record<IsoDate, number>;
@@ -55,6 +26,7 @@ const parseWeekdays = (text: string) => text.split(',').filter(Boolean).map(Numb
 const yearOf = (day: IsoDate) => Number(day.slice(0, 4));
 const brief = (row: DayRow | undefined) => (row ? { day: row.day, dayType: row.dayType, dayName: row.dayName, source: row.source } : null);
 const WEEKDAY_NAMES = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
+const TOO_MANY_DAYS = `一次最多处理 ${MAX_DAYS_PER_CHANGE} 天`;
 
 /** '2026-10-01' or '2026-10-01~2026-10-07 等 5 天' for summaries and the log's entity id. */
 function describeDays(days: IsoDate[]): string {
@@ -66,7 +38,7 @@ function describeDays(days: IsoDate[]): string {
 function normaliseDays(days: IsoDate[]): IsoDate[] {
   const unique = [...new Set(days)];
   for (const day of unique) dayNumber(day);
-  if (unique.length > MAX_DAYS_PER_CHANGE) throw errors.badRequest(`一次最多处理 ${MAX_DAYS_PER_CHANGE} 天`);
+  if (unique.length > MAX_DAYS_PER_CHANGE) throw errors.badRequest(TOO_MANY_DAYS);
   return unique.sort();
 }
 
@@ -75,78 +47,56 @@ export function daysBetween(start: IsoDate, end: IsoDate): IsoDate[] {
   const from = dayNumber(start);
   const to = dayNumber(end);
   if (to < from) throw errors.badRequest('结束日期不能早于开始日期');
-  if (to - from + 1 > MAX_DAYS_PER_CHANGE) throw errors.badRequest(`一次最多处理 ${MAX_DAYS_PER_CHANGE} 天`);
+  if (to - from + 1 > MAX_DAYS_PER_CHANGE) throw errors.badRequest(TOO_MANY_DAYS);
   return Array.from({ length: to - from + 1 }, (_, i) => dateOf(from + i));
 }
+
+/** 409 unless every day is as the caller saw it: the same row version, or still no row. */
+function checkSeen(days: IsoDate[], stored: Map<IsoDate, DayRow>, seen: SeenVersions) {
+  for (const day of days) {
+    if (stored.get(day)?.lockVersion !== seen[day]) throw errors.staleVersion();
+  }
+}
+
+const settingView = (year: number, row: YearRow | undefined) =>
+  row ? { year, restWeekdays: parseWeekdays(row.restWeekdays), explicit: true, lockVersion: row.lockVersion } : { year, restWeekdays: [...PLAIN_REST_WEEKDAYS], explicit: false, lockVersion: null };
+
+const log = (ex: Executor, change: ChangeContext, entry: Omit<OperationEntry, 'module' | keyof ChangeContext>) =>
+  recordOperation(ex, { module: CALENDAR_MODULE, ...entry, ...change });
 
 /**
  * Administration of the holiday calendar (/rest/calendar/*): marks, the yearly weekend setting,
  * and the views and sums the console page shows. The working-day rule itself stays in
  * createWorkingDayCalendar, which reads the rows written here.
  */
-export function createCalendarAdminService({ db, workingDays }: { db: Db; workingDays: WorkingDayCalendar }) {
-  async function lockCalendar(tx: Tx) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CALENDAR_LOCK_KEY})`);
-  }
-
-  async function storedDays(tx: Tx | Db, days: IsoDate[]): Promise<Map<IsoDate, DayRow>> {
-    if (!days.length) return new Map();
-    const rows = await tx.select().from(baseCalendarDay).where(and(notDeleted(baseCalendarDay), inArray(baseCalendarDay.day, days)));
-    return new Map(rows.map((r) => [r.day, r]));
-  }
-
-  /** 409 unless every day is as the caller saw it: the same row version, or still no row. */
-  function checkSeen(days: IsoDate[], stored: Map<IsoDate, DayRow>, seen: SeenVersions) {
-    for (const day of days) {
-      const row = stored.get(day);
-      const version = seen[day];
-      if ((row ? row.lockVersion : undefined) !== version) throw errors.staleVersion();
-    }
-  }
-
-  async function yearSettings(ex: Tx | Db, years: number[]): Promise<Map<number, typeof baseCalendarYear.$inferSelect>> {
-    if (!years.length) return new Map();
-    const rows = await ex.select().from(baseCalendarYear).where(and(notDeleted(baseCalendarYear), inArray(baseCalendarYear.year, years)));
-    return new Map(rows.map((r) => [r.year, r]));
-  }
-
-  const settingView = (year: number, row: typeof baseCalendarYear.$inferSelect | undefined): YearSetting =>
-    row ? { year, restWeekdays: parseWeekdays(row.restWeekdays), explicit: true, lockVersion: row.lockVersion } : { year, restWeekdays: [...PLAIN_REST_WEEKDAYS], explicit: false, lockVersion: null };
-
-  async function softDeleteRows(tx: Tx, ids: number[], change: ChangeContext) {
-    if (!ids.length) return;
-    await tx
-      .update(baseCalendarDay)
-      .set({ delFlag: DEL_FLAG.DELETED, ...updatedBy(change.actor, baseCalendarDay) })
-      .where(inArray(baseCalendarDay.id, ids));
+export function createHolidayService({ db, workingDays }: { db: Db; workingDays: WorkingDayCalendar }) {
+  /** A change of stored days: under the calendar's lock, only if the days are as the caller saw them. */
+  function changeDays<T>(days: IsoDate[], seen: SeenVersions, work: (tx: Executor, stored: Map<IsoDate, DayRow>) => Promise<T>): Promise<T> {
+    return withTransaction(db, async (tx) => {
+      await calendarRepo.lock(tx);
+      const stored = await calendarRepo.days(tx, days);
+      checkSeen(days, stored, seen);
+      return work(tx, stored);
+    });
   }
 
   async function mark(input: MarkInput, change: ChangeContext) {
     const days = normaliseDays(input.days);
-    return withTransaction(db, async (tx) => {
-      await lockCalendar(tx);
-      const stored = await storedDays(tx, days);
-      checkSeen(days, stored, input.versions);
+    return changeDays(days, input.versions, async (tx, stored) => {
       const existing = days.filter((d) => stored.has(d));
-      const fresh = days.filter((d) => !stored.has(d));
-      if (existing.length) {
-        await tx
-          .update(baseCalendarDay)
-          .set({ dayType: input.dayType, dayName: input.dayName, source: 'MANUAL', ...updatedBy(change.actor, baseCalendarDay) })
-          .where(and(notDeleted(baseCalendarDay), inArray(baseCalendarDay.day, existing)));
-      }
-      if (fresh.length) {
-        await tx.insert(baseCalendarDay).values(fresh.map((day) => ({ day, dayType: input.dayType, dayName: input.dayName, source: 'MANUAL', ...createdBy(change.actor) })));
-      }
+      await calendarRepo.markStored(tx, existing, input.dayType, input.dayName, change.actor);
+      await calendarRepo.insertDays(
+        tx,
+        days.filter((d) => !stored.has(d)).map((day) => ({ day, dayType: input.dayType, dayName: input.dayName, source: 'MANUAL' })),
+        change.actor,
+      );
       const label = input.dayType === 'HOLIDAY' ? '休息日' : '调休上班日';
-      await recordOperation(tx, {
-        module: CALENDAR_MODULE,
+      await log(tx, change, {
         action: 'MARK',
         entityId: describeDays(days).slice(0, 64),
         summary: `标记${describeDays(days)}为${label}「${input.dayName}」`,
         before: days.map((d) => brief(stored.get(d)) ?? { day: d, dayType: null }),
         after: days.map((d) => ({ day: d, dayType: input.dayType, dayName: input.dayName, source: 'MANUAL' })),
-        ...change,
       });
       return { days, marked: days.length, replaced: existing.length };
     });
@@ -154,16 +104,15 @@ export function createCalendarAdminService({ db, workingDays }: { db: Db; workin
 
   return {
     /** Every day from start to end with its kind and stored row, and the weekend setting of each year touched. */
-    async days(start: IsoDate, end: IsoDate): Promise<{ days: CalendarDayView[]; years: YearSetting[] }> {
+    async days(start: IsoDate, end: IsoDate) {
       const kinds = await workingDays.kinds(start, end);
       if (!kinds.length) throw errors.badRequest('结束日期不能早于开始日期');
-      const rows = await db.select().from(baseCalendarDay).where(and(notDeleted(baseCalendarDay), between(baseCalendarDay.day, start, end)));
-      const byDay = new Map(rows.map((r) => [r.day, r]));
+      const stored = await calendarRepo.daysBetween(db, start, end);
       const years = Array.from({ length: yearOf(end) - yearOf(start) + 1 }, (_, i) => yearOf(start) + i);
-      const settings = await yearSettings(db, years);
+      const settings = await calendarRepo.yearSettings(db, years);
       return {
         days: kinds.map(({ day, kind }) => {
-          const row = byDay.get(day);
+          const row = stored.get(day);
           return {
             day,
             weekday: weekdayOf(dayNumber(day)),
@@ -192,31 +141,26 @@ export function createCalendarAdminService({ db, workingDays }: { db: Db; workin
      */
     async unmark(input: { days: IsoDate[]; versions: SeenVersions }, change: ChangeContext) {
       const days = normaliseDays(input.days);
-      return withTransaction(db, async (tx) => {
-        await lockCalendar(tx);
-        const stored = await storedDays(tx, days);
-        checkSeen(days, stored, input.versions);
+      return changeDays(days, input.versions, async (tx, stored) => {
         const unmarked = days.filter((d) => stored.get(d)?.source !== 'MANUAL');
         if (unmarked.length) throw errors.badRequest(`${unmarked.slice(0, 3).join('、')}${unmarked.length > 3 ? ' 等' : ''}没有节假日或调休标记，无需取消`);
-        await softDeleteRows(tx, days.map((d) => stored.get(d)!.id), change);
+        await calendarRepo.softDeleteDays(tx, days.map((d) => stored.get(d)!.id), change.actor);
         // Under a year's own weekend setting the day gets back the row that setting writes.
-        const settings = await yearSettings(tx, [...new Set(days.map(yearOf))]);
-        const restored = days.flatMap((day) => {
+        const settings = await calendarRepo.yearSettings(tx, [...new Set(days.map(yearOf))]);
+        const restored = days.flatMap((day): NewDay[] => {
           const setting = settings.get(yearOf(day));
           if (!setting) return [];
           const weekday = weekdayOf(dayNumber(day));
           const kind = kindUnder(weekday, parseWeekdays(setting.restWeekdays));
-          return kind === plainKind(weekday) ? [] : [{ day, dayType: kind, dayName: null, source: 'WEEKEND', ...createdBy(change.actor) }];
+          return kind === plainKind(weekday) ? [] : [{ day, dayType: kind, dayName: null, source: 'WEEKEND' }];
         });
-        if (restored.length) await tx.insert(baseCalendarDay).values(restored);
-        await recordOperation(tx, {
-          module: CALENDAR_MODULE,
+        await calendarRepo.insertDays(tx, restored, change.actor);
+        await log(tx, change, {
           action: 'UNMARK',
           entityId: describeDays(days).slice(0, 64),
           summary: `取消${describeDays(days)}的标记，恢复为${settings.size ? '本年周末设置' : '默认规则（周一至周五上班）'}`,
           before: days.map((d) => brief(stored.get(d))),
           after: restored.map((r) => ({ day: r.day, dayType: r.dayType, dayName: null, source: 'WEEKEND' })),
-          ...change,
         });
         return { days, unmarked: days.length };
       });
@@ -231,18 +175,18 @@ export function createCalendarAdminService({ db, workingDays }: { db: Db; workin
       const rest = [...new Set(input.restWeekdays)].sort((a, b) => a - b);
       if (rest.length === 7) throw errors.badRequest('每周至少要有一个工作日');
       return withTransaction(db, async (tx) => {
-        await lockCalendar(tx);
-        const [setting] = await tx.select().from(baseCalendarYear).where(and(notDeleted(baseCalendarYear), eq(baseCalendarYear.year, input.year))).limit(1);
+        await calendarRepo.lock(tx);
+        const setting = (await calendarRepo.yearSettings(tx, [input.year])).get(input.year);
         if ((setting?.lockVersion ?? undefined) !== input.lockVersion) throw errors.staleVersion();
         const year = daysBetween(`${input.year}-01-01`, `${input.year}-12-31`);
-        const stored = await storedDays(tx, year);
+        const stored = await calendarRepo.days(tx, year);
         let added = 0;
         let changed = 0;
         let removed = 0;
         let kept = 0;
         const toDelete: number[] = [];
-        const toInsert: Array<typeof baseCalendarDay.$inferInsert> = [];
-        const weekendRow = (day: IsoDate, dayType: DayKind) => ({ day, dayType, dayName: null, source: 'WEEKEND', ...createdBy(change.actor) });
+        const toInsert: NewDay[] = [];
+        const weekendRow = (day: IsoDate, dayType: DayKind): NewDay => ({ day, dayType, dayName: null, source: 'WEEKEND' });
         for (const day of year) {
           const row = stored.get(day);
           if (row?.source === 'MANUAL') {
@@ -264,23 +208,18 @@ export function createCalendarAdminService({ db, workingDays }: { db: Db; workin
             added++;
           }
         }
-        await softDeleteRows(tx, toDelete, change);
-        if (toInsert.length) await tx.insert(baseCalendarDay).values(toInsert);
-        const restText = rest.join(',');
-        const [after] = setting
-          ? await tx.update(baseCalendarYear).set({ restWeekdays: restText, ...updatedBy(change.actor, baseCalendarYear) }).where(eq(baseCalendarYear.id, setting.id)).returning()
-          : await tx.insert(baseCalendarYear).values({ year: input.year, restWeekdays: restText, ...createdBy(change.actor) }).returning();
+        await calendarRepo.softDeleteDays(tx, toDelete, change.actor);
+        await calendarRepo.insertDays(tx, toInsert, change.actor);
+        const after = await calendarRepo.saveYear(tx, input.year, rest.join(','), setting, change.actor);
         const names = rest.length ? rest.map((w) => WEEKDAY_NAMES[w]).join('、') : '无（每天上班）';
-        await recordOperation(tx, {
-          module: CALENDAR_MODULE,
+        await log(tx, change, {
           action: 'SET_WEEKENDS',
           entityId: input.year,
           summary: `设置 ${input.year} 年休息日为${names}（保留 ${kept} 个节假日/调休标记）`,
           before: { year: input.year, restWeekdays: setting ? parseWeekdays(setting.restWeekdays) : [...PLAIN_REST_WEEKDAYS] },
           after: { year: input.year, restWeekdays: rest, added, changed, removed, keptMarks: kept },
-          ...change,
         });
-        return { ...settingView(input.year, after!), added, changed, removed, keptMarks: kept };
+        return { ...settingView(input.year, after), added, changed, removed, keptMarks: kept };
       });
     },
 
@@ -299,4 +238,4 @@ export function createCalendarAdminService({ db, workingDays }: { db: Db; workin
     },
   };
 }
-export type CalendarAdminService = ReturnType<typeof createCalendarAdminService>;
+export type HolidayService = ReturnType<typeof createHolidayService>;

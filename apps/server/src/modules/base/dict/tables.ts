@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { DictType } from '@dandelion/shared/base/dict';
 import { bigint, boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
-import { auditColumns, idColumn } from '../../../core/records';
 import { registerDuplicateCheck } from '../../../core/duplicateCheck';
+import { auditColumns, idColumn } from '../../../core/records';
 
 /**
  * Dictionaries (spec §3 Dictionary item): a DICT row is a category (ORG_TYPE),
@@ -16,7 +17,7 @@ export const baseDict = pgTable(
     dictCode: varchar('dict_code', { length: 64 }).notNull(),
     dictFullCode: varchar('dict_full_code', { length: 256 }).notNull(),
     dictName: varchar('dict_name', { length: 128 }).notNull(),
-    dictType: varchar('dict_type', { length: 8 }).notNull(),
+    dictType: varchar('dict_type', { length: 8 }).$type<DictType>().notNull(),
     dictLevel: integer('dict_level').notNull().default(1),
     dictSort: integer('dict_sort').notNull().default(0),
     lockFlag: boolean('lock_flag').notNull().default(false),

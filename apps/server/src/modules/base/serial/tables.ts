@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { RecordStatus } from '@dandelion/shared';
+import type { SerialDatePattern, SerialResetPeriod } from '@dandelion/shared/base/serial';
 import { bigint, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
@@ -16,11 +18,11 @@ export const baseSerialRule = pgTable(
     ruleName: varchar('rule_name', { length: 64 }).notNull(),
     prefix: varchar('prefix', { length: 32 }).notNull().default(''),
     /** yyyyMMdd, yyyyMM, yyyy or empty for none. */
-    datePattern: varchar('date_pattern', { length: 16 }).notNull().default(''),
+    datePattern: varchar('date_pattern', { length: 16 }).$type<SerialDatePattern>().notNull().default(''),
     separator: varchar('separator', { length: 4 }).notNull().default(''),
     seqLength: integer('seq_length').notNull().default(4),
     /** DAY, MONTH, YEAR or NEVER. */
-    resetPeriod: varchar('reset_period', { length: 8 }).notNull().default('NEVER'),
+    resetPeriod: varchar('reset_period', { length: 8 }).$type<SerialResetPeriod>().notNull().default('NEVER'),
     step: integer('step').notNull().default(1),
     startValue: bigint('start_value', { mode: 'number' }).notNull().default(1),
     /** The last value handed out in currentPeriod; null before the first. */
@@ -32,7 +34,7 @@ export const baseSerialRule = pgTable(
      * reset: a rule that handed out numbers cannot be deleted (its code would become reusable).
      */
     lastTakeTime: timestamp('last_take_time', { withTimezone: true }),
-    status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
+    status: varchar('status', { length: 16 }).$type<RecordStatus>().notNull().default('NORMAL'),
     remark: varchar('remark', { length: 512 }),
     ...auditColumns,
   },

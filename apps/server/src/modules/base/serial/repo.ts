@@ -1,7 +1,22 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { PageParameter, RecordStatus } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { notDeleted } from '../../../core/records';
-import { baseSerialRule } from './schema';
+import { paginate } from '../../../core/pagination';
+import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
+import { containing } from '../../../core/sql';
+import { baseSerialRule } from './tables';
+
+export type SerialRuleRow = typeof baseSerialRule.$inferSelect;
+export type SerialRuleFields = Pick<
+  SerialRuleRow,
+  'ruleCode' | 'ruleName' | 'prefix' | 'datePattern' | 'separator' | 'seqLength' | 'resetPeriod' | 'step' | 'startValue' | 'status' | 'remark'
+>;
+
+export interface SerialFilter {
+  ruleCode?: string;
+  ruleName?: string;
+  status?: RecordStatus;
+}
 
 /**
  * The SQL of handing out numbers. Every piece is an expression over the rule's row and one moment,
@@ -11,16 +26,16 @@ import { baseSerialRule } from './schema';
 const r = baseSerialRule;
 
 /** The moment numbers are taken at: the database's clock, unless a test fixes it. */
-export const momentOf = (at: Date | null): SQL => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
+const momentOf = (at: Date | null): SQL => (at ? sql`${at.toISOString()}::timestamptz` : sql`now()`);
 
 /** Beijing wall-clock time of the moment (periods and date parts are Beijing dates). */
 const beijing = (moment: SQL) => sql`(${moment} at time zone 'Asia/Shanghai')`;
 
 /** yyyyMMdd of the moment in Beijing: the date part of the numbers. */
-export const ymdOf = (moment: SQL) => sql<string>`to_char(${beijing(moment)}, 'YYYYMMDD')`;
+const ymdOf = (moment: SQL) => sql<string>`to_char(${beijing(moment)}, 'YYYYMMDD')`;
 
 /** The rule's reset period the moment falls in: 20261124, 202611, 2026 or ALL. */
-export const periodOf = (moment: SQL, resetPeriod: SQL | typeof r.resetPeriod = r.resetPeriod) => sql<string>`(case ${resetPeriod}
+const periodOf = (moment: SQL, resetPeriod: SQL | typeof r.resetPeriod = r.resetPeriod) => sql<string>`(case ${resetPeriod}
   when 'DAY' then to_char(${beijing(moment)}, 'YYYYMMDD')
   when 'MONTH' then to_char(${beijing(moment)}, 'YYYYMM')
   when 'YEAR' then to_char(${beijing(moment)}, 'YYYY')
@@ -75,7 +90,7 @@ export interface TakenRow {
  * transaction ends: a rolled-back caller gives its numbers back. Answers null when the rule
  * is missing, disabled or would run out of digits (nothing is consumed then).
  */
-export async function takeNumbers(ex: Executor, ruleCode: string, count: number, at: Date | null): Promise<TakenRow | null> {
+async function takeNumbers(ex: Executor, ruleCode: string, count: number, at: Date | null): Promise<TakenRow | null> {
   const moment = momentOf(at);
   const period = periodOf(moment);
   const last = lastValueOf(period, count);
@@ -101,16 +116,8 @@ export async function takeNumbers(ex: Executor, ruleCode: string, count: number,
   return { ...row, currentValue: Number(row.currentValue), currentPeriod: row.currentPeriod! };
 }
 
-export interface PreviewRow {
-  firstValue: number;
-  period: string;
-  ymd: string;
-  /** The largest value the digits allow. */
-  maxValue: number;
-}
-
 /** What taking numbers now would start from, without taking any (same expressions as takeNumbers). */
-export function previewColumns(at: Date | null) {
+function previewColumns(at: Date | null) {
   const moment = momentOf(at);
   const period = periodOf(moment);
   return {
@@ -121,6 +128,68 @@ export function previewColumns(at: Date | null) {
 }
 
 /** The period key of the current moment for a reset period about to be stored (an edit keeps counting in it). */
-export function periodForReset(at: Date | null, resetPeriod: string): SQL<string> {
+function periodForReset(at: Date | null, resetPeriod: string): SQL<string> {
   return periodOf(momentOf(at), sql`${resetPeriod}::varchar`);
 }
+
+const live = (...where: Array<SQL | undefined>) => and(notDeleted(r), ...where);
+
+/** A rule with what taking numbers at `at` would start from. */
+const withPreview = (ex: Executor, at: Date | null) => ex.select({ rule: r, ...previewColumns(at) }).from(r);
+export type RuleWithPreview = { rule: SerialRuleRow; firstValue: string; period: string; ymd: string };
+
+/** Every query of serial rules; each takes the executor (database or open transaction) to run on. */
+export const serialRepo = {
+  takeNumbers,
+
+  async findLive(ex: Executor, id: number): Promise<SerialRuleRow | undefined> {
+    const [row] = await ex.select().from(r).where(live(eq(r.id, id))).limit(1);
+    return row;
+  },
+
+  async findByCode(ex: Executor, ruleCode: string): Promise<SerialRuleRow | undefined> {
+    const [row] = await ex.select().from(r).where(live(eq(r.ruleCode, ruleCode))).limit(1);
+    return row;
+  },
+
+  /** A live rule by id with what taking numbers at `at` would start from. */
+  async previewById(ex: Executor, id: number, at: Date | null): Promise<RuleWithPreview | undefined> {
+    const [row] = await withPreview(ex, at).where(live(eq(r.id, id))).limit(1);
+    return row;
+  },
+
+  /** A live rule by code with what taking numbers at `at` would start from. */
+  async previewByCode(ex: Executor, ruleCode: string, at: Date | null): Promise<RuleWithPreview | undefined> {
+    const [row] = await withPreview(ex, at).where(live(eq(r.ruleCode, ruleCode))).limit(1);
+    return row;
+  },
+
+  /** A page of rules by code, each with its preview at `at`. */
+  page(ex: Executor, filter: SerialFilter, page: PageParameter, at: Date | null) {
+    const where = live(
+      filter.ruleCode ? containing(r.ruleCode, filter.ruleCode) : undefined,
+      filter.ruleName ? containing(r.ruleName, filter.ruleName) : undefined,
+      filter.status ? eq(r.status, filter.status) : undefined,
+    );
+    return paginate(
+      page,
+      (limit, offset) => withPreview(ex, at).where(where).orderBy(asc(r.ruleCode)).limit(limit).offset(offset),
+      async () => (await ex.select({ n: count() }).from(r).where(where))[0]!.n,
+    );
+  },
+
+  async insert(ex: Executor, fields: SerialRuleFields, actor: Actor): Promise<SerialRuleRow> {
+    const [row] = await ex.insert(r).values({ ...fields, ...createdBy(actor) }).returning();
+    return row!;
+  },
+
+  update: (ex: Executor, id: number, lockVersion: number, fields: Partial<SerialRuleFields & Pick<SerialRuleRow, 'currentValue' | 'currentPeriod'>>, actor: Actor) =>
+    updateVersioned(ex, r, id, lockVersion, fields, actor, '流水号规则'),
+
+  /** Counts on in the period the moment `at` falls in under `resetPeriod` (a counter set or kept across a change of period). */
+  async countInCurrentPeriod(ex: Executor, id: number, at: Date | null, resetPeriod: string): Promise<void> {
+    await ex.update(r).set({ currentPeriod: sql`${periodForReset(at, resetPeriod)}` }).where(eq(r.id, id));
+  },
+
+  softDelete: (ex: Executor, id: number, lockVersion: number | undefined, actor: Actor) => softDelete(ex, r, id, lockVersion, actor, '流水号规则'),
+};

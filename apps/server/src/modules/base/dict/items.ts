@@ -1,15 +1,10 @@
-import { and, asc, count, eq } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
+import type { ChangeContext } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import { AppError, errors } from '../../../core/errors';
 import { beijingTime, MAX_EXPORT_ROWS, workbookOf } from '../../../core/excel';
-import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
-import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../../core/audit';
-import { findLive, findLiveMany, itemCondition, nextSort, type DictRow, type ItemFilter } from './repo';
-import { assertUnlocked, DICT_MODULE, fullCodeOf, presentDict, type DictRecord } from './rules';
-import { baseDict } from './schema';
+import { dictRepo, type DictRow, type ItemFilter } from './repo';
+import { assertUnlocked, fullCodeOf, logDictChange, presentDict, type DictChange, type DictRecord } from './rules';
 
 export interface ItemInput {
   dictCode: string;
@@ -20,15 +15,15 @@ export interface ItemInput {
 }
 
 /** Dictionary items (ITEM entries): the values of one category, the table on the right of the page. */
-export function createItemService({ db, changed }: { db: Db; changed: () => Promise<void> }) {
+export function createItemService({ db, change }: { db: Db; change: DictChange }) {
   async function categoryOf(ex: Executor, categoryId: number): Promise<DictRow> {
-    const category = await findLive(ex, categoryId, '字典分类');
+    const category = await dictRepo.findLive(ex, categoryId, '字典分类');
     if (category.dictType !== 'DICT') throw errors.badRequest('字典项只能添加在字典分类之下');
     return category;
   }
 
   async function findItem(ex: Executor, id: number): Promise<DictRow> {
-    const row = await findLive(ex, id, '字典项');
+    const row = await dictRepo.findLive(ex, id, '字典项');
     if (row.dictType !== 'ITEM') throw errors.badRequest('该记录是字典分类，请在左侧分类树中操作');
     return row;
   }
@@ -36,87 +31,73 @@ export function createItemService({ db, changed }: { db: Db; changed: () => Prom
   /** A value's code is unique within its category: said in words before the unique index would. */
   async function checkCode(ex: Executor, category: DictRow, code: string): Promise<string> {
     const fullCode = fullCodeOf(category, code);
-    const [taken] = await ex.select({ id: baseDict.id }).from(baseDict).where(and(eq(baseDict.dictFullCode, fullCode), notDeleted(baseDict))).limit(1);
-    if (taken) throw errors.conflict(`字典项编码「${code}」在「${category.dictName}」中已存在，请更换后重试`);
+    if (await dictRepo.fullCodeTaken(ex, fullCode)) throw errors.conflict(`字典项编码「${code}」在「${category.dictName}」中已存在，请更换后重试`);
     return fullCode;
   }
 
-  async function removeOne(tx: Executor, row: DictRow, lockVersion: number | undefined, change: ChangeContext, category: DictRow) {
+  async function removeOne(tx: Executor, row: DictRow, lockVersion: number | undefined, ctx: ChangeContext, category: DictRow) {
     assertUnlocked(row, '删除');
-    const after = await softDelete(tx, baseDict, row.id, lockVersion, change.actor, '字典项');
-    await recordOperation(tx, {
-      module: DICT_MODULE, action: 'DELETE', entityId: row.id, summary: `删除字典项「${row.dictName}」（${row.dictFullCode}）`,
-      before: presentDict(row, category.dictCode), after: presentDict(after, category.dictCode), ...change,
+    const after = await dictRepo.softDelete(tx, row.id, lockVersion, ctx.actor, '字典项');
+    await logDictChange(tx, ctx, {
+      action: 'DELETE', entityId: row.id, summary: `删除字典项「${row.dictName}」（${row.dictFullCode}）`,
+      before: presentDict(row, category.dictCode), after: presentDict(after, category.dictCode),
     });
   }
 
   return {
     async page(categoryId: number, filter: ItemFilter, page: PageParameter) {
       const category = await categoryOf(db, categoryId);
-      const where = itemCondition(categoryId, filter);
-      const result = await paginate(
-        page,
-        (limit, offset) => db.select().from(baseDict).where(where).orderBy(asc(baseDict.dictSort), asc(baseDict.id)).limit(limit).offset(offset),
-        async () => (await db.select({ n: count() }).from(baseDict).where(where))[0]!.n,
-      );
+      const result = await dictRepo.itemPage(db, categoryId, filter, page);
       return { ...result, list: result.list.map((row) => presentDict(row, category.dictCode)) };
     },
 
-    async add(categoryId: number, input: ItemInput, change: ChangeContext): Promise<DictRecord> {
-      const result = await withTransaction(db, async (tx) => {
+    add: (categoryId: number, input: ItemInput, ctx: ChangeContext): Promise<DictRecord> =>
+      change(async (tx) => {
         const category = await categoryOf(tx, categoryId);
         const fullCode = await checkCode(tx, category, input.dictCode);
-        const [row] = await tx
-          .insert(baseDict)
-          .values({
+        const row = await dictRepo.insert(
+          tx,
+          {
             parentId: category.id, dictCode: input.dictCode, dictFullCode: fullCode, dictName: input.dictName, dictType: 'ITEM', dictLevel: category.dictLevel + 1,
-            dictSort: input.dictSort ?? (await nextSort(tx, category.id, 'ITEM')), lockFlag: input.lockFlag ?? false, remark: input.remark, ...createdBy(change.actor),
-          })
-          .returning();
-        const record = presentDict(row!, category.dictCode);
-        await recordOperation(tx, { module: DICT_MODULE, action: 'CREATE', entityId: row!.id, summary: `新增字典项「${row!.dictName}」（${row!.dictFullCode}）`, after: record, ...change });
+            dictSort: input.dictSort ?? (await dictRepo.nextSort(tx, category.id, 'ITEM')), lockFlag: input.lockFlag ?? false, remark: input.remark, appCode: null,
+          },
+          ctx.actor,
+        );
+        const record = presentDict(row, category.dictCode);
+        await logDictChange(tx, ctx, { action: 'CREATE', entityId: row.id, summary: `新增字典项「${row.dictName}」（${row.dictFullCode}）`, after: record });
         return record;
-      });
-      await changed();
-      return result;
-    },
+      }),
 
-    async edit(id: number, lockVersion: number, input: ItemInput, change: ChangeContext): Promise<DictRecord> {
-      const result = await withTransaction(db, async (tx) => {
+    edit: (id: number, lockVersion: number, input: ItemInput, ctx: ChangeContext): Promise<DictRecord> =>
+      change(async (tx) => {
         const before = await findItem(tx, id);
         assertUnlocked(before, '修改');
         const category = await categoryOf(tx, before.parentId!);
         const fullCode = input.dictCode === before.dictCode ? before.dictFullCode : await checkCode(tx, category, input.dictCode);
-        const row = await updateVersioned(
-          tx, baseDict, id, lockVersion,
+        const row = await dictRepo.update(
+          tx, id, lockVersion,
           { dictCode: input.dictCode, dictFullCode: fullCode, dictName: input.dictName, dictSort: input.dictSort ?? before.dictSort, remark: input.remark },
-          change.actor, '字典项',
+          ctx.actor, '字典项',
         );
         const record = presentDict(row, category.dictCode);
-        await recordOperation(tx, {
-          module: DICT_MODULE, action: 'UPDATE', entityId: id, summary: `修改字典项「${row.dictName}」（${row.dictFullCode}）`,
-          before: presentDict(before, category.dictCode), after: record, ...change,
+        await logDictChange(tx, ctx, {
+          action: 'UPDATE', entityId: id, summary: `修改字典项「${row.dictName}」（${row.dictFullCode}）`, before: presentDict(before, category.dictCode), after: record,
         });
         return record;
-      });
-      await changed();
-      return result;
-    },
+      }),
 
-    async remove(id: number, lockVersion: number | undefined, change: ChangeContext): Promise<void> {
-      await withTransaction(db, async (tx) => {
+    remove: (id: number, lockVersion: number | undefined, ctx: ChangeContext): Promise<void> =>
+      change(async (tx) => {
         const row = await findItem(tx, id);
-        await removeOne(tx, row, lockVersion, change, await categoryOf(tx, row.parentId!));
-      });
-      await changed();
-    },
+        await removeOne(tx, row, lockVersion, ctx, await categoryOf(tx, row.parentId!));
+      }),
 
     /** All or nothing: one missing, locked or non-item entry refuses the whole batch, and nothing is deleted. */
-    async removeMany(ids: number[], change: ChangeContext): Promise<number> {
+    removeMany(ids: number[], ctx: ChangeContext): Promise<number> {
       const unique = [...new Set(ids)];
-      const deleted = await withTransaction(db, async (tx) => {
+      return change(async (tx) => {
         const position = new Map(unique.map((id, i) => [id, i]));
-        const rows = (await findLiveMany(tx, unique)).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+        const rows = (await dictRepo.findLiveMany(tx, unique)).sort((a, b) => position.get(a.id)! - position.get(b.id)!);
         if (rows.length !== unique.length) throw errors.notFound('部分字典项');
         if (rows.some((r) => r.dictType !== 'ITEM')) throw errors.badRequest('批量删除只能删除字典项，字典分类请在左侧分类树中删除');
         const locked = rows.filter((r) => r.lockFlag);
@@ -129,18 +110,16 @@ export function createItemService({ db, changed }: { db: Db; changed: () => Prom
         for (const row of rows) {
           const category = categories.get(row.parentId!) ?? (await categoryOf(tx, row.parentId!));
           categories.set(category.id, category);
-          await removeOne(tx, row, undefined, change, category);
+          await removeOne(tx, row, undefined, ctx, category);
         }
         return unique.length;
       });
-      await changed();
-      return deleted;
     },
 
     /** The category's items (as filtered) as a workbook. */
     async exportWorkbook(categoryId: number, filter: ItemFilter): Promise<{ category: DictRow; file: Buffer }> {
       const category = await categoryOf(db, categoryId);
-      const rows = await db.select().from(baseDict).where(itemCondition(categoryId, filter)).orderBy(asc(baseDict.dictSort), asc(baseDict.id)).limit(MAX_EXPORT_ROWS);
+      const rows = await dictRepo.items(db, categoryId, filter, MAX_EXPORT_ROWS);
       const file = await workbookOf(`${category.dictName}`.slice(0, 31), [
         { header: '字典项编码', width: 18, value: (r: DictRow) => r.dictCode },
         { header: '字典项名称', width: 24, value: (r) => r.dictName },

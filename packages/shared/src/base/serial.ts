@@ -1,9 +1,16 @@
 /**
- * Serial numbers (流水号): how a rule turns a counter into text, and the rules a rule must keep.
- * Server (numbers handed out, preview) and web (the form's live preview) use the same code, so
- * the preview shows exactly what 取号 will answer.
+ * Serial numbers (流水号): how a rule turns a counter into text, the rules a rule must keep, and the
+ * calls of the rule page (/rest/serial/*; the call names are ours). Server (numbers handed out,
+ * preview) and web (the form's live preview) use the same code, so the preview shows exactly what
+ * 取号 will answer.
  */
 import { z } from 'zod';
+import { defineCall, permissionsOf } from '../contract';
+import { recordCalls } from '../recordCalls';
+import { RECORD_STATUSES, zLockVersion, zRecordStatus, zRemark } from '../records';
+import { zDateTime, zId } from '../schemas';
+
+export const SERIAL_PERMISSIONS = permissionsOf('base:serial', ['list', 'add', 'upd', 'del', 'next']);
 
 export const SERIAL_DATE_PATTERNS = ['yyyyMMdd', 'yyyyMM', 'yyyy', ''] as const;
 export type SerialDatePattern = (typeof SERIAL_DATE_PATTERNS)[number];
@@ -158,3 +165,111 @@ export const serialRuleInputSchema = z.object({
     .default(1),
 });
 export type SerialRuleInput = z.output<typeof serialRuleInputSchema>;
+
+const TAG = '流水号';
+
+export const SERIAL_STATUSES = RECORD_STATUSES;
+
+export const serialRuleRow = z.object({
+  ruleId: zId,
+  ruleCode: z.string(),
+  ruleName: z.string(),
+  prefix: z.string(),
+  datePattern: z.enum(SERIAL_DATE_PATTERNS),
+  separator: z.string(),
+  seqLength: z.number(),
+  resetPeriod: z.enum(SERIAL_RESET_PERIODS),
+  step: z.number(),
+  startValue: z.number(),
+  currentValue: z.number().nullable(),
+  currentPeriod: z.string().nullable(),
+  lastTakeTime: zDateTime.nullable(),
+  status: zRecordStatus,
+  remark: z.string().nullable(),
+  /** The number 取号 would hand out next, or null when the digits have run out in this period. */
+  nextSample: z.string().nullable(),
+  createTime: zDateTime,
+  createBy: z.string().nullable(),
+  updateTime: zDateTime,
+  updateBy: z.string().nullable(),
+  lockVersion: z.number(),
+});
+
+/** Numbers handed out (or previewed) together. */
+const serialBatch = z.object({ ruleCode: z.string(), values: z.array(z.string()), firstValue: z.number(), lastValue: z.number(), period: z.string() });
+
+export const serialRuleBody = serialRuleInputSchema.extend({ status: zRecordStatus.default('NORMAL'), remark: zRemark });
+const zRuleCode = z.string({ error: SERIAL_MESSAGES.codeRequired }).trim().min(1, SERIAL_MESSAGES.codeRequired).max(SERIAL_LIMITS.codeMax, SERIAL_MESSAGES.codeMax);
+const zCount = z
+  .number({ error: SERIAL_MESSAGES.count })
+  .int(SERIAL_MESSAGES.count)
+  .min(1, SERIAL_MESSAGES.count)
+  .max(SERIAL_LIMITS.countMax, SERIAL_MESSAGES.count)
+  .default(1);
+
+const ruleCalls = recordCalls({
+  tag: TAG,
+  entity: '流水号规则',
+  idField: 'ruleId',
+  row: serialRuleRow,
+  body: serialRuleBody,
+  filter: { ruleCode: z.string().trim().max(64).optional(), ruleName: z.string().trim().max(64).optional(), status: zRecordStatus.optional() },
+  permissions: { list: SERIAL_PERMISSIONS.list, detail: SERIAL_PERMISSIONS.list, add: SERIAL_PERMISSIONS.add, upd: SERIAL_PERMISSIONS.upd, del: SERIAL_PERMISSIONS.del },
+  paths: {
+    page: '/rest/serial/page',
+    detail: '/rest/serial/detail',
+    add: '/rest/serial/add',
+    update: '/rest/serial/update',
+    updateStatus: '/rest/serial/updateStatus',
+    remove: '/rest/serial/delete',
+  },
+  summaries: {
+    page: '流水号规则分页（按规则编码），每行带下一个编号的预览',
+    add: '新增流水号规则：规则编码唯一；按日/月/年重置时日期格式须包含该周期',
+    update: '修改流水号规则（乐观锁）：新格式从下一个编号起生效，计数不中断',
+    updateStatus: '启用（NORMAL）或停用（DISABLED）流水号规则；停用的规则不能取号',
+    remove: '删除流水号规则（逻辑删除）；已发放过编号的规则拒绝删除（409），请停用',
+  },
+});
+
+/** The rule family (page, detail, add, update, 启用/停用, delete) and the counter's calls: reset, preview, 取号. */
+export const serialCalls = {
+  ...ruleCalls,
+  reset: defineCall({
+    method: 'POST',
+    path: '/rest/serial/reset',
+    access: SERIAL_PERMISSIONS.upd,
+    tag: TAG,
+    summary: '重置计数（须输入规则编码确认）：currentValue 为空时下一个编号从起始值开始，否则从该值之后继续',
+    body: z.object({
+      ruleId: zId,
+      lockVersion: zLockVersion,
+      confirmCode: z.string({ error: '请输入规则编码确认重置' }).trim().min(1, '请输入规则编码确认重置'),
+      currentValue: z
+        .number({ error: '当前值必须是不小于 0 的整数' })
+        .int('当前值必须是不小于 0 的整数')
+        .min(0, '当前值必须是不小于 0 的整数')
+        .nullish()
+        .transform((v) => v ?? null),
+    }),
+    response: serialRuleRow,
+  }),
+  preview: defineCall({
+    method: 'POST',
+    path: '/rest/serial/preview',
+    access: SERIAL_PERMISSIONS.list,
+    tag: TAG,
+    summary: '预览接下来的编号（不占用）；exhausted 表示本周期剩余的序号不足所求数量',
+    body: z.object({ ruleCode: zRuleCode, count: zCount }),
+    response: serialBatch.extend({ exhausted: z.boolean() }),
+  }),
+  next: defineCall({
+    method: 'POST',
+    path: '/rest/serial/next',
+    access: SERIAL_PERMISSIONS.next,
+    tag: TAG,
+    summary: '取号：一次取 count 个连续编号（默认 1，最多 1000）；并发调用不会重号或跳号；停用或序号用完时拒绝（409）',
+    body: z.object({ ruleCode: zRuleCode, count: zCount }),
+    response: serialBatch,
+  }),
+};
