@@ -80,7 +80,6 @@ import { registerCmsSettingModule } from './modules/cms/settingModule';
 import { registerCalendarModule } from './modules/base/calendar/module';
 import { createWorkingDayCalendar } from './modules/base/calendar/service';
 import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
-import { purgeLogs } from './modules/base/log/retention';
 import { createLoginLogRepo } from './modules/auth/loginLog/repo';
 import { registerMonitorModule } from './modules/base/monitor/module';
 import { registerProgressModule } from './modules/base/progress/module';
@@ -267,13 +266,13 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerSerialModule(app, { db });
   // The page-view beacon is public; it still records who is signed in when a session comes with it.
   const loginLogs = createLoginLogRepo(db);
-  registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request) });
+  const logs = registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request) });
   registerMonitorModule(app, { database, caches: cacheStats });
   const scheduler = registerSchedulerModule(app, {
     db,
     bus,
     run: deps.runScheduler ?? true,
-    jobs: { purgeLogs: (days) => purgeLogs(db, days, loginLogs.purgeBefore), purgeEndedSessions: (days) => sessions.purgeEnded(days) },
+    jobs: { purgeLogs: (days) => logs.purgeLogs(days), purgeEndedSessions: (days) => sessions.purgeEnded(days) },
   });
 
   scheduler.registerJob(cmsContent.publishDueJob);

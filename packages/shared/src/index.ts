@@ -9,7 +9,6 @@ export * from './theme';
 export * from './menu';
 export * from './rich-text-files';
 export * from './progress';
-export * from './scheduler';
 export * from './serial';
 export * from './message';
 export * from './cms-content';
