@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import { createMemoryBus, type EventBus } from './core/bus';
 import { cacheStats, createInvalidatingCache } from './core/cache';
-import type { Database } from './core/db';
+import type { Database, Db } from './core/db';
 import { registerErrorHandler } from './core/errorHandler';
 import { errors } from './core/errors';
 import { registerHealthRoutes } from './core/health';
@@ -83,6 +83,7 @@ import { registerLogModule, registerRestLogCapture } from './modules/base/log/mo
 import { createLoginLogRepo } from './modules/auth/loginLog/repo';
 import { registerMonitorModule } from './modules/base/monitor/module';
 import { registerProgressModule } from './modules/base/progress/module';
+import { beijingDate, endOfBeijingDay } from './modules/base/calendar/service';
 import { registerRegionModule } from './modules/base/region/module';
 import { registerSchedulerModule } from './modules/base/scheduler/module';
 import { registerSerialModule } from './modules/base/serial/module';
@@ -262,7 +263,11 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   // Process deadlines are counted in working days of the holiday calendar.
   const workingDays = createWorkingDayCalendar({ db });
   registerCalendarModule(app, { db, workingDays });
-  registerProgressModule(app, { db, workingDays });
+  registerProgressModule(app, {
+    db,
+    // Read through the engine's executor: inside a transaction PGlite's one connection is the transaction's.
+    workingDays: { dueAfter: (ex, from, days) => createWorkingDayCalendar({ db: ex as Db }).addWorkingDays(beijingDate(from), days).then(endOfBeijingDay) },
+  });
   registerSerialModule(app, { db });
   // The page-view beacon is public; it still records who is signed in when a session comes with it.
   const loginLogs = createLoginLogRepo(db);

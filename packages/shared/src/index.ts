@@ -8,7 +8,6 @@ export * from './pagination';
 export * from './theme';
 export * from './menu';
 export * from './rich-text-files';
-export * from './progress';
 export * from './serial';
 export * from './message';
 export * from './cms-content';

@@ -24,7 +24,7 @@ export * from '../modules/system/icon/schema';
 export * from '../modules/system/layout/schema';
 export * from '../modules/base/region/schema';
 export * from '../modules/base/scheduler/tables';
-export * from '../modules/base/progress/schema';
+export * from '../modules/base/progress/tables';
 export * from '../modules/base/calendar/schema';
 export * from '../modules/base/serial/schema';
 export * from '../modules/file/schema';
