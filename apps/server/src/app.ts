@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import { createMemoryBus, type EventBus } from './core/bus';
 import { cacheStats, createInvalidatingCache } from './core/cache';
-import type { Database } from './core/db';
+import type { Database, Db } from './core/db';
 import { registerErrorHandler } from './core/errorHandler';
 import { errors } from './core/errors';
 import { registerHealthRoutes } from './core/health';
@@ -76,9 +76,8 @@ import { registerCmsPortalModule } from './modules/cms/portalModule';
 import { createPortalCache } from './modules/cms/portalCache';
 import { createSiteService } from './modules/cms/site/service';
 import { registerCmsSettingModule } from './modules/cms/settingModule';
-import { registerCalendarModule } from './modules/base/calendar/module';
+import { beijingDate, endOfBeijingDay, registerCalendarModule } from './modules/base/calendar/module';
 import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
-import { purgeLogs } from './modules/base/log/retention';
 import { createLoginLogRepo } from './modules/auth/loginLog/repo';
 import { registerMonitorModule } from './modules/base/monitor/module';
 import { registerProgressModule } from './modules/base/progress/module';
@@ -266,17 +265,21 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerRegionModule(app, { db, bus });
   // Process deadlines are counted in working days of the holiday calendar.
   const workingDays = registerCalendarModule(app, { db });
-  registerProgressModule(app, { db, workingDays });
+  registerProgressModule(app, {
+    db,
+    // Read through the engine's executor: inside a transaction PGlite's one connection is the transaction's.
+    workingDays: { dueAfter: (ex, from, days) => workingDays.within(ex).addWorkingDays(beijingDate(from), days).then(endOfBeijingDay) },
+  });
   registerSerialModule(app, { db });
   // The page-view beacon is public; it still records who is signed in when a session comes with it.
   const loginLogs = createLoginLogRepo(db);
-  registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request) });
+  const logs = registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request) });
   registerMonitorModule(app, { database, caches: cacheStats });
   const scheduler = registerSchedulerModule(app, {
     db,
     bus,
     run: deps.runScheduler ?? true,
-    jobs: { purgeLogs: (days) => purgeLogs(db, days, loginLogs.purgeBefore), purgeEndedSessions: (days) => sessions.purgeEnded(days) },
+    jobs: { purgeLogs: (days) => logs.purgeLogs(days), purgeEndedSessions: (days) => sessions.purgeEnded(days) },
   });
 
   scheduler.registerJob(cmsContent.publishDueJob);

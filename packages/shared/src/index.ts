@@ -8,8 +8,6 @@ export * from './pagination';
 export * from './theme';
 export * from './menu';
 export * from './rich-text-files';
-export * from './progress';
-export * from './scheduler';
 export * from './message';
 export * from './cms-content';
 export * from './cms-setting';

@@ -2,9 +2,10 @@ import { createLoginLogRepo } from '../../auth/loginLog/repo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../test/helpers/testApp';
-import { sysLoginLog } from '../../auth/schema';
-import { DEFAULT_LOG_RETENTION_DAYS, purgeLogs } from './retention';
-import { sysAccessLog, sysRestLog } from './schema';
+import { sysLoginLog } from '../../../db/schema';
+import { DEFAULT_LOG_RETENTION_DAYS } from '@dandelion/shared/base/log';
+import { purgeLogs } from './retention';
+import { sysAccessLog, sysRestLog } from './tables';
 import { sysOperLog } from '../../../core/audit';
 
 let ctx: TestContext;

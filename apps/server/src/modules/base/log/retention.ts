@@ -1,7 +1,7 @@
+import { sysOperLog } from '../../../core/audit';
 import type { Db } from '../../../core/db';
 import { purgeOlder } from '../../../core/listing';
-import { sysAccessLog, sysRestLog } from './schema';
-import { sysOperLog } from '../../../core/audit';
+import { sysAccessLog, sysRestLog } from './tables';
 
 export interface PurgedLogs {
   restLogs: number;
@@ -9,13 +9,6 @@ export interface PurgedLogs {
   loginLogs: number;
   accessLogs: number;
 }
-
-/**
- * The retention a scheduled purge uses unless told otherwise: 180 days, the six months the
- * Cybersecurity Law (网络安全法 第二十一条) asks network operators to keep their logs for.
- */
-export const DEFAULT_LOG_RETENTION_DAYS = 180;
-
 
 /**
  * Log retention: deletes interface-call, operation, sign-in and access log rows older than the given

@@ -1,51 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelopeOf, ok } from '../../../core/envelope';
-import { zDateTime } from '@dandelion/shared';
+import { monitorCalls } from '@dandelion/shared/base/monitor';
+import { ok } from '../../../core/envelope';
+import { serve } from '../../../core/route';
 import type { MonitorService } from './service';
 
-const count = z.number();
-const monitorSchema = z.object({
-  time: zDateTime,
-  cpu: z.object({ model: z.string(), cores: count, usage: count, processUsage: count, intervalMs: count, loadAverage: z.array(count) }),
-  memory: z.object({ totalBytes: count, usedBytes: count, freeBytes: count, usage: count }),
-  system: z.object({ hostname: z.string(), platform: z.string(), uptimeSeconds: count }),
-  node: z.object({
-    version: z.string(),
-    pid: count,
-    uptimeSeconds: count,
-    rssBytes: count,
-    heapUsedBytes: count,
-    heapTotalBytes: count,
-    externalBytes: count,
-    eventLoopDelay: z.object({ p50Ms: count, p99Ms: count, maxMs: count, windowSeconds: count }),
-  }),
-  database: z.object({
-    kind: z.enum(['pglite', 'postgres']),
-    version: z.string(),
-    sizeBytes: count,
-    connections: z.object({ total: count, active: count, idle: count, max: count }).nullable(),
-    note: z.string().nullable(),
-  }),
-  caches: z.array(z.object({ name: z.string(), size: count, maxEntries: count, hits: count, misses: count, hitRate: count.nullable() })),
-  logWriters: z.array(z.object({ name: z.string(), buffered: count, written: count, dropped: count, failedBatches: count, lastError: z.string().nullable() })),
-});
-
-/** Server monitor (page /base/monitor/monitorMain). */
+/** Server monitor (page /base/monitor/monitorMain). The page polls every few seconds: those calls would bury the interface log. */
 export function registerMonitorRoutes(app: FastifyInstance, { monitor }: { monitor: MonitorService }) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/rest/monitorService/getMonitorInfo',
-    {
-      // The page polls every few seconds: those calls would bury the interface log.
-      config: { permission: 'base:monitor:list', restLog: 'skip' },
-      schema: {
-        tags: ['服务监控'],
-        summary: '服务监控：CPU（按时间间隔测得的使用率）、内存、负载、运行时长、Node（堆、事件循环延迟）、数据库、缓存与日志缓冲',
-        body: z.object({}),
-        response: { 200: envelopeOf(monitorSchema) },
-      },
-    },
-    async () => ok(await monitor.info()),
-  );
+  serve(app, monitorCalls.info, async () => ok(await monitor.info()), { config: { restLog: 'skip' } });
 }

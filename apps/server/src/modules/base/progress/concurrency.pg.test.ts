@@ -3,10 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { signIn } from '../../../../test/helpers/accounts';
 import { post, createTestApp, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { createWorkingDayCalendar } from '../calendar/service';
 import { createProcessEngine, type ProcessActor } from './engine';
-import { baseProcessHistory, baseProcessInstance } from './schema';
-import { twoStepReview } from './testFixtures';
+import { baseProcessHistory, baseProcessInstance } from './tables';
+import { calendarWorkingDays, twoStepReview } from '../../../../test/kits/progressFixtures';
 
 // A *.pg.test.ts file runs only in the server-pg project: real concurrency needs several connections.
 let ctx: TestContext;
@@ -41,7 +40,7 @@ describe('two people acting at once on PostgreSQL', () => {
 
   it('inside callers\' transactions without a lock version: the one that read the old stage and waited gets 409', async () => {
     const { db } = ctx.database;
-    const engine = createProcessEngine({ db, workingDays: createWorkingDayCalendar({ db }) });
+    const engine = createProcessEngine({ db, workingDays: calendarWorkingDays });
     const started = await engine.start({ processCode: 'AUDIT', businessKey: 'RACE:2', actor: boss });
     const { instanceId } = await engine.act({ instanceId: started.instanceId, action: 'SUBMIT', actor: boss });
 

@@ -4,8 +4,8 @@ import { post, createTestApp, type TestContext } from '../../../../test/helpers/
 import { signIn } from '../../../../test/helpers/accounts';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { baseProcessDef } from './schema';
-import { accountWith, twoStepReview } from './testFixtures';
+import { baseProcessDef } from './tables';
+import { accountWith, twoStepReview } from '../../../../test/kits/progressFixtures';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../core/db';
 import { resetDatabase, testDatabase } from '../../../../test/helpers/testDatabase';
-import { baseCalendarDay } from '../calendar/schema';
-import { createWorkingDayCalendar } from '../calendar/service';
+import { baseCalendarDay } from '../../../db/schema';
 import { sysOperLog } from '../../../core/audit';
 import { createProcessEngine, type ProcessActor, type ProcessEngine } from './engine';
-import { baseProcessHistory, baseProcessInstance } from './schema';
+import { baseProcessHistory, baseProcessInstance } from './tables';
 import { createProcessDefinitionService, type ProcessDefinitionService } from './service';
-import { declarationReview, twoStepReview } from './testFixtures';
+import { calendarWorkingDays, declarationReview, twoStepReview } from '../../../../test/kits/progressFixtures';
 
 let database: Database;
 let engine: ProcessEngine;
@@ -34,7 +33,7 @@ beforeAll(async () => {
   database = await testDatabase();
   await resetDatabase(database);
   const { db } = database;
-  engine = createProcessEngine({ db, workingDays: createWorkingDayCalendar({ db }), clock: () => now });
+  engine = createProcessEngine({ db, workingDays: calendarWorkingDays, clock: () => now });
   definitions = createProcessDefinitionService({ db });
   // National Day 2026: 10-01 … 10-07 off, Saturday 10-10 worked in exchange.
   const holidays = ['2026-10-01', '2026-10-02', '2026-10-05', '2026-10-06', '2026-10-07'].map((day) => ({ day, dayType: 'HOLIDAY', dayName: '国庆节' }));

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import {
   actionsAvailable,
   decideStep,
@@ -6,24 +6,24 @@ import {
   startStageOf,
   stageOf,
   TERMINATE_ACTION,
+  type availableAction,
+  type historyEntry,
   type ProcessDefinition,
+  type processInstanceRow,
   type ProcessInstanceStatus,
   type ProcessParticipant,
-} from '@dandelion/shared';
+} from '@dandelion/shared/base/progress';
+import { recordOperation } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import { AppError, errors } from '../../../core/errors';
-import { createdBy, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { beijingDate, createWorkingDayCalendar, endOfBeijingDay, type WorkingDayCalendar } from '../calendar/service';
-import { recordOperation } from '../../../core/audit';
 import * as repo from './repo';
-import { baseProcessHistory, baseProcessInstance } from './schema';
 
 export const PROGRESS_MODULE = 'base:progress';
 
 /**
  * Who acts on a process: identity for the history and the operation log, roles and permission codes
- * for the transition check. `actorOf(request)` builds one from a signed-in request.
+ * for the transition check. The routes build one from the signed-in request.
  */
 export interface ProcessActor extends ProcessParticipant {
   id: number;
@@ -35,54 +35,19 @@ export interface ProcessActor extends ProcessParticipant {
   requestId?: string | null;
 }
 
-export function actorOf(request: FastifyRequest): ProcessActor {
-  const p = request.principal!;
-  return { id: p.userId, name: p.username, displayName: p.realname, roleCodes: p.roleCodes, permissions: p.permissions, isSuperAdmin: p.isSuperAdmin, ip: request.ip, requestId: request.id };
-}
-
 /** An instance as callers see it: the stored row plus its version and the current stage's name. */
-export interface ProcessInstanceView {
-  instanceId: number;
-  defId: number;
-  processCode: string;
-  processName: string;
-  version: number;
-  businessKey: string;
-  title: string | null;
-  currentStage: string;
-  currentStageName: string;
-  status: ProcessInstanceStatus;
-  stageEnteredAt: Date;
-  dueAt: Date | null;
-  /** Running and past the current stage's deadline. */
-  overdue: boolean;
-  createTime: Date;
-  createBy: string | null;
-  updateTime: Date;
-  updateBy: string | null;
-  lockVersion: number;
-}
+export type ProcessInstanceView = z.output<typeof processInstanceRow>;
+export type AvailableAction = z.output<typeof availableAction>;
+export type HistoryEntry = z.output<typeof historyEntry>;
 
-export interface AvailableAction {
-  action: string;
-  label: string;
-  to: string;
-  toName: string;
-  commentRequired: boolean;
-}
-
-export interface HistoryEntry {
-  historyId: number;
-  action: string;
-  actionLabel: string;
-  fromStage: string | null;
-  fromStageName: string | null;
-  toStage: string;
-  toStageName: string;
-  comment: string | null;
-  actorId: number | null;
-  actorName: string | null;
-  createTime: Date;
+/**
+ * The holiday calendar's working days, as the engine needs them: the end of the Beijing day that is
+ * `days` working days after `from`'s Beijing day (a stage entered on Friday with 1 working day is due
+ * at the end of Monday). Asked through the executor the engine runs on: PGlite has one connection,
+ * and a read on the database while a transaction is open would wait for that transaction for ever.
+ */
+export interface WorkingDays {
+  dueAfter(ex: Executor, from: Date, days: number): Promise<Date>;
 }
 
 export const STATUS_NAMES: Record<string, string> = { RUNNING: '进行中', COMPLETED: '已完成', TERMINATED: '已终止' };
@@ -90,7 +55,7 @@ const MAX_COMMENT = 1000;
 
 export interface EngineDeps {
   db: Db;
-  workingDays: Pick<WorkingDayCalendar, 'addWorkingDays'>;
+  workingDays: WorkingDays;
   /** The engine's clock (stage entry times, deadlines, overdue); tests may fix it. */
   clock?: () => Date;
 }
@@ -136,18 +101,11 @@ export function createProcessEngine({ db, workingDays, clock = () => new Date() 
     return { row, def };
   }
 
-  /**
-   * The calendar read through the executor the engine runs on. PGlite has one connection: a read on
-   * the database while a transaction is open waits for that transaction, i.e. for ever. Inside a
-   * transaction the same working-day rules are therefore asked through it.
-   */
-  const calendarOn = (ex: Executor): Pick<WorkingDayCalendar, 'addWorkingDays'> => (ex === db ? workingDays : createWorkingDayCalendar({ db: ex as Db }));
-
   /** End of the Beijing day `limitDays` working days from today; null when the stage has no limit or ends the process. */
   async function deadlineFor(ex: Executor, definition: ProcessDefinition, stageCode: string, now: Date): Promise<Date | null> {
     const stage = stageOf(definition, stageCode);
     if (!stage || stage.kind === 'end' || !stage.limitDays) return null;
-    return endOfBeijingDay(await calendarOn(ex).addWorkingDays(beijingDate(now), stage.limitDays));
+    return workingDays.dueAfter(ex, now, stage.limitDays);
   }
 
   const actorFields = (actor: ProcessActor) => ({ id: actor.id, name: actor.name });
@@ -164,9 +122,8 @@ export function createProcessEngine({ db, workingDays, clock = () => new Date() 
     return text;
   };
 
-  async function writeHistory(ex: Executor, entry: Omit<typeof baseProcessHistory.$inferInsert, 'actorId' | 'actorName'>, actor: ProcessActor) {
-    await ex.insert(baseProcessHistory).values({ ...entry, actorId: actor.id, actorName: actor.displayName || actor.name });
-  }
+  const writeHistory = (ex: Executor, entry: Omit<repo.NewHistory, 'actorId' | 'actorName'>, actor: ProcessActor) =>
+    repo.insertHistory(ex, { ...entry, actorId: actor.id, actorName: actor.displayName || actor.name });
 
   const engine = {
     /**
@@ -185,9 +142,9 @@ export function createProcessEngine({ db, workingDays, clock = () => new Date() 
         await repo.lockBusinessKey(tx, businessKey);
         const running = await repo.runningInstanceOf(tx, businessKey);
         if (running) throw errors.conflict(`业务「${businessKey}」已有进行中的流程，不能重复发起`);
-        const [row] = await tx
-          .insert(baseProcessInstance)
-          .values({
+        const row = await repo.insertInstance(
+          tx,
+          {
             defId: def.id,
             processCode,
             businessKey,
@@ -196,15 +153,15 @@ export function createProcessEngine({ db, workingDays, clock = () => new Date() 
             status: 'RUNNING',
             stageEnteredAt: now,
             dueAt: await deadlineFor(tx, definition, start.code, now),
-            ...createdBy(actorFields(actor)),
-          })
-          .returning();
-        await writeHistory(tx, { instanceId: row!.id, action: START_ACTION, fromStage: null, toStage: start.code, comment: null, createTime: now }, actor);
-        const view = viewOf(row!, def, now);
+          },
+          actorFields(actor),
+        );
+        await writeHistory(tx, { instanceId: row.id, action: START_ACTION, fromStage: null, toStage: start.code, comment: null, createTime: now }, actor);
+        const view = viewOf(row, def, now);
         await recordOperation(tx, {
           module: PROGRESS_MODULE,
           action: 'START',
-          entityId: row!.id,
+          entityId: row.id,
           summary: `发起流程「${def.processName}」v${def.version}：${businessKey}`,
           after: view,
           ...logChange(actor),
@@ -248,9 +205,8 @@ export function createProcessEngine({ db, workingDays, clock = () => new Date() 
         const definition = definitionOf(def);
         const step = decideStep(definition, row.currentStage, action, comment, actor);
         if (!step.ok) throw new AppError(step.reason === 'NOT_ALLOWED' ? 403 : 400, step.reason === 'NOT_ALLOWED' ? '403' : '400', step.message);
-        const updated = await updateVersioned(
+        const updated = await repo.updateInstance(
           tx,
-          baseProcessInstance,
           row.id,
           row.lockVersion,
           {
@@ -260,7 +216,6 @@ export function createProcessEngine({ db, workingDays, clock = () => new Date() 
             dueAt: await deadlineFor(tx, definition, step.to.code, now),
           },
           actorFields(actor),
-          '流程实例',
         );
         await writeHistory(tx, { instanceId: row.id, action, fromStage: row.currentStage, toStage: step.to.code, comment, createTime: now }, actor);
         const before = viewOf(row, def, now);
@@ -287,7 +242,7 @@ export function createProcessEngine({ db, workingDays, clock = () => new Date() 
         const { row, def } = await loadInstance(tx, input.instanceId);
         checkVersion(row, input.lockVersion);
         requireRunning(row);
-        const updated = await updateVersioned(tx, baseProcessInstance, row.id, row.lockVersion, { status: 'TERMINATED', dueAt: null }, actorFields(input.actor), '流程实例');
+        const updated = await repo.updateInstance(tx, row.id, row.lockVersion, { status: 'TERMINATED', dueAt: null }, actorFields(input.actor));
         await writeHistory(tx, { instanceId: row.id, action: TERMINATE_ACTION, fromStage: row.currentStage, toStage: row.currentStage, comment: reason, createTime: now }, input.actor);
         const after = viewOf(updated, def, now);
         await recordOperation(tx, {

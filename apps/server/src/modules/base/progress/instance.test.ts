@@ -5,8 +5,8 @@ import { signIn } from '../../../../test/helpers/accounts';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createWorkingDayCalendar, beijingDate, endOfBeijingDay } from '../calendar/service';
 import { sysOperLog } from '../../../core/audit';
-import { baseProcessHistory, baseProcessInstance } from './schema';
-import { accountWith, twoStepReview } from './testFixtures';
+import { baseProcessHistory, baseProcessInstance } from './tables';
+import { accountWith, twoStepReview } from '../../../../test/kits/progressFixtures';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

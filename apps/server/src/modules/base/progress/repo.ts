@@ -1,22 +1,58 @@
 import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNotNull, lt, max, sql, type SQL } from 'drizzle-orm';
-import type { PageParameter } from '@dandelion/shared';
+import type { PageParameter, ServerBody } from '@dandelion/shared';
+import type { definitionCalls, instanceCalls } from '@dandelion/shared/base/progress';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
-import { notDeleted } from '../../../core/records';
-import { baseProcessDef, baseProcessHistory, baseProcessInstance } from './schema';
+import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
+import { baseProcessDef, baseProcessHistory, baseProcessInstance } from './tables';
 
 /** Queries of the process module; every function takes the executor, so callers choose the transaction. */
 
 export type DefRow = typeof baseProcessDef.$inferSelect;
 export type InstanceRow = typeof baseProcessInstance.$inferSelect;
 export type HistoryRow = typeof baseProcessHistory.$inferSelect;
+/** A row's own columns; the audit columns are the repo's to fill. */
+type Own<T> = Omit<T, 'id' | 'createTime' | 'updateTime' | 'delFlag' | 'lockVersion' | keyof ReturnType<typeof createdBy>>;
+export type NewDef = Own<typeof baseProcessDef.$inferInsert>;
+export type NewInstance = Own<typeof baseProcessInstance.$inferInsert>;
+export type NewHistory = Omit<typeof baseProcessHistory.$inferInsert, 'id'>;
 
+/** The definition list's search fields. */
+export type DefFilter = Omit<ServerBody<typeof definitionCalls.page>, 'pageParameter'>;
 
-export interface DefFilter {
-  processCode?: string;
-  processName?: string;
-  status?: string;
+export async function insertDef(ex: Executor, values: NewDef, actor: Actor): Promise<DefRow> {
+  const [row] = await ex.insert(baseProcessDef).values({ ...values, ...createdBy(actor) }).returning();
+  return row!;
+}
+
+/** Changes a live version under its lock version (409 when stale). */
+export const updateDef = (ex: Executor, id: number, lockVersion: number, values: Partial<NewDef>, actor: Actor) =>
+  updateVersioned(ex, baseProcessDef, id, lockVersion, values, actor, '流程定义');
+
+export const softDeleteDef = (ex: Executor, id: number, lockVersion: number, actor: Actor) => softDelete(ex, baseProcessDef, id, lockVersion, actor, '流程定义');
+
+/** Retires the version in force when another is published (no lock version: the publisher holds the draft's). */
+export async function retireDef(ex: Executor, id: number, actor: Actor): Promise<DefRow> {
+  const [row] = await ex
+    .update(baseProcessDef)
+    .set({ status: 'RETIRED', ...updatedBy(actor, baseProcessDef) })
+    .where(and(eq(baseProcessDef.id, id), notDeleted(baseProcessDef)))
+    .returning();
+  return row!;
+}
+
+export async function insertInstance(ex: Executor, values: NewInstance, actor: Actor): Promise<InstanceRow> {
+  const [row] = await ex.insert(baseProcessInstance).values({ ...values, ...createdBy(actor) }).returning();
+  return row!;
+}
+
+/** Moves an instance under the lock version it was read with (409 when someone moved it first). */
+export const updateInstance = (ex: Executor, id: number, lockVersion: number, values: Partial<NewInstance>, actor: Actor) =>
+  updateVersioned(ex, baseProcessInstance, id, lockVersion, values, actor, '流程实例');
+
+export async function insertHistory(ex: Executor, entry: NewHistory): Promise<void> {
+  await ex.insert(baseProcessHistory).values(entry);
 }
 
 export async function findDef(ex: Executor, id: number): Promise<DefRow | undefined> {
@@ -161,14 +197,8 @@ export async function lockBusinessKey(ex: Executor, businessKey: string): Promis
   await ex.execute(sql`select pg_advisory_xact_lock(hashtext(${`progress:${businessKey}`}))`);
 }
 
-export interface InstanceFilter {
-  processCode?: string;
-  status?: string;
-  businessKey?: string;
-  title?: string;
-  /** Only running instances past their stage's deadline. */
-  overdue?: boolean;
-}
+/** The instance list's search fields; `overdue` keeps only running instances past their stage's deadline. */
+export type InstanceFilter = Omit<ServerBody<typeof instanceCalls.page>, 'pageParameter'>;
 
 export async function instancePage(ex: Executor, filter: InstanceFilter, page: PageParameter, now: Date) {
   const i = baseProcessInstance;

@@ -1,19 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import { validateDefinition, type PageParameter, type ProcessDefinition, type ProcessDefStatus } from '@dandelion/shared';
+import type { PageParameter, ServerBody } from '@dandelion/shared';
+import { validateDefinition, type definitionCalls, type ProcessDefinition, type ProcessDefStatus } from '@dandelion/shared/base/progress';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { PROGRESS_MODULE } from './engine';
 import * as repo from './repo';
-import { baseProcessDef } from './schema';
 
-export interface DefinitionInput {
-  processName: string;
-  remark: string | null;
-  definition: ProcessDefinition;
-}
+/** What add (with the process code) and update carry. */
+export type DefinitionInput = Omit<ServerBody<typeof definitionCalls.update>, 'defId' | 'lockVersion'>;
 
 const present = (row: repo.DefRow) => {
   const { id, delFlag: _d, definition, ...rest } = row;
@@ -80,12 +75,9 @@ export function createProcessDefinitionService({ db }: { db: Db }) {
       return withTransaction(db, async (tx) => {
         if (await repo.liveVersionCount(tx, input.processCode)) throw errors.conflict(`流程编码「${input.processCode}」已存在，请更换后重试`);
         const version = (await repo.highestVersion(tx, input.processCode)) + 1;
-        const [row] = await tx
-          .insert(baseProcessDef)
-          .values({ ...input, version, status: 'DRAFT', ...createdBy(change.actor) })
-          .returning();
-        const after = presentFull(row!, 0);
-        await recordOperation(tx, { module: PROGRESS_MODULE, action: 'CREATE', entityId: row!.id, summary: `新增流程${label(row!)}`, after, ...change });
+        const row = await repo.insertDef(tx, { ...input, version, status: 'DRAFT' }, change.actor);
+        const after = presentFull(row, 0);
+        await recordOperation(tx, { module: PROGRESS_MODULE, action: 'CREATE', entityId: row.id, summary: `新增流程${label(row)}`, after, ...change });
         return after;
       });
     },
@@ -96,7 +88,7 @@ export function createProcessDefinitionService({ db }: { db: Db }) {
         const before = await findLive(tx, id);
         if (before.lockVersion !== lockVersion) throw errors.staleVersion();
         requireDraft(before);
-        const row = await updateVersioned(tx, baseProcessDef, id, lockVersion, input, change.actor, '流程定义');
+        const row = await repo.updateDef(tx, id, lockVersion, input, change.actor);
         const after = presentFull(row, 0);
         await recordOperation(tx, { module: PROGRESS_MODULE, action: 'UPDATE', entityId: id, summary: `修改流程${label(row)}`, before: presentFull(before, 0), after, ...change });
         return after;
@@ -116,17 +108,13 @@ export function createProcessDefinitionService({ db }: { db: Db }) {
         if (problems.length) throw errors.badRequest(problems[0], { problems });
         const previous = await repo.defOfStatus(tx, draft.processCode, 'ACTIVE');
         if (previous) {
-          const [retired] = await tx
-            .update(baseProcessDef)
-            .set({ status: 'RETIRED', ...updatedBy(change.actor, baseProcessDef) })
-            .where(and(eq(baseProcessDef.id, previous.id), notDeleted(baseProcessDef)))
-            .returning();
+          const retired = await repo.retireDef(tx, previous.id, change.actor);
           await recordOperation(tx, {
             module: PROGRESS_MODULE, action: 'RETIRE', entityId: previous.id,
-            summary: `停用流程${label(previous)}（由 v${draft.version} 取代）`, before: present(previous), after: present(retired!), ...change,
+            summary: `停用流程${label(previous)}（由 v${draft.version} 取代）`, before: present(previous), after: present(retired), ...change,
           });
         }
-        const row = await updateVersioned(tx, baseProcessDef, id, lockVersion, { status: 'ACTIVE' }, change.actor, '流程定义');
+        const row = await repo.updateDef(tx, id, lockVersion, { status: 'ACTIVE' }, change.actor);
         const after = presentFull(row, 0);
         await recordOperation(tx, {
           module: PROGRESS_MODULE, action: 'PUBLISH', entityId: id,
@@ -143,20 +131,10 @@ export function createProcessDefinitionService({ db }: { db: Db }) {
         if (source.status === 'DRAFT') throw errors.conflict(`${label(source)}是草稿，直接修改即可`);
         await refuseSecondDraft(tx, source.processCode);
         const version = (await repo.highestVersion(tx, source.processCode)) + 1;
-        const [row] = await tx
-          .insert(baseProcessDef)
-          .values({
-            processCode: source.processCode,
-            processName: source.processName,
-            remark: source.remark,
-            definition: source.definition,
-            version,
-            status: 'DRAFT',
-            ...createdBy(change.actor),
-          })
-          .returning();
-        const after = presentFull(row!, 0);
-        await recordOperation(tx, { module: PROGRESS_MODULE, action: 'CREATE', entityId: row!.id, summary: `由 v${source.version} 复制出流程${label(row!)}`, after, ...change });
+        const { processCode, processName, remark, definition } = source;
+        const row = await repo.insertDef(tx, { processCode, processName, remark, definition, version, status: 'DRAFT' }, change.actor);
+        const after = presentFull(row, 0);
+        await recordOperation(tx, { module: PROGRESS_MODULE, action: 'CREATE', entityId: row.id, summary: `由 v${source.version} 复制出流程${label(row)}`, after, ...change });
         return after;
       });
     },
@@ -174,7 +152,7 @@ export function createProcessDefinitionService({ db }: { db: Db }) {
           const used = (await repo.instanceCounts(tx, [id])).get(id) ?? 0;
           if (used) throw errors.conflict(`${label(before)}已有 ${used} 个流程实例，不能删除；可发布新版本取代它`);
         }
-        const after = await softDelete(tx, baseProcessDef, id, lockVersion, change.actor, '流程定义');
+        const after = await repo.softDeleteDef(tx, id, lockVersion, change.actor);
         await recordOperation(tx, { module: PROGRESS_MODULE, action: 'DELETE', entityId: id, summary: `删除流程${label(before)}`, before: presentFull(before, 0), after: present(after), ...change });
       });
     },

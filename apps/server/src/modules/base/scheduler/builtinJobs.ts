@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { PurgedLogs } from '../log/retention';
 import { httpCallJob } from './httpJob';
 import type { JobRegistry } from './registry';
 
-/** What the built-in jobs may call in other modules. */
+/** What the built-in jobs may call in other modules; app.ts passes them. */
 export interface SchedulerJobDeps {
-  purgeLogs(olderThanDays: number): Promise<PurgedLogs>;
+  /** The log module's retention: rows deleted per log. */
+  purgeLogs(olderThanDays: number): Promise<{ restLogs: number; operLogs: number; loginLogs: number; accessLogs: number }>;
   purgeEndedSessions(keepDays: number): Promise<number>;
 }
 

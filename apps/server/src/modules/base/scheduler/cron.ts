@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { TASK_MESSAGES, TASK_TIME_ZONE } from '@dandelion/shared';
+import { TASK_MESSAGES, TASK_TIME_ZONE } from '@dandelion/shared/base/scheduler';
 
 /**
  * Cron with seconds: exactly six fields (second minute hour day month weekday), read in China time.

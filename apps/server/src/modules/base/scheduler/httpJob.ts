@@ -129,10 +129,10 @@ export const httpCallJob: JobDefinition<typeof httpCallParams> = {
     try {
       response = await fetch(url, { method: params.method, headers, body, signal: AbortSignal.any([signal, ownTimeout]) });
     } catch (error) {
-      if (ownTimeout.aborted && !signal.aborted) throw new Error(`${params.method} ${displayUrl(url)}\n请求超时：${params.timeoutSeconds} 秒内没有响应`);
+      if (ownTimeout.aborted && !signal.aborted) throw new Error(`${params.method} ${displayUrl(url)}\n请求超时：${params.timeoutSeconds} 秒内没有响应`, { cause: error });
       if (signal.aborted) throw error;
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new Error(`${params.method} ${displayUrl(url)}\n请求失败：${cause?.code ?? cause?.message ?? (error as Error).message}`);
+      throw new Error(`${params.method} ${displayUrl(url)}\n请求失败：${cause?.code ?? cause?.message ?? (error as Error).message}`, { cause: error });
     }
     const { text, cut } = await readSome(response);
     // The status line first: the run log's list shows the first characters of the message.

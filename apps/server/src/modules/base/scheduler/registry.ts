@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import type { TaskTriggerType } from '@dandelion/shared';
+import type { z } from 'zod';
+import type { TaskParamError, TaskTriggerType } from '@dandelion/shared/base/scheduler';
 
 /** What a job receives besides its parameters. */
 export interface JobContext {
@@ -36,13 +36,7 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   run(params: z.output<P>, context: JobContext): Promise<string | void>;
 }
 
-export interface ParamError {
-  /** Dotted path inside the parameters ('' for the object itself). */
-  path: string;
-  message: string;
-}
-
-export type ParamCheck = { ok: true; value: unknown } | { ok: false; message: string; errors: ParamError[] };
+export type ParamCheck = { ok: true; value: unknown } | { ok: false; message: string; errors: TaskParamError[] };
 
 export interface JobRegistry {
   /** Adds a job. Call while the app is being built; a key registered twice is a programming error. */
@@ -58,7 +52,7 @@ const HANDLER_KEY = /^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/;
 export const UNKNOWN_HANDLER_MESSAGE = '任务处理器不存在，请重新选择';
 
 /** First line of a refusal: the first problem, named by its parameter. */
-function describe(errors: ParamError[]): string {
+function describe(errors: TaskParamError[]): string {
   const first = errors[0]!;
   return first.path ? `任务参数 ${first.path}：${first.message}` : `任务参数不正确：${first.message}`;
 }

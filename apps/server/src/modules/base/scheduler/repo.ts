@@ -1,32 +1,25 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { PageParameter } from '@dandelion/shared';
+import type { PageParameter, ServerBody } from '@dandelion/shared';
+import type { schedulerCalls, taskCalls } from '@dandelion/shared/base/scheduler';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
-import { notDeleted } from '../../../core/records';
-import { baseTask, baseTaskLog } from './schema';
+import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
+import { baseTask, baseTaskLog } from './tables';
 
 export type TaskRow = typeof baseTask.$inferSelect;
 export type TaskRunRow = typeof baseTaskLog.$inferSelect;
+type NewRun = Omit<typeof baseTaskLog.$inferInsert, 'id' | 'createTime'>;
 
-export interface TaskFilter {
-  taskName?: string;
-  taskCode?: string;
-  taskGroup?: string;
-  status?: string;
-  handler?: string;
-}
+/** Namespace of the per-task advisory lock that serialises "is a run in progress?" with starting one. */
+const TASK_LOCK_NAMESPACE = 724_160_302;
+/** A new task's own columns; the audit columns are the repo's to fill. */
+export type NewTask = Omit<typeof baseTask.$inferInsert, 'id' | 'createTime' | 'updateTime' | 'delFlag' | 'lockVersion' | keyof ReturnType<typeof createdBy>>;
 
-export interface TaskRunFilter {
-  taskId?: number;
-  status?: string;
-  triggerType?: string;
-  /** Runs started at or after. */
-  beginTime?: Date;
-  /** Runs started at or before. */
-  endTime?: Date;
-}
-
+/** The list's search fields. */
+export type TaskFilter = Omit<ServerBody<typeof taskCalls.page>, 'pageParameter'>;
+/** The run log's search fields; the time range bounds the runs' start. */
+export type TaskRunFilter = Omit<ServerBody<typeof schedulerCalls.runPage>, 'pageParameter'>;
 
 /** The latest run of a task, for the list's 最近执行 column. */
 export interface LastRun {
@@ -40,6 +33,33 @@ export const taskRepo = {
   async findLive(ex: Executor, id: number): Promise<TaskRow | undefined> {
     const [row] = await ex.select().from(baseTask).where(and(eq(baseTask.id, id), notDeleted(baseTask))).limit(1);
     return row;
+  },
+
+  /** A live task other than `exceptId` already holds the code. */
+  async codeTaken(ex: Executor, code: string, exceptId?: number): Promise<boolean> {
+    const [hit] = await ex
+      .select({ id: baseTask.id })
+      .from(baseTask)
+      .where(and(eq(baseTask.taskCode, code), notDeleted(baseTask), exceptId ? ne(baseTask.id, exceptId) : undefined))
+      .limit(1);
+    return !!hit;
+  },
+
+  async insert(ex: Executor, values: NewTask, actor: Actor | null): Promise<TaskRow> {
+    const [row] = await ex.insert(baseTask).values({ ...values, ...createdBy(actor) }).returning();
+    return row!;
+  },
+
+  /** Changes a live task under its lock version (409 when stale). */
+  update: (ex: Executor, id: number, lockVersion: number, values: Partial<NewTask>, actor: Actor) =>
+    updateVersioned(ex, baseTask, id, lockVersion, values, actor, '定时任务'),
+
+  softDelete: (ex: Executor, id: number, lockVersion: number | undefined, actor: Actor) => softDelete(ex, baseTask, id, lockVersion, actor, '定时任务'),
+
+  /** The live task holding a code (the seed's housekeeping tasks are found by code). */
+  async liveIdByCode(ex: Executor, code: string): Promise<number | undefined> {
+    const [row] = await ex.select({ id: baseTask.id }).from(baseTask).where(and(eq(baseTask.taskCode, code), notDeleted(baseTask))).limit(1);
+    return row?.id;
   },
 
   async findLiveMany(ex: Executor, ids: number[]): Promise<TaskRow[]> {
@@ -111,6 +131,33 @@ export const taskRepo = {
       .where(eq(baseTaskLog.id, id))
       .limit(1);
     return row;
+  },
+
+  /** Holds the task's advisory lock until the transaction ends. */
+  async lockTask(tx: Executor, taskId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(${TASK_LOCK_NAMESPACE}, ${taskId}::int)`);
+  },
+
+  /**
+   * Inserts a cron slot's run row: the claim. The unique index (task_id, fire_time) of SCHEDULE rows
+   * lets one instance in the cluster insert it; the others get undefined.
+   */
+  async claimSlot(ex: Executor, run: NewRun): Promise<number | undefined> {
+    const [row] = await ex.insert(baseTaskLog).values(run).onConflictDoNothing().returning({ id: baseTaskLog.id });
+    return row?.id;
+  },
+
+  async insertRun(ex: Executor, run: NewRun): Promise<number> {
+    const [row] = await ex.insert(baseTaskLog).values(run).returning({ id: baseTaskLog.id });
+    return row!.id;
+  },
+
+  /** Writes a run's progress or result; `onlyIfRunning` leaves a run that has already ended alone. */
+  async updateRun(ex: Executor, runId: number, values: Partial<NewRun>, { onlyIfRunning = false } = {}): Promise<void> {
+    await ex
+      .update(baseTaskLog)
+      .set(values)
+      .where(and(eq(baseTaskLog.id, runId), onlyIfRunning ? eq(baseTaskLog.status, 'RUNNING') : undefined));
   },
 
   /** Runs of the task still marked RUNNING, other than `exceptRunId`. */

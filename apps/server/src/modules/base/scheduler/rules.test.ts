@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { TASK_MESSAGES } from '@dandelion/shared';
+import { TASK_MESSAGES } from '@dandelion/shared/base/scheduler';
 import { formatChinaTime, parseCron } from './cron';
 import { HTTP_MESSAGES, httpCallJob } from './httpJob';
 import { createJobRegistry, UNKNOWN_HANDLER_MESSAGE } from './registry';

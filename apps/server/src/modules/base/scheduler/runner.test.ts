@@ -6,7 +6,7 @@ import { AppError } from '../../../core/errors';
 import { resetDatabase, testDatabase } from '../../../../test/helpers/testDatabase';
 import { createJobRegistry } from './registry';
 import { createTaskRunner, type TaskRunner } from './runner';
-import { baseTask, baseTaskLog } from './schema';
+import { baseTask, baseTaskLog } from './tables';
 
 /**
  * The runner's rules on the real database: attempts, back-off, timeouts, skip-if-running, the slot

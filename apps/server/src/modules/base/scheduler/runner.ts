@@ -1,5 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { TaskTriggerType } from '@dandelion/shared';
+import type { TaskTriggerType } from '@dandelion/shared/base/scheduler';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
@@ -7,10 +6,6 @@ import { formatChinaTime } from './cron';
 import type { JobContext, JobDefinition, JobRegistry } from './registry';
 import { taskRepo, type TaskRow, type TaskRunRow } from './repo';
 import { ABANDON_MARGIN_MS, backoffMs, clipMessage, isAbandoned, runBudgetMs } from './runPolicy';
-import { baseTaskLog } from './schema';
-
-/** Namespace of the per-task advisory lock that serialises "is a run in progress?" with starting one. */
-const TASK_LOCK_NAMESPACE = 724_160_302;
 
 export interface RunnerLog {
   warn(obj: object, msg: string): void;
@@ -78,8 +73,6 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
     return work.finally(() => starting.delete(work));
   };
 
-  const lockTask = (tx: Executor, taskId: number) => tx.execute(sql`select pg_advisory_xact_lock(${TASK_LOCK_NAMESPACE}, ${taskId}::int)`);
-
   /**
    * The task's run in progress, if any. RUNNING rows past their budget are closed as abandoned on
    * the way (a killed instance never writes its result), unless this process is still running them.
@@ -95,17 +88,19 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
 
   async function markAbandoned(ex: Executor, row: TaskRunRow, task: TaskRow, now: Date) {
     const budget = Math.round((runBudgetMs(task) + margin) / 1000);
-    await ex
-      .update(baseTaskLog)
-      .set({
+    await taskRepo.updateRun(
+      ex,
+      row.id,
+      {
         status: 'FAILED',
         endTime: now,
         durationMs: now.getTime() - row.startTime.getTime(),
         message: clipMessage(
           `${row.message ? `${row.message}\n\n` : ''}执行实例 ${row.instanceId} 在 ${budget} 秒内没有报告结果，判定为执行中断（进程可能已停止或失去数据库连接）。`,
         ),
-      })
-      .where(and(eq(baseTaskLog.id, row.id), eq(baseTaskLog.status, 'RUNNING')));
+      },
+      { onlyIfRunning: true },
+    );
   }
 
   async function attemptOnce(job: JobDefinition, params: unknown, context: Omit<JobContext, 'signal'>, timeoutMs: number): Promise<AttemptOutcome> {
@@ -135,10 +130,7 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
     let attempts = 0;
     const finish = async (status: 'SUCCESS' | 'FAILED' | 'TIMEOUT') => {
       const endTime = new Date();
-      await db
-        .update(baseTaskLog)
-        .set({ status, attempts, endTime, durationMs: endTime.getTime() - startTime.getTime(), message: clipMessage(notes.join('\n\n')) })
-        .where(eq(baseTaskLog.id, runId));
+      await taskRepo.updateRun(db, runId, { status, attempts, endTime, durationMs: endTime.getTime() - startTime.getTime(), message: clipMessage(notes.join('\n\n')) });
     };
 
     const job = registry.get(task.handler);
@@ -155,7 +147,7 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
     const timeoutMs = task.timeoutSeconds * 1000;
     for (let attempt = 1; ; attempt++) {
       attempts = attempt;
-      if (attempt > 1) await db.update(baseTaskLog).set({ attempts }).where(eq(baseTaskLog.id, runId));
+      if (attempt > 1) await taskRepo.updateRun(db, runId, { attempts });
       const outcome = await attemptOnce(job, checked.value, { taskId: task.id, taskCode: task.taskCode, runId, fireTime, trigger, attempt }, timeoutMs);
       if (outcome.kind === 'success') {
         notes.push(attempt > 1 ? `第 ${attempt} 次执行成功：\n${outcome.text}` : outcome.text);
@@ -173,7 +165,7 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
       const wait = backoffMs(task, attempt);
       notes.push(`${what}\n${wait / 1000} 秒后重试`);
       // Written now, so the log detail shows why the run is still RUNNING while it waits.
-      await db.update(baseTaskLog).set({ message: clipMessage(notes.join('\n\n')) }).where(eq(baseTaskLog.id, runId));
+      await taskRepo.updateRun(db, runId, { message: clipMessage(notes.join('\n\n')) });
       if (!(await sleep(wait, stopping.signal))) {
         notes.push('服务正在停止，未再重试');
         return finish(status);
@@ -193,31 +185,27 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
   async function claimSlot(taskId: number, slot: Date, cron: string): Promise<{ outcome: FireOutcome; done?: Promise<void> }> {
     if (stopping.signal.aborted) return { outcome: 'stopped' };
     const claim = await withTransaction(db, async (tx) => {
-      await lockTask(tx, taskId);
+      await taskRepo.lockTask(tx, taskId);
       const task = await taskRepo.findLive(tx, taskId);
       if (!task || task.status !== 'ENABLE' || task.cron !== cron) return { outcome: 'stale' as const };
       const now = new Date();
       const previous = task.skipIfRunning ? await runInProgress(tx, task, now) : null;
-      const [row] = await tx
-        .insert(baseTaskLog)
-        .values({
-          taskId,
-          triggerType: 'SCHEDULE',
-          fireTime: slot,
-          instanceId,
-          status: previous ? 'SKIPPED' : 'RUNNING',
-          attempts: previous ? 0 : 1,
-          startTime: now,
-          ...(previous && {
-            endTime: now,
-            durationMs: 0,
-            message: `上一次执行仍在进行（开始于 ${formatChinaTime(previous.startTime)}，执行实例 ${previous.instanceId}），本次跳过`,
-          }),
-        })
-        .onConflictDoNothing()
-        .returning({ id: baseTaskLog.id });
-      if (!row) return { outcome: 'lost' as const };
-      return previous ? { outcome: 'skipped' as const } : { outcome: 'claimed' as const, task, runId: row.id, startTime: now };
+      const runId = await taskRepo.claimSlot(tx, {
+        taskId,
+        triggerType: 'SCHEDULE',
+        fireTime: slot,
+        instanceId,
+        status: previous ? 'SKIPPED' : 'RUNNING',
+        attempts: previous ? 0 : 1,
+        startTime: now,
+        ...(previous && {
+          endTime: now,
+          durationMs: 0,
+          message: `上一次执行仍在进行（开始于 ${formatChinaTime(previous.startTime)}，执行实例 ${previous.instanceId}），本次跳过`,
+        }),
+      });
+      if (runId === undefined) return { outcome: 'lost' as const };
+      return previous ? { outcome: 'skipped' as const } : { outcome: 'claimed' as const, task, runId, startTime: now };
     });
     if (claim.outcome !== 'claimed') return { outcome: claim.outcome };
     return { outcome: 'claimed', done: track(claim.task, claim.runId, slot, 'SCHEDULE', claim.startTime) };
@@ -226,7 +214,7 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
   async function startManual(taskId: number): Promise<{ runId: number; done: Promise<void> }> {
     if (stopping.signal.aborted) throw errors.unavailable('服务正在重启，请稍后重试');
     const started = await withTransaction(db, async (tx) => {
-      await lockTask(tx, taskId);
+      await taskRepo.lockTask(tx, taskId);
       const task = await taskRepo.findLive(tx, taskId);
       if (!task) throw errors.notFound('定时任务');
       const now = new Date();
@@ -234,11 +222,8 @@ export function createTaskRunner(deps: TaskRunnerDeps) {
       if (previous) {
         throw errors.conflict(`任务「${task.taskName}」正在执行中（开始于 ${formatChinaTime(previous.startTime)}），请等本次执行结束后再试`);
       }
-      const [row] = await tx
-        .insert(baseTaskLog)
-        .values({ taskId, triggerType: 'MANUAL', fireTime: now, instanceId, status: 'RUNNING', attempts: 1, startTime: now })
-        .returning({ id: baseTaskLog.id });
-      return { task, runId: row!.id, now };
+      const runId = await taskRepo.insertRun(tx, { taskId, triggerType: 'MANUAL', fireTime: now, instanceId, status: 'RUNNING', attempts: 1, startTime: now });
+      return { task, runId, now };
     });
     return { runId: started.runId, done: track(started.task, started.runId, started.now, 'MANUAL', started.now) };
   }

@@ -8,8 +8,8 @@ import { openDatabase, type Database } from '../../../core/db';
 import { signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD, testDatabase } from '../../../../test/helpers/testDatabase';
-import { baseTaskLog } from './schema';
-import { removeHousekeepingTasks } from './testKit';
+import { baseTaskLog } from './tables';
+import { removeHousekeepingTasks } from '../../../../test/kits/schedulerTestKit';
 
 /**
  * Exactly once per fire time across instances: two app instances on one PostgreSQL database, each

@@ -7,8 +7,8 @@ import { createMemoryBus } from '../../../core/bus';
 import { signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { baseTaskLog } from './schema';
-import { removeHousekeepingTasks } from './testKit';
+import { baseTaskLog } from './tables';
+import { removeHousekeepingTasks } from '../../../../test/kits/schedulerTestKit';
 
 /**
  * The scheduler's timers, in two app instances on one database that hear each other through a

@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { DEFAULT_LOG_RETENTION_DAYS } from '@dandelion/shared/base/log';
 import type { Tx } from '../../../core/db';
-import { createdBy } from '../../../core/records';
-import { DEFAULT_LOG_RETENTION_DAYS } from '../log/retention';
-import { baseTask } from './schema';
+import { taskRepo } from './repo';
 
 /**
  * The housekeeping every installation runs from its first start: logs past the retention the
@@ -32,7 +30,7 @@ export const MAINTENANCE_TASKS = [
     remark: '每天 04:00 删除过期或注销超过 30 天的登录会话',
   },
   {
-    // Scheduled publishing (issue 7): an article published with a future time goes out within a minute of it.
+    // Scheduled publishing: an article published with a future time goes out within a minute of it.
     taskCode: 'CMS_PUBLISH_DUE',
     taskName: '发布到期的定时文章',
     taskGroup: 'CMS',
@@ -46,8 +44,7 @@ export const MAINTENANCE_TASKS = [
 
 export async function seedMaintenanceTasks(tx: Tx): Promise<void> {
   for (const task of MAINTENANCE_TASKS) {
-    const found = await tx.select({ id: baseTask.id }).from(baseTask).where(and(eq(baseTask.taskCode, task.taskCode), eq(baseTask.delFlag, 0)));
-    if (found.length) continue;
-    await tx.insert(baseTask).values({ ...task, params: { ...task.params }, status: 'ENABLE', ...createdBy(null) });
+    if (await taskRepo.liveIdByCode(tx, task.taskCode)) continue;
+    await taskRepo.insert(tx, { ...task, params: { ...task.params }, status: 'ENABLE' }, null);
   }
 }

@@ -1,34 +1,20 @@
-import { and, eq, ne } from 'drizzle-orm';
-import { NEXT_FIRE_PREVIEW_COUNT, type PageParameter, type TaskStatus } from '@dandelion/shared';
+import type { PageParameter, ServerBody } from '@dandelion/shared';
+import { NEXT_FIRE_PREVIEW_COUNT, type taskCalls, type TaskStatus } from '@dandelion/shared/base/scheduler';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { EventBus } from '../../../core/bus';
 import type { Db, Executor } from '../../../core/db';
 import { AppError, errors } from '../../../core/errors';
-import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { parseCron } from './cron';
-import type { JobRegistry } from './registry';
+import { UNKNOWN_HANDLER_MESSAGE, type JobRegistry } from './registry';
 import { taskRepo, type TaskFilter, type TaskRow, type TaskRunFilter } from './repo';
 import type { TaskRunner } from './runner';
 import { TASK_CHANGED_CHANNEL } from './scheduler';
-import { baseTask } from './schema';
 
 export const TASK_MODULE = 'base:scheduler';
 
-export interface TaskInput {
-  taskCode: string;
-  taskName: string;
-  taskGroup: string;
-  cron: string;
-  handler: string;
-  params: Record<string, unknown>;
-  status: TaskStatus;
-  skipIfRunning: boolean;
-  timeoutSeconds: number;
-  maxRetries: number;
-  retryBackoffSeconds: number;
-  remark: string | null;
-}
+/** What add and update carry, as the contract decodes it. */
+export type TaskInput = ServerBody<typeof taskCalls.add>;
 
 export interface SchedulerLog {
   warn(obj: object, msg: string): void;
@@ -36,7 +22,7 @@ export interface SchedulerLog {
 
 const present = (row: TaskRow) => {
   const { id, delFlag: _d, params, ...rest } = row;
-  return { taskId: id, ...rest, params: params as Record<string, unknown> };
+  return { taskId: id, ...rest, status: row.status as TaskStatus, params: params as Record<string, unknown> };
 };
 
 /** Header values that authenticate a call never reach the operation log. */
@@ -65,7 +51,7 @@ export function createTaskService({ db, bus, registry, runner, log }: { db: Db; 
   function checkInput(input: TaskInput): TaskInput {
     const cron = parseCron(input.cron);
     if (!cron.ok) throw new AppError(400, '400', cron.message, { field: 'cron' });
-    if (!registry.get(input.handler)) throw new AppError(400, '400', '任务处理器不存在，请重新选择', { field: 'handler' });
+    if (!registry.get(input.handler)) throw new AppError(400, '400', UNKNOWN_HANDLER_MESSAGE, { field: 'handler' });
     const checked = registry.checkParams(input.handler, input.params);
     if (!checked.ok) throw new AppError(400, '400', checked.message, { field: 'params', paramErrors: checked.errors });
     // Stored as the job will run it: defaults filled in, so the form and the log show the real values.
@@ -74,12 +60,7 @@ export function createTaskService({ db, bus, registry, runner, log }: { db: Db; 
 
   /** Checked first so the form can mark the field; the partial unique index still guards a race. */
   async function codeTaken(ex: Executor, code: string, exceptId?: number): Promise<void> {
-    const [hit] = await ex
-      .select({ id: baseTask.id })
-      .from(baseTask)
-      .where(and(eq(baseTask.taskCode, code), notDeleted(baseTask), exceptId ? ne(baseTask.id, exceptId) : undefined))
-      .limit(1);
-    if (hit) throw new AppError(409, '409', '任务编码已存在，请更换后重试', { field: 'taskCode' });
+    if (await taskRepo.codeTaken(ex, code, exceptId)) throw new AppError(409, '409', '任务编码已存在，请更换后重试', { field: 'taskCode' });
   }
 
   const announce = async (...ids: number[]) => {
@@ -97,7 +78,7 @@ export function createTaskService({ db, bus, registry, runner, log }: { db: Db; 
 
   async function removeOne(tx: Executor, id: number, lockVersion: number | undefined, change: ChangeContext) {
     const before = await findLive(tx, id);
-    const after = await softDelete(tx, baseTask, id, lockVersion, change.actor, '定时任务');
+    const after = await taskRepo.softDelete(tx, id, lockVersion, change.actor);
     await recordOperation(tx, { module: TASK_MODULE, action: 'DELETE', entityId: id, summary: `删除定时任务「${before.taskName}」`, before: forLog(before), after: forLog(after), ...change });
   }
 
@@ -120,9 +101,9 @@ export function createTaskService({ db, bus, registry, runner, log }: { db: Db; 
       const values = checkInput(input);
       const row = await withTransaction(db, async (tx) => {
         await codeTaken(tx, values.taskCode);
-        const [created] = await tx.insert(baseTask).values({ ...values, ...createdBy(change.actor) }).returning();
-        await recordOperation(tx, { module: TASK_MODULE, action: 'CREATE', entityId: created!.id, summary: `新增定时任务「${created!.taskName}」`, after: forLog(created!), ...change });
-        return created!;
+        const created = await taskRepo.insert(tx, values, change.actor);
+        await recordOperation(tx, { module: TASK_MODULE, action: 'CREATE', entityId: created.id, summary: `新增定时任务「${created.taskName}」`, after: forLog(created), ...change });
+        return created;
       });
       await announce(row.id);
       return { ...present(row), nextFireTime: nextFireTime(row) };
@@ -133,7 +114,7 @@ export function createTaskService({ db, bus, registry, runner, log }: { db: Db; 
       const row = await withTransaction(db, async (tx) => {
         const before = await findLive(tx, id);
         await codeTaken(tx, values.taskCode, id);
-        const after = await updateVersioned(tx, baseTask, id, lockVersion, values, change.actor, '定时任务');
+        const after = await taskRepo.update(tx, id, lockVersion, values, change.actor);
         await recordOperation(tx, { module: TASK_MODULE, action: 'UPDATE', entityId: id, summary: `修改定时任务「${after.taskName}」`, before: forLog(before), after: forLog(after), ...change });
         return after;
       });
@@ -142,11 +123,11 @@ export function createTaskService({ db, bus, registry, runner, log }: { db: Db; 
     },
 
     /** 启用/停用. Enabling checks the parameters again: the job's rules may have changed since the save. */
-    async updateStatus(id: number, lockVersion: number, status: TaskStatus, change: ChangeContext) {
+    async setStatus(id: number, lockVersion: number, status: TaskStatus, change: ChangeContext) {
       const row = await withTransaction(db, async (tx) => {
         const before = await findLive(tx, id);
         if (status === 'ENABLE') checkInput({ ...present(before), params: before.params as Record<string, unknown>, status });
-        const after = await updateVersioned(tx, baseTask, id, lockVersion, { status }, change.actor, '定时任务');
+        const after = await taskRepo.update(tx, id, lockVersion, { status }, change.actor);
         const verb = status === 'ENABLE' ? '启用' : '停用';
         await recordOperation(tx, { module: TASK_MODULE, action: 'UPDATE', entityId: id, summary: `${verb}定时任务「${after.taskName}」`, before: forLog(before), after: forLog(after), ...change });
         return after;

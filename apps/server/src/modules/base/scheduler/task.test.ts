@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { TASK_LIMITS, TASK_MESSAGES } from '@dandelion/shared';
+import type { CallData } from '@dandelion/shared';
+import { TASK_LIMITS, TASK_MESSAGES, type schedulerCalls } from '@dandelion/shared/base/scheduler';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createdBy } from '../../../core/records';
 import { sysOperLog } from '../../../core/audit';
-import { sysFunc } from '../../system/func/schema';
-import { sysRole, sysRoleFunc } from '../../system/role/schema';
-import { baseTask, baseTaskLog } from './schema';
-import { removeHousekeepingTasks } from './testKit';
+import { sysFunc, sysRole, sysRoleFunc } from '../../../db/schema';
+import { baseTask, baseTaskLog } from './tables';
+import { removeHousekeepingTasks } from '../../../../test/kits/schedulerTestKit';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;
@@ -46,9 +46,9 @@ const body = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** Waits until the run has ended and answers its detail. */
+/** Waits until the run has ended and answers its detail (an ended run always has its message). */
 async function finished(logId: string) {
-  let detail: any;
+  let detail!: CallData<typeof schedulerCalls.runDetail> & { message: string };
   await expect
     .poll(async () => {
       detail = (await call('/rest/task/getTaskLogById', { logId })).body.data;

@@ -1,13 +1,11 @@
-import { useRef, useState } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import type { PagedColumn } from '../../../components/PagedTable';
+import type { SearchField } from '../../../components/SearchForm';
 import { ACCESS_LOG_TABLE_KEY, fetchAccessLogPage, type AccessLog, type AccessLogSearch } from './api';
 import { formatLogTime } from './format';
 import { CLIENT_LABELS, CLIENT_OPTIONS } from './labels';
-import './log.css';
-import { CappedHint, useCappedFetcher } from './cappedTotal';
+import { LogTable } from './LogTable';
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'visitTime', label: '访问时间', type: 'dateRange', names: ['beginTime', 'endTime'] },
@@ -19,9 +17,6 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** Pages opened in the portal and the console (sys_access_log, reported by the browser). */
 export function AccessLogTab() {
-  const table = useRef<PagedTableHandle>(null);
-  const [fetchPage, capped] = useCappedFetcher<AccessLog, AccessLogSearch>(fetchAccessLogPage);
-  const [search, setSearch] = useState<AccessLogSearch>({});
   const columns: PagedColumn<AccessLog>[] = [
     { key: 'createTime', title: '访问时间', dataIndex: 'createTime', width: 170, render: (v: string) => formatLogTime(v) },
     { key: 'client', title: '客户端', dataIndex: 'client', width: 90, render: (v: string) => <Tag color={v === 'CONSOLE' ? 'blue' : 'green'}>{CLIENT_LABELS[v] ?? v}</Tag> },
@@ -41,23 +36,5 @@ export function AccessLogTab() {
     { key: 'ip', title: 'IP', dataIndex: 'ip', width: 140, render: (v: string | null) => v ?? '-' },
     { key: 'userAgent', title: '客户端标识', dataIndex: 'userAgent', defaultHidden: true, render: (v: string | null) => <EllipsisText text={v} length={40} empty="-" /> },
   ];
-  return (
-    <>
-      <SearchForm<AccessLogSearch>
-        className="dl-log-search"
-        fields={SEARCH_FIELDS}
-        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
-      />
-      <PagedTable<AccessLog, AccessLogSearch>
-        ref={table}
-        tableKey={ACCESS_LOG_TABLE_KEY}
-        fetcher={fetchPage}
-        title={<CappedHint capped={capped} />}
-        params={search}
-        columns={columns}
-        rowKey="logId"
-        tableProps={{ scroll: { x: 1000 } }}
-      />
-    </>
-  );
+  return <LogTable<AccessLog, AccessLogSearch> fields={SEARCH_FIELDS} tableKey={ACCESS_LOG_TABLE_KEY} fetcher={fetchAccessLogPage} columns={columns} scrollX={1000} />;
 }

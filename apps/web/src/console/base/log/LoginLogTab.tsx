@@ -1,15 +1,14 @@
-import { useRef, useState } from 'react';
 import { Tag } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
+import { LOG_PERMISSIONS, LOGIN_TYPE_LABELS } from '@dandelion/shared/base/log';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PageQuery, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { exportLoginLogs, fetchLoginLogPage, LOG_PERMISSIONS, LOGIN_LOG_TABLE_KEY, type LoginLog, type LoginLogSearch } from './api';
+import type { PageQuery, PagedColumn } from '../../../components/PagedTable';
+import type { SearchField } from '../../../components/SearchForm';
+import { exportLoginLogs, fetchLoginLogPage, LOGIN_LOG_TABLE_KEY, type LoginLog, type LoginLogSearch } from './api';
 import { formatLogTime } from './format';
-import { LOGIN_TYPE_LABELS, LOGIN_TYPE_OPTIONS } from './labels';
-import './log.css';
-import { CappedHint, useCappedFetcher } from './cappedTotal';
+import { LOGIN_TYPE_OPTIONS } from './labels';
+import { LogTable } from './LogTable';
 
 /** The form's 登录结果 select holds '1'/'0'; the call wants a boolean. */
 type LoginForm = Omit<LoginLogSearch, 'success'> & { success?: string };
@@ -38,43 +37,30 @@ const fetcher = (query: PageQuery<LoginForm>, signal: AbortSignal) => {
 
 /** Every sign-in attempt, successful or not (sys_login_log, written by the identity module). */
 export function LoginLogTab() {
-  const table = useRef<PagedTableHandle>(null);
-  const [fetchPage, capped] = useCappedFetcher<LoginLog, LoginForm>(fetcher);
-  const [search, setSearch] = useState<LoginForm>({});
   const columns: PagedColumn<LoginLog>[] = [
     { key: 'createTime', title: '登录时间', dataIndex: 'createTime', width: 170, render: (v: string) => formatLogTime(v) },
     { key: 'loginName', title: '登录名', dataIndex: 'loginName', width: 140 },
-    { key: 'loginType', title: '登录方式', dataIndex: 'loginType', width: 110, render: (v: string) => LOGIN_TYPE_LABELS[v] ?? v },
+    { key: 'loginType', title: '登录方式', dataIndex: 'loginType', width: 110, render: (v: string) => LOGIN_TYPE_LABELS[v as keyof typeof LOGIN_TYPE_LABELS] ?? v },
     { key: 'success', title: '结果', dataIndex: 'success', width: 80, render: (v: boolean) => <Tag color={v ? 'success' : 'error'}>{v ? '成功' : '失败'}</Tag> },
     { key: 'message', title: '提示信息', dataIndex: 'message', width: 200, render: (v: string | null) => <EllipsisText text={v} length={20} empty="-" /> },
     { key: 'ip', title: 'IP', dataIndex: 'ip', width: 140 },
     { key: 'userAgent', title: '客户端', dataIndex: 'userAgent', width: 300, render: (v: string | null) => <EllipsisText text={v} length={36} empty="-" /> },
   ];
   return (
-    <>
-      <SearchForm<LoginForm>
-        className="dl-log-search"
-        fields={SEARCH_FIELDS}
-        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
-      />
-      <PagedTable<LoginLog, LoginForm>
-        ref={table}
-        tableKey={LOGIN_LOG_TABLE_KEY}
-        fetcher={fetchPage}
-        title={<CappedHint capped={capped} />}
-        params={search}
-        columns={columns}
-        rowKey="logId"
-        tableProps={{ scroll: { x: 1240 } }}
-        toolbar={
-          <ActionBar
-            actions={[
-              // Exporting needs the export code on top of the right to read this log.
-              { key: 'export', label: '导出', icon: <ExportOutlined />, permission: LOG_PERMISSIONS.export, onClick: () => exportLoginLogs(toSearch(search)) },
-            ]}
-          />
-        }
-      />
-    </>
+    <LogTable<LoginLog, LoginForm>
+      fields={SEARCH_FIELDS}
+      tableKey={LOGIN_LOG_TABLE_KEY}
+      fetcher={fetcher}
+      columns={columns}
+      scrollX={1240}
+      toolbar={(search) => (
+        <ActionBar
+          actions={[
+            // Exporting needs the export code on top of the right to read this log.
+            { key: 'export', label: '导出', icon: <ExportOutlined />, permission: LOG_PERMISSIONS.export, onClick: () => exportLoginLogs(toSearch(search)) },
+          ]}
+        />
+      )}
+    />
   );
 }

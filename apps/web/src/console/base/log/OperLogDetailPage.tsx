@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
 import { Button, Card, Descriptions, Tag, Typography } from 'antd';
+import { REST_LOG_PERMISSIONS } from '@dandelion/shared/base/log';
 import { useHasPermission } from '../../../api/consoleStore';
-import { fetchOperLog, REST_LOG_PERMISSIONS } from './api';
+import { fetchOperLog } from './api';
 import { formatLogTime } from './format';
 import { actionColor, actionLabel, moduleLabel } from './labels';
 import { LogDetailCard } from './LogDetailCard';

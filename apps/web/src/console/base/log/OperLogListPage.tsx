@@ -1,19 +1,18 @@
-import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Card, Select, Tag, Typography } from 'antd';
 import { ExportOutlined, LoginOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { LOG_PERMISSIONS as P } from '@dandelion/shared/base/log';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import type { PagedColumn } from '../../../components/PagedTable';
+import type { SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../../api/consoleStore';
-import { exportOperLogs, fetchOperLogPage, fetchOperModules, LOG_PERMISSIONS as P, OPER_LOG_TABLE_KEY, type OperLog, type OperLogSearch } from './api';
+import { exportOperLogs, fetchOperLogPage, fetchOperModules, OPER_LOG_TABLE_KEY, type OperLog, type OperLogSearch } from './api';
 import { formatLogTime } from './format';
 import { ACTION_OPTIONS, actionColor, actionLabel, moduleLabel } from './labels';
-import './log.css';
-import { CappedHint, useCappedFetcher } from './cappedTotal';
+import { LogTable } from './LogTable';
 
 /** The modules that logged changes, named in Chinese, with their row counts. */
 function ModuleSelect(props: { id?: string; value?: string; onChange?: (value: string | undefined) => void }) {
@@ -43,9 +42,6 @@ const SEARCH_FIELDS: SearchField[] = [
 export default function OperLogListPage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const table = useRef<PagedTableHandle>(null);
-  const [fetchPage, capped] = useCappedFetcher<OperLog, OperLogSearch>(fetchOperLogPage);
-  const [search, setSearch] = useState<OperLogSearch>({});
   const canDetail = useHasPermission(P.detail);
 
   const columns: PagedColumn<OperLog>[] = [
@@ -83,21 +79,13 @@ export default function OperLogListPage() {
 
   return (
     <Card>
-      <SearchForm<OperLogSearch>
-        className="dl-log-search"
+      <LogTable<OperLog, OperLogSearch>
         fields={SEARCH_FIELDS}
-        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
-      />
-      <PagedTable<OperLog, OperLogSearch>
-        ref={table}
         tableKey={OPER_LOG_TABLE_KEY}
-        fetcher={fetchPage}
-        title={<CappedHint capped={capped} />}
-        params={search}
+        fetcher={fetchOperLogPage}
         columns={columns}
-        rowKey="logId"
-        tableProps={{ scroll: { x: 1000 } }}
-        toolbar={
+        scrollX={1000}
+        toolbar={(search) => (
           <ActionBar
             actions={[
               { key: 'export', label: '导出', icon: <ExportOutlined />, permission: P.export, onClick: () => exportOperLogs(search) },
@@ -105,7 +93,7 @@ export default function OperLogListPage() {
               { key: 'login', label: '登录与访问日志', icon: <LoginOutlined />, permission: P.login, onClick: () => navigate(siblingPath(pathname, 'loginLogList')) },
             ]}
           />
-        }
+        )}
       />
     </Card>
   );

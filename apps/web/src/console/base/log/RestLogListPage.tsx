@@ -1,18 +1,17 @@
-import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Card, InputNumber, Tag, Tooltip, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
+import { REST_LOG_PERMISSIONS as P } from '@dandelion/shared/base/log';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import type { PagedColumn } from '../../../components/PagedTable';
+import type { SearchField } from '../../../components/SearchForm';
 import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../../api/consoleStore';
-import { exportRestLogs, fetchRestLogPage, REST_LOG_PERMISSIONS as P, REST_LOG_TABLE_KEY, type RestLog, type RestLogSearch } from './api';
+import { exportRestLogs, fetchRestLogPage, REST_LOG_TABLE_KEY, type RestLog, type RestLogSearch } from './api';
 import { formatLogTime } from './format';
 import { durationColor, METHOD_OPTIONS, STATUS_CLASS_OPTIONS, statusColor } from './labels';
-import './log.css';
-import { CappedHint, useCappedFetcher } from './cappedTotal';
+import { LogTable } from './LogTable';
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'callTime', label: '调用时间', type: 'dateRange', names: ['beginTime', 'endTime'] },
@@ -42,11 +41,8 @@ export default function RestLogListPage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [query] = useSearchParams();
-  const table = useRef<PagedTableHandle>(null);
-  const [fetchPage, capped] = useCappedFetcher<RestLog, RestLogSearch>(fetchRestLogPage);
   // An operation log's detail links here with its request id.
-  const initial = query.get('requestId') ? { requestId: query.get('requestId')! } : {};
-  const [search, setSearch] = useState<RestLogSearch>(initial);
+  const initial: RestLogSearch = query.get('requestId') ? { requestId: query.get('requestId')! } : {};
   const canDetail = useHasPermission(P.detail);
   const open = (row: RestLog) => navigate(siblingPath(pathname, 'restDetail', { id: row.logId }));
 
@@ -93,26 +89,14 @@ export default function RestLogListPage() {
 
   return (
     <Card>
-      <SearchForm<RestLogSearch>
-        className="dl-log-search"
+      <LogTable<RestLog, RestLogSearch>
         fields={SEARCH_FIELDS}
-        initialValues={initial}
-        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
-      />
-      <PagedTable<RestLog, RestLogSearch>
-        ref={table}
         tableKey={REST_LOG_TABLE_KEY}
-        fetcher={fetchPage}
-        title={<CappedHint capped={capped} />}
-        params={search}
+        fetcher={fetchRestLogPage}
         columns={columns}
-        rowKey="logId"
-        tableProps={{ scroll: { x: 1100 } }}
-        toolbar={
-          <ActionBar
-            actions={[{ key: 'export', label: '导出', icon: <ExportOutlined />, permission: P.export, onClick: () => exportRestLogs(search) }]}
-          />
-        }
+        scrollX={1100}
+        initialSearch={initial}
+        toolbar={(search) => <ActionBar actions={[{ key: 'export', label: '导出', icon: <ExportOutlined />, permission: P.export, onClick: () => exportRestLogs(search) }]} />}
       />
     </Card>
   );

@@ -1,130 +1,66 @@
 /**
- * Logs (interface calls, operations, sign-ins, page views); server: apps/server/src/modules/base/log.
- * Permission codes as seeded (db/seed/functions.ts, the base block).
+ * Logs (interface calls, operations, sign-ins, page views): the console's calls of the shared
+ * contracts (`@dandelion/shared/base/log`).
  */
-import type { Page } from '@dandelion/shared';
-import { postJson } from '../../../api/http';
+import type { CallData, CallInput, CallSpec } from '@dandelion/shared';
+import { accessLogCalls, operLogCalls, restLogCalls } from '@dandelion/shared/base/log';
+import { call } from '../../../api/call';
 import { downloadByPost } from '../../../api/download';
+import type { RequestOptions } from '../../../api/http';
 import type { PageQuery } from '../../../components/PagedTable';
 
-export const REST_LOG_PERMISSIONS = { list: 'base:rest:list', detail: 'base:rest:detail', export: 'base:rest:export' } as const;
-export const LOG_PERMISSIONS = { list: 'base:log:list', detail: 'base:log:detail', login: 'base:log:login', export: 'base:log:export' } as const;
+/** A list's search fields: the page call's body without its page. */
+type Search<C extends CallSpec> = Omit<CallInput<C>, 'pageParameter'>;
+/** One row of a page call's answer. */
+type Row<C extends CallSpec> = CallData<C> extends { list: Array<infer R> } ? R : never;
 
-/** A log list's page: total stops at the server's count cap (100 000), totalCapped says it did. */
-export type LogPage<T> = Page<T> & { totalCapped?: boolean };
+// The helpers below serve every log's calls with one loose signature; what they return is typed by the contract.
+const send = call as (contract: CallSpec, input: object, options: RequestOptions) => Promise<never>;
 
-export interface TimeSearch {
-  beginTime?: string;
-  endTime?: string;
-}
+/** A list fetcher for PagedTable over a log's page call. */
+const pageOf =
+  <C extends CallSpec>(contract: C) =>
+  (query: PageQuery<Search<C>>, signal: AbortSignal): Promise<CallData<C>> =>
+    send(contract, query, { signal });
+/** A log's detail by id; the detail page shows a failure itself. */
+const detailOf =
+  <C extends CallSpec>(contract: C) =>
+  (logId: string, signal?: AbortSignal): Promise<CallData<C>> =>
+    send(contract, { logId }, { signal, silent: true });
+/** An export with the list's search fields, saved as the file the server names. */
+const exportOf =
+  <C extends CallSpec>(contract: C) =>
+  (search: CallInput<C>) =>
+    downloadByPost(contract.path, search);
 
 // ── interface calls ──
-export interface RestLog {
-  logId: string;
-  method: string;
-  path: string;
-  route: string | null;
-  status: number;
-  code: string | null;
-  durationMs: number;
-  userId: string | null;
-  username: string | null;
-  ip: string | null;
-  requestId: string | null;
-  createTime: string;
-}
-export interface RestLogDetail extends RestLog {
-  query: string | null;
-  userAgent: string | null;
-  requestBody: string | null;
-  responseBody: string | null;
-}
-export interface RestLogSearch extends TimeSearch {
-  username?: string;
-  path?: string;
-  method?: string;
-  status?: number;
-  statusClass?: string;
-  code?: string;
-  minDuration?: number;
-  ip?: string;
-  requestId?: string;
-}
+export type RestLog = Row<typeof restLogCalls.page>;
+export type RestLogDetail = CallData<typeof restLogCalls.detail>;
+export type RestLogSearch = Search<typeof restLogCalls.page>;
 export const REST_LOG_TABLE_KEY = 'base:rest';
-export const fetchRestLogPage = (query: PageQuery<RestLogSearch>, signal: AbortSignal) => postJson<LogPage<RestLog>>('/rest/restLog/getRestLogPage', query, { signal });
-export const fetchRestLog = (logId: string, signal?: AbortSignal) => postJson<RestLogDetail>('/rest/restLog/getRestLogById', { logId }, { signal, silent: true });
-export const exportRestLogs = (search: RestLogSearch) => downloadByPost('/rest/restLog/export', search);
+export const fetchRestLogPage = pageOf(restLogCalls.page);
+export const fetchRestLog = detailOf(restLogCalls.detail);
+export const exportRestLogs = exportOf(restLogCalls.export);
 
 // ── operations ──
-export interface OperLog {
-  logId: string;
-  module: string;
-  action: string;
-  entityId: string | null;
-  summary: string;
-  userId: string | null;
-  username: string | null;
-  ip: string | null;
-  requestId: string | null;
-  createTime: string;
-}
-export interface OperLogDetail extends OperLog {
-  before: unknown;
-  after: unknown;
-}
-export interface OperLogSearch extends TimeSearch {
-  username?: string;
-  module?: string;
-  action?: string;
-  entityId?: string;
-  text?: string;
-}
+export type OperLog = Row<typeof operLogCalls.page>;
+export type OperLogDetail = CallData<typeof operLogCalls.detail>;
+export type OperLogSearch = Search<typeof operLogCalls.page>;
 export const OPER_LOG_TABLE_KEY = 'base:log';
-export const fetchOperLogPage = (query: PageQuery<OperLogSearch>, signal: AbortSignal) => postJson<LogPage<OperLog>>('/rest/log/getOperLogPage', query, { signal });
-export const fetchOperLog = (logId: string, signal?: AbortSignal) => postJson<OperLogDetail>('/rest/log/getOperLogById', { logId }, { signal, silent: true });
-export const fetchOperModules = (signal?: AbortSignal) => postJson<Array<{ module: string; total: number }>>('/rest/log/getOperLogModules', {}, { signal });
-export const exportOperLogs = (search: OperLogSearch) => downloadByPost('/rest/log/exportOperLog', search);
+export const fetchOperLogPage = pageOf(operLogCalls.page);
+export const fetchOperLog = detailOf(operLogCalls.detail);
+export const fetchOperModules = (signal?: AbortSignal) => call(operLogCalls.modules, {}, { signal });
+export const exportOperLogs = exportOf(operLogCalls.export);
 
 // ── sign-ins ──
-export interface LoginLog {
-  logId: string;
-  loginName: string;
-  userId: string | null;
-  loginType: string;
-  ip: string;
-  userAgent: string | null;
-  success: boolean;
-  message: string | null;
-  createTime: string;
-}
-export interface LoginLogSearch extends TimeSearch {
-  loginName?: string;
-  ip?: string;
-  success?: boolean;
-  loginType?: string;
-}
+export type LoginLog = Row<typeof accessLogCalls.loginPage>;
+export type LoginLogSearch = Search<typeof accessLogCalls.loginPage>;
 export const LOGIN_LOG_TABLE_KEY = 'base:log:login';
-export const fetchLoginLogPage = (query: PageQuery<LoginLogSearch>, signal: AbortSignal) => postJson<LogPage<LoginLog>>('/rest/log/getSysLoginLogPage', query, { signal });
-export const exportLoginLogs = (search: LoginLogSearch) => downloadByPost('/rest/log/exportSysLoginLog', search);
+export const fetchLoginLogPage = pageOf(accessLogCalls.loginPage);
+export const exportLoginLogs = exportOf(accessLogCalls.loginExport);
 
 // ── page views ──
-export interface AccessLog {
-  logId: string;
-  client: 'PORTAL' | 'CONSOLE';
-  path: string;
-  title: string | null;
-  referrer: string | null;
-  userId: string | null;
-  username: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  createTime: string;
-}
-export interface AccessLogSearch extends TimeSearch {
-  client?: string;
-  path?: string;
-  username?: string;
-  ip?: string;
-}
+export type AccessLog = Row<typeof accessLogCalls.accessPage>;
+export type AccessLogSearch = Search<typeof accessLogCalls.accessPage>;
 export const ACCESS_LOG_TABLE_KEY = 'base:log:access';
-export const fetchAccessLogPage = (query: PageQuery<AccessLogSearch>, signal: AbortSignal) => postJson<LogPage<AccessLog>>('/rest/log/getAccesssLogPage', query, { signal });
+export const fetchAccessLogPage = pageOf(accessLogCalls.accessPage);

@@ -1,4 +1,5 @@
 /** Chinese names of the codes stored in the logs. */
+import { HTTP_METHODS, LOGIN_TYPE_LABELS } from '@dandelion/shared/base/log';
 
 const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
@@ -48,19 +49,12 @@ export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 /** Tag colour of an action: additions green, removals red, everything else blue. */
 export const actionColor = (action: string) => (action === 'CREATE' || action === 'RESTORE' ? 'success' : action === 'DELETE' ? 'error' : 'processing');
 
-export const LOGIN_TYPE_LABELS: Readonly<Record<string, string>> = {
-  ACCOUNT: '账号密码',
-  PHONE_PASSWORD: '手机号密码',
-  SMS: '短信验证码',
-  CAS: '单点登录',
-  OAUTH: '第三方登录',
-};
 export const LOGIN_TYPE_OPTIONS = optionsOf(LOGIN_TYPE_LABELS);
 
 export const CLIENT_LABELS: Readonly<Record<string, string>> = { PORTAL: '门户', CONSOLE: '控制台' };
 export const CLIENT_OPTIONS = optionsOf(CLIENT_LABELS);
 
-export const METHOD_OPTIONS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => ({ value: m, label: m }));
+export const METHOD_OPTIONS = HTTP_METHODS.map((m) => ({ value: m, label: m }));
 export const STATUS_CLASS_OPTIONS = [
   { value: '2xx', label: '成功（2xx）' },
   { value: '3xx', label: '重定向（3xx）' },

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Progress, Row, Space, Table, Tag, Typography } from 'antd';
 import { PauseCircleOutlined, PlayCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -32,10 +32,13 @@ export default function MonitorPage() {
     refetchInterval: running ? REFRESH_MS : false,
     refetchIntervalInBackground: false,
   });
+  // Each new reading is added to the charts' history once, as it arrives (React's "adjust state on a prop change").
   const [history, setHistory] = useState<Sample[]>([]);
-  useEffect(() => {
-    if (info.data) setHistory((current) => appendSample(current, info.data));
-  }, [info.data]);
+  const [sampled, setSampled] = useState<MonitorInfo>();
+  if (info.data && info.data !== sampled) {
+    setSampled(info.data);
+    setHistory(appendSample(history, info.data));
+  }
   const cpuOption = useMemo(() => cpuChart(history), [history]);
   const memoryOption = useMemo(() => memoryChart(history), [history]);
   const data = info.data;

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Col, Drawer, Form, Input, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { PROCESS_CODE_MESSAGE, PROCESS_CODE_PATTERN, PROCESS_DEF_STATUS_LABELS, validateDefinition, type ProcessDefinition } from '@dandelion/shared';
+import { definitionBody, PROCESS_DEF_STATUS_LABELS, validateDefinition, zProcessCode, type ProcessDefinition } from '@dandelion/shared/base/progress';
 import { errorMessage } from '../../../api/http';
 import { BusyButton } from '../../../components/BusyButton';
+import { rulesOf, zodRule } from '../../../components/form';
 import { holdsPermission, useConsoleStore } from '../../../api/consoleStore';
 import { addDef, fetchDef, fetchRoleOptions, updateDef, type DefDetail } from './api';
 import { addStage, addTransition, blankDefinition, changeStage, changeTransition, moveStage, removeStage, removeTransition } from './definitionEdits';
@@ -19,6 +20,9 @@ interface HeaderValues {
   processName: string;
   remark?: string | null;
 }
+
+/** The same rules and messages the server applies (packages/shared/src/base/progress.ts). */
+const rules = { ...rulesOf(definitionBody), processCode: [zodRule(zProcessCode)] };
 
 export const STATUS_COLORS: Record<string, string> = { DRAFT: 'processing', ACTIVE: 'success', RETIRED: 'default' };
 
@@ -51,13 +55,15 @@ export function DefinitionEditor({ target, onClose, onSaved }: { target: EditorT
   const [error, setError] = useState<string | null>(null);
   const problems = useMemo(() => validateDefinition(definition), [definition]);
 
+  // A new target starts clean: no old error, and a blank definition for a new process.
+  const [openedFor, setOpenedFor] = useState<EditorTarget | null>(null);
+  if (target !== openedFor) {
+    setOpenedFor(target);
+    if (target) setError(null);
+    if (target?.mode === 'add') setDefinition(blankDefinition());
+  }
   useEffect(() => {
-    if (!target) return;
-    setError(null);
-    if (target.mode === 'add') {
-      form.resetFields();
-      setDefinition(blankDefinition());
-    }
+    if (target?.mode === 'add') form.resetFields();
   }, [target, form]);
   // Filled once per loaded version, never again while the user edits it.
   const filledFor = useRef<string | null>(null);
@@ -116,18 +122,18 @@ export function DefinitionEditor({ target, onClose, onSaved }: { target: EditorT
                 name="processCode"
                 label="流程编码"
                 extra={target?.mode === 'add' ? '业务模块按编码发起流程，保存后不能修改' : undefined}
-                rules={[{ required: true, whitespace: true, message: '请输入流程编码' }, { max: 64, message: '流程编码不能超过64个字符' }, { pattern: PROCESS_CODE_PATTERN, message: PROCESS_CODE_MESSAGE }]}
+                rules={rules.processCode}
               >
                 <Input disabled={target?.mode !== 'add'} placeholder="如 DECLARATION_REVIEW" maxLength={64} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="processName" label="流程名称" rules={[{ required: true, whitespace: true, message: '请输入流程名称' }, { max: 64, message: '流程名称不能超过64个字符' }]}>
+              <Form.Item name="processName" label="流程名称" rules={rules.processName}>
                 <Input placeholder="如 申报审核" maxLength={64} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过512个字符' }]}>
+              <Form.Item name="remark" label="备注" rules={rules.remark}>
                 <Input placeholder="用途、适用范围" maxLength={512} />
               </Form.Item>
             </Col>

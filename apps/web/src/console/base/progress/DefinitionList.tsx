@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { App, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { PROCESS_DEF_STATUS_LABELS, PROCESS_DEF_STATUSES } from '@dandelion/shared';
+import { PROCESS_DEF_STATUS_LABELS, PROCESS_DEF_STATUSES, PROGRESS_PERMISSIONS as P } from '@dandelion/shared/base/progress';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
-import { DEF_TABLE_KEY, fetchDefPage, PROGRESS_PERMISSIONS as P, type DefListItem, type DefSearch } from './api';
+import { DEF_TABLE_KEY, fetchDefPage, type DefListItem, type DefSearch } from './api';
 import { DefinitionEditor, STATUS_COLORS, type EditorTarget } from './DefinitionEditor';
 import { versionActions } from './versionActions';
 import { VersionsDrawer } from './VersionsDrawer';

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Input, Modal, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { PROCESS_INSTANCE_STATUS_LABELS, type ProcessInstanceStatus } from '@dandelion/shared';
+import { PROCESS_INSTANCE_STATUS_LABELS, type ProcessInstanceStatus } from '@dandelion/shared/base/progress';
 import { errorMessage } from '../../../api/http';
 import { BusyButton } from '../../../components/BusyButton';
 import { formatDateTime } from '../../../lib/date';
@@ -63,10 +63,13 @@ export function InstanceDrawer({ instanceId, onClose, onChanged }: { instanceId:
   const [reason, setReason] = useState('');
   const [terminateError, setTerminateError] = useState<string | null>(null);
 
-  useEffect(() => {
+  // Another instance starts with an empty comment and no old error.
+  const [shownId, setShownId] = useState(instanceId);
+  if (instanceId !== shownId) {
+    setShownId(instanceId);
     setComment('');
     setError(null);
-  }, [instanceId]);
+  }
 
   const reload = async () => {
     await Promise.all([detail.refetch(), actions.refetch()]);

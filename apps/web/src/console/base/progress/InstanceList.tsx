@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { PROCESS_INSTANCE_STATUS_LABELS, PROCESS_INSTANCE_STATUSES, type ProcessInstanceStatus } from '@dandelion/shared';
+import { PROCESS_INSTANCE_STATUS_LABELS, PROCESS_INSTANCE_STATUSES, type ProcessInstanceStatus } from '@dandelion/shared/base/progress';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';

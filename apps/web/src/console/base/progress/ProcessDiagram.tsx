@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { Empty, theme } from 'antd';
-import { STAGE_KIND_LABELS, type ProcessDefinition } from '@dandelion/shared';
+import { STAGE_KIND_LABELS, type ProcessDefinition } from '@dandelion/shared/base/progress';
 import { layoutDiagram, NODE_HEIGHT, NODE_WIDTH, type DiagramNode } from './diagramLayout';
 
 export interface ProcessDiagramProps {

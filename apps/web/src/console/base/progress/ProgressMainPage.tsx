@@ -1,6 +1,6 @@
 import { Card, Tabs } from 'antd';
 import { holdsPermission, useConsoleStore } from '../../../api/consoleStore';
-import { PROGRESS_PERMISSIONS as P } from './api';
+import { PROGRESS_PERMISSIONS as P } from '@dandelion/shared/base/progress';
 import { DefinitionList } from './DefinitionList';
 import { InstanceList } from './InstanceList';
 

@@ -1,6 +1,6 @@
 import { Button, Input, InputNumber, Select, Space, Table, Tooltip, type TableColumnType } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { MAX_LIMIT_DAYS, STAGE_KIND_LABELS, STAGE_KINDS, type ProcessStage } from '@dandelion/shared';
+import { MAX_LIMIT_DAYS, STAGE_KIND_LABELS, STAGE_KINDS, type ProcessStage } from '@dandelion/shared/base/progress';
 
 const KIND_OPTIONS = STAGE_KINDS.map((value) => ({ value, label: STAGE_KIND_LABELS[value] }));
 

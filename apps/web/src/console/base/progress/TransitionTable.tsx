@@ -1,6 +1,6 @@
 import { AutoComplete, Button, Input, Select, Space, Switch, Table, Tag, Tooltip, type TableColumnType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ProcessStage, ProcessTransition } from '@dandelion/shared';
+import type { ProcessStage, ProcessTransition } from '@dandelion/shared/base/progress';
 
 /** Common actions: choosing one of these names fills an empty action code. */
 export const ACTION_PRESETS: ReadonlyArray<{ label: string; action: string }> = [

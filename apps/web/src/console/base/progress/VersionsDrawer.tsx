@@ -1,6 +1,6 @@
 import { Alert, App, Drawer, Table, Tag, type TableColumnType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { PROCESS_DEF_STATUS_LABELS } from '@dandelion/shared';
+import { PROCESS_DEF_STATUS_LABELS } from '@dandelion/shared/base/progress';
 import { errorMessage } from '../../../api/http';
 import { ActionBar } from '../../../components/ActionBar';
 import { formatDateTime } from '../../../lib/date';

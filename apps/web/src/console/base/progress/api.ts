@@ -1,129 +1,46 @@
-/** Process definitions and instances (/rest/progress/*); server: apps/server/src/modules/base/progress/. */
-import type { Page, ProcessDefinition, ProcessDefStatus, ProcessInstanceStatus } from '@dandelion/shared';
+/** Process definitions and instances: the console's calls of the shared contracts (`@dandelion/shared/base/progress`). */
+import type { CallData, CallInput } from '@dandelion/shared';
+import { definitionCalls, instanceCalls } from '@dandelion/shared/base/progress';
+import { call } from '../../../api/call';
 import { postJson } from '../../../api/http';
 import type { PageQuery } from '../../../components/PagedTable';
-
-export const PROGRESS_PERMISSIONS = {
-  list: 'base:progress:list',
-  add: 'base:progress:add',
-  upd: 'base:progress:upd',
-  del: 'base:progress:del',
-  publish: 'base:progress:publish',
-  instance: 'base:progress:instance',
-} as const;
 
 export const DEF_TABLE_KEY = 'base:progress:definition';
 export const INSTANCE_TABLE_KEY = 'base:progress:instance';
 
-interface Audited {
-  createTime: string;
-  createBy: string | null;
-  updateTime: string;
-  updateBy: string | null;
-  lockVersion: number;
-}
+export type DefListItem = CallData<typeof definitionCalls.page>['list'][number];
+export type DefVersion = CallData<typeof definitionCalls.versions>[number];
+export type DefDetail = CallData<typeof definitionCalls.detail>;
+/** What every view of a version shows: the list's rows, the versions and the detail all carry it. */
+export type DefSummary = DefListItem | DefVersion | DefDetail;
+export type DefSearch = Omit<CallInput<typeof definitionCalls.page>, 'pageParameter'>;
+export type DefValues = Omit<CallInput<typeof definitionCalls.update>, 'defId' | 'lockVersion'>;
 
-export interface DefSummary extends Audited {
-  defId: string;
-  processCode: string;
-  processName: string;
-  version: number;
-  status: ProcessDefStatus;
-  remark: string | null;
-  stageCount: number;
-  transitionCount: number;
-}
-export interface DefListItem extends DefSummary {
-  versionCount: number;
-  activeVersion: number | null;
-  draftVersion: number | null;
-}
-export interface DefVersion extends DefSummary {
-  instanceCount: number;
-}
-export interface DefDetail extends DefSummary {
-  definition: ProcessDefinition;
-  problems: string[];
-  instanceCount: number;
-}
-export interface DefSearch {
-  processCode?: string;
-  processName?: string;
-  status?: ProcessDefStatus;
-}
-export interface DefValues {
-  processName: string;
-  remark: string | null;
-  definition: ProcessDefinition;
-}
+export type ProcessInstance = CallData<typeof instanceCalls.page>['list'][number];
+export type InstanceSearch = Omit<CallInput<typeof instanceCalls.page>, 'pageParameter'>;
+export type InstanceDetail = CallData<typeof instanceCalls.detail>;
+export type HistoryEntry = InstanceDetail['history'][number];
 
-export interface ProcessInstance extends Audited {
-  instanceId: string;
-  defId: string;
-  processCode: string;
-  processName: string;
-  version: number;
-  businessKey: string;
-  title: string | null;
-  currentStage: string;
-  currentStageName: string;
-  status: ProcessInstanceStatus;
-  stageEnteredAt: string;
-  dueAt: string | null;
-  overdue: boolean;
-}
-export interface InstanceSearch {
-  processCode?: string;
-  status?: ProcessInstanceStatus;
-  businessKey?: string;
-  title?: string;
-  overdue?: boolean;
-}
-export interface HistoryEntry {
-  historyId: string;
-  action: string;
-  actionLabel: string;
-  fromStage: string | null;
-  fromStageName: string | null;
-  toStage: string;
-  toStageName: string;
-  comment: string | null;
-  actorId: string | null;
-  actorName: string | null;
-  createTime: string;
-}
-export interface InstanceDetail {
-  instance: ProcessInstance;
-  definition: ProcessDefinition;
-  history: HistoryEntry[];
-}
-export interface AvailableAction {
-  action: string;
-  label: string;
-  to: string;
-  toName: string;
-  commentRequired: boolean;
-}
+export const fetchDefPage = (query: PageQuery<DefSearch>, signal: AbortSignal) => call(definitionCalls.page, query, { signal });
+export const fetchVersions = (processCode: string, signal?: AbortSignal) => call(definitionCalls.versions, { processCode }, { signal });
+export const fetchDef = (defId: string, signal?: AbortSignal) => call(definitionCalls.detail, { defId }, { signal });
+export const addDef = (values: DefValues & { processCode: string }) => call(definitionCalls.add, values, { silent: true });
+export const updateDef = (defId: string, lockVersion: number, values: DefValues) => call(definitionCalls.update, { ...values, defId, lockVersion }, { silent: true });
+export const publishDef = (defId: string, lockVersion: number) => call(definitionCalls.publish, { defId, lockVersion });
+export const newDefVersion = (defId: string) => call(definitionCalls.newVersion, { defId });
+export const deleteDef = (defId: string, lockVersion: number) => call(definitionCalls.remove, { defId, lockVersion });
 
-export const fetchDefPage = (query: PageQuery<DefSearch>, signal: AbortSignal) => postJson<Page<DefListItem>>('/rest/progress/definition/page', query, { signal });
-export const fetchVersions = (processCode: string, signal?: AbortSignal) => postJson<DefVersion[]>('/rest/progress/definition/versions', { processCode }, { signal });
-export const fetchDef = (defId: string, signal?: AbortSignal) => postJson<DefDetail>('/rest/progress/definition/detail', { defId }, { signal });
-export const addDef = (values: DefValues & { processCode: string }) => postJson<DefDetail>('/rest/progress/definition/add', values, { silent: true });
-export const updateDef = (defId: string, lockVersion: number, values: DefValues) =>
-  postJson<DefDetail>('/rest/progress/definition/update', { ...values, defId, lockVersion }, { silent: true });
-export const publishDef = (defId: string, lockVersion: number) => postJson<DefDetail>('/rest/progress/definition/publish', { defId, lockVersion });
-export const newDefVersion = (defId: string) => postJson<DefDetail>('/rest/progress/definition/newVersion', { defId });
-export const deleteDef = (defId: string, lockVersion: number) => postJson<null>('/rest/progress/definition/delete', { defId, lockVersion });
-
-export const fetchInstancePage = (query: PageQuery<InstanceSearch>, signal: AbortSignal) =>
-  postJson<Page<ProcessInstance>>('/rest/progress/instance/page', query, { signal });
-export const fetchInstance = (instanceId: string, signal?: AbortSignal) => postJson<InstanceDetail>('/rest/progress/instance/detail', { instanceId }, { signal });
-export const fetchActions = (instanceId: string, signal?: AbortSignal) => postJson<AvailableAction[]>('/rest/progress/instance/actions', { instanceId }, { signal });
+export const fetchInstancePage = (query: PageQuery<InstanceSearch>, signal: AbortSignal) => call(instanceCalls.page, query, { signal });
+export const fetchInstance = (instanceId: string, signal?: AbortSignal) => call(instanceCalls.detail, { instanceId }, { signal });
+export const fetchActions = (instanceId: string, signal?: AbortSignal) => call(instanceCalls.actions, { instanceId }, { signal });
 export const actOn = (instanceId: string, lockVersion: number, action: string, comment: string | null) =>
-  postJson<ProcessInstance>('/rest/progress/instance/act', { instanceId, lockVersion, action, comment }, { silent: true });
+  call(instanceCalls.act, { instanceId, lockVersion, action, comment }, { silent: true });
 export const terminateInstance = (instanceId: string, lockVersion: number, reason: string) =>
-  postJson<ProcessInstance>('/rest/progress/instance/terminate', { instanceId, lockVersion, reason }, { silent: true });
+  call(instanceCalls.terminate, { instanceId, lockVersion, reason }, { silent: true });
 
-/** Roles for the transition editor's picker (needs system:role:list; without it codes are typed in). */
+/**
+ * Roles for the transition editor's picker (needs system:role:list; without it codes are typed in).
+ * The role module's contract answers more; the picker reads these two fields of each role.
+ */
 export const fetchRoleOptions = (signal?: AbortSignal) =>
   postJson<Array<{ roleCode: string; roleName: string }>>('/rest/role/getAllRole', {}, { signal, silent: true });

@@ -2,7 +2,7 @@
  * Edits the editor makes to a definition, as pure functions: a stage renamed or removed takes its
  * transitions along, so the tables never point at a stage that is gone.
  */
-import type { ProcessDefinition, ProcessStage, ProcessTransition } from '@dandelion/shared';
+import type { ProcessDefinition, ProcessStage, ProcessTransition } from '@dandelion/shared/base/progress';
 import { freshStageCode } from './StageTable';
 
 const isUnique = (stages: readonly ProcessStage[], code: string) => stages.filter((s) => s.code === code).length === 1;

@@ -1,7 +1,7 @@
 import '../../../test/setup';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { ProcessDefinition } from '@dandelion/shared';
+import type { ProcessDefinition } from '@dandelion/shared/base/progress';
 import { renderWidget } from '../../../components/widgetTestKit';
 import { ProcessDiagram } from './ProcessDiagram';
 import { addStage, addTransition, changeStage, moveStage, removeStage } from './definitionEdits';

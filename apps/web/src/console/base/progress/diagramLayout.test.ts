@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProcessDefinition, ProcessStage } from '@dandelion/shared';
+import type { ProcessDefinition, ProcessStage } from '@dandelion/shared/base/progress';
 import { layoutDiagram, NODE_HEIGHT, NODE_WIDTH, type DiagramLayout } from './diagramLayout';
 
 const stage = (code: string, kind: ProcessStage['kind'] = 'normal'): ProcessStage => ({ code, name: code, kind, limitDays: null });

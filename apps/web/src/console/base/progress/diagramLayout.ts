@@ -4,7 +4,7 @@
  * that go back (退回) run in lanes under the stages, forward ones that skip a column run in lanes
  * above them, so no line crosses a stage box.
  */
-import type { ProcessDefinition, StageKind } from '@dandelion/shared';
+import type { ProcessDefinition, StageKind } from '@dandelion/shared/base/progress';
 
 export const NODE_WIDTH = 124;
 export const NODE_HEIGHT = 52;

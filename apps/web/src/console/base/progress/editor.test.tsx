@@ -1,7 +1,7 @@
 import '../../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ProcessDefinition } from '@dandelion/shared';
+import type { ProcessDefinition } from '@dandelion/shared/base/progress';
 import { fakeServer, ok, refuse, type FakeReply } from '../../../test/renderApp';
 import { buttonNamed, renderWidget } from '../../../components/widgetTestKit';
 import { useConsoleStore } from '../../../api/consoleStore';
@@ -25,11 +25,12 @@ const detail = (extra: Partial<DefDetail> = {}): DefDetail => ({
   definition, problems: [], instanceCount: 0, ...extra,
 });
 
-function serve(routes: Record<string, (body: any) => FakeReply> = {}) {
+/** Routes answered from the request body (the add call echoes what was sent into the detail). */
+function serve(routes: Record<string, (body: Partial<DefDetail>) => FakeReply> = {}) {
   const server = fakeServer({
     '/rest/role/getAllRole': () => ok([{ roleCode: 'REVIEWER', roleName: '审核员' }, { roleCode: 'APPLICANT', roleName: '申报人' }]),
     '/rest/progress/definition/detail': () => ok(detail()),
-    ...Object.fromEntries(Object.entries(routes).map(([path, reply]) => [path, (call: { body: unknown }) => reply(call.body)])),
+    ...Object.fromEntries(Object.entries(routes).map(([path, reply]) => [path, (call: { body: unknown }) => reply(call.body as Partial<DefDetail>)])),
   });
   vi.stubGlobal('fetch', server.fetch);
   return server;

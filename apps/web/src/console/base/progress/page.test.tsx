@@ -1,7 +1,7 @@
 import '../../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ProcessDefinition } from '@dandelion/shared';
+import type { ProcessDefinition } from '@dandelion/shared/base/progress';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
 import { useConsoleStore } from '../../../api/consoleStore';

@@ -1,5 +1,6 @@
 import type { ActionButton } from '../../../components/ActionBar';
-import { deleteDef, newDefVersion, publishDef, PROGRESS_PERMISSIONS as P, type DefDetail, type DefSummary } from './api';
+import { PROGRESS_PERMISSIONS as P } from '@dandelion/shared/base/progress';
+import { deleteDef, newDefVersion, publishDef, type DefDetail, type DefSummary } from './api';
 import type { EditorTarget } from './DefinitionEditor';
 
 export interface VersionActionContext {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Dropdown, Input, Space, Typography } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { CRON_PRESETS } from '@dandelion/shared';
+import { CRON_PRESETS } from '@dandelion/shared/base/scheduler';
 import { errorMessage } from '../../../api/http';
 import { fetchNextFireTimes } from './api';
 import { formatSeconds } from './display';
@@ -27,7 +27,7 @@ export function cronValidator(queryClient: QueryClient) {
     try {
       await checkCron(queryClient, value);
     } catch (error) {
-      throw new Error(errorMessage(error));
+      throw new Error(errorMessage(error), { cause: error });
     }
   };
 }
@@ -65,7 +65,7 @@ export function CronInput({ id, value, onChange, disabled }: CronInputProps) {
         disabled={disabled}
         trigger={['click']}
         menu={{
-          items: CRON_PRESETS.map((preset) => ({ key: preset.cron, label: `${preset.label}　${preset.cron}` })),
+          items: CRON_PRESETS.map((preset) => ({ key: preset.cron, label: `${preset.label}\u3000${preset.cron}` })),
           onClick: ({ key }) => onChange?.(key),
         }}
       >

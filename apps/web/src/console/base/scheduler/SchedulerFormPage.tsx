@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { Alert, Divider, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TASK_LIMITS, TASK_MESSAGES, TASK_STATUS_LABELS } from '@dandelion/shared';
+import { TASK_LIMITS, TASK_MESSAGES, TASK_STATUS_LABELS, taskBody, type TaskParamError } from '@dandelion/shared/base/scheduler';
 import { ApiError } from '../../../api/http';
-import { FormPage, requiredRule, useFormMode } from '../../../components/form';
-import { addTask, fetchHandlers, fetchTask, HANDLERS_QUERY_KEY, updateTask, type ParamError, type Task, type TaskValues } from './api';
+import { FormPage, rulesOf, useFormMode } from '../../../components/form';
+import { fetchHandlers, HANDLERS_QUERY_KEY, taskApi, type Task, type TaskValues } from './api';
 import { CronInput, CronPreview, cronValidator } from './CronField';
 import { optionsOf } from './display';
 
 /** The form's values: the parameters are edited as JSON text. */
 type FormValues = Omit<TaskValues, 'params'> & { params: string };
 
+/** The same rules and messages the server applies (packages/shared/src/base/scheduler.ts). */
+const rules = rulesOf(taskBody);
 const json = (value: unknown) => JSON.stringify(value, null, 2);
-const CODE_PATTERN = /^[A-Za-z0-9_]+$/;
-const GROUP_PATTERN = /^[A-Za-z0-9_]{1,32}$/;
 
 /** The parameters as an object, or the reason they are not one. */
 function parseParams(text: string | undefined): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
@@ -32,11 +32,6 @@ const toBody = (values: FormValues): TaskValues => {
   return { ...values, params: parsed.ok ? parsed.value : {}, remark: values.remark?.trim() ? values.remark : null };
 };
 
-const bounded = (limits: { min: number; max: number; message: string }) => [
-  requiredRule(limits.message),
-  { type: 'integer' as const, min: limits.min, max: limits.max, message: limits.message },
-];
-
 /** 首次等待 5 秒，之后翻倍：5、10、20 秒. */
 function backoffPlan(retries: number | undefined, backoff: number | undefined): string {
   if (!retries || !backoff) return '失败后不重试';
@@ -49,7 +44,7 @@ export default function SchedulerFormPage() {
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
   const { mode } = useFormMode();
-  const [paramErrors, setParamErrors] = useState<ParamError[]>([]);
+  const [paramErrors, setParamErrors] = useState<TaskParamError[]>([]);
   const handlers = useQuery({ queryKey: HANDLERS_QUERY_KEY, queryFn: ({ signal }) => fetchHandlers(signal), staleTime: 300_000 });
   const handlerKey = Form.useWatch('handler', form);
   const cron = Form.useWatch('cron', form);
@@ -70,10 +65,10 @@ export default function SchedulerFormPage() {
   const save = async (values: FormValues, context: { mode: 'add' | 'upd'; id: string | null; record: Task | undefined }) => {
     setParamErrors([]);
     try {
-      return context.mode === 'add' ? await addTask(toBody(values)) : await updateTask(context.id!, context.record!.lockVersion, toBody(values));
+      return context.mode === 'add' ? await taskApi.add(toBody(values)) : await taskApi.update(context.id!, context.record!.lockVersion, toBody(values));
     } catch (error) {
       const errors = error instanceof ApiError ? error.attributes.paramErrors : undefined;
-      if (Array.isArray(errors)) setParamErrors(errors as ParamError[]);
+      if (Array.isArray(errors)) setParamErrors(errors as TaskParamError[]);
       throw error;
     }
   };
@@ -82,7 +77,7 @@ export default function SchedulerFormPage() {
     <FormPage<FormValues, Task>
       entityName="定时任务"
       form={form}
-      load={(id, signal) => fetchTask(id, signal)}
+      load={(id, signal) => taskApi.detail(id, signal)}
       toValues={(task) => ({ ...task, params: json(task.params) })}
       initialValues={{ taskGroup: 'DEFAULT', status: 'DISABLE', skipIfRunning: true, timeoutSeconds: 60, maxRetries: 0, retryBackoffSeconds: 5, params: '{}' }}
       save={save}
@@ -91,20 +86,17 @@ export default function SchedulerFormPage() {
       formProps={{ name: 'task', style: { maxWidth: 900 }, wrapperCol: { flex: '1 1 0', style: { minWidth: 0 } } }}
     >
       <Divider titlePlacement="start">基本信息</Divider>
-      <Form.Item
-        name="taskCode"
-        label="任务编码"
-        rules={[requiredRule(TASK_MESSAGES.codeRequired), { max: 64, message: TASK_MESSAGES.codeTooLong }, { pattern: CODE_PATTERN, message: TASK_MESSAGES.codePattern }]}
-      >
+      <Form.Item name="taskCode" label="任务编码" rules={rules.taskCode}>
         <Input placeholder="字母、数字和下划线，例如 PURGE_LOGS" />
       </Form.Item>
-      <Form.Item name="taskName" label="任务名称" rules={[requiredRule(TASK_MESSAGES.nameRequired), { max: 64, message: TASK_MESSAGES.nameTooLong }]}>
+      <Form.Item name="taskName" label="任务名称" rules={rules.taskName}>
         <Input placeholder="请输入任务名称" />
       </Form.Item>
-      <Form.Item name="taskGroup" label="任务分组" rules={[requiredRule(TASK_MESSAGES.groupPattern), { pattern: GROUP_PATTERN, message: TASK_MESSAGES.groupPattern }]}>
+      {/* Fields with a default on the server are still always filled in the form: required marks them. */}
+      <Form.Item name="taskGroup" label="任务分组" required rules={rules.taskGroup}>
         <Input placeholder="例如 DEFAULT、SYSTEM" />
       </Form.Item>
-      <Form.Item name="status" label="状态" rules={[requiredRule('请选择状态')]} extra={mode === 'add' ? '启用后所有服务实例按计划触发；可先停用保存，用“立即执行”试运行。' : undefined}>
+      <Form.Item name="status" label="状态" required rules={rules.status} extra={mode === 'add' ? '启用后所有服务实例按计划触发；可先停用保存，用“立即执行”试运行。' : undefined}>
         <Radio.Group options={optionsOf(TASK_STATUS_LABELS)} />
       </Form.Item>
 
@@ -113,14 +105,14 @@ export default function SchedulerFormPage() {
         name="cron"
         label="Cron 表达式"
         validateDebounce={400}
-        rules={[requiredRule(TASK_MESSAGES.cronRequired), { validator: cronValidator(queryClient) }]}
+        rules={[...rules.cron, { validator: cronValidator(queryClient) }]}
         extra={<CronPreview cron={cron} />}
       >
         <CronInput />
       </Form.Item>
 
       <Divider titlePlacement="start">处理器与参数</Divider>
-      <Form.Item name="handler" label="任务处理器" rules={[requiredRule(TASK_MESSAGES.handlerRequired)]} extra={chosen && <Typography.Text type="secondary">{chosen.description}</Typography.Text>}>
+      <Form.Item name="handler" label="任务处理器" rules={rules.handler} extra={chosen && <Typography.Text type="secondary">{chosen.description}</Typography.Text>}>
         <Select
           placeholder="请选择任务处理器"
           loading={handlers.isPending}
@@ -172,16 +164,16 @@ export default function SchedulerFormPage() {
       >
         <Switch checkedChildren="开" unCheckedChildren="关" />
       </Form.Item>
-      <Form.Item name="timeoutSeconds" label="超时时间" rules={bounded(TASK_LIMITS.timeoutSeconds)} extra="每次尝试的最长执行时间，超时后通知任务中止并记为“超时”。">
+      <Form.Item name="timeoutSeconds" label="超时时间" required rules={rules.timeoutSeconds} extra="每次尝试的最长执行时间，超时后通知任务中止并记为“超时”。">
         <InputNumber min={TASK_LIMITS.timeoutSeconds.min} max={TASK_LIMITS.timeoutSeconds.max} precision={0} suffix="秒" style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name="maxRetries" label="失败重试次数" rules={bounded(TASK_LIMITS.maxRetries)}>
+      <Form.Item name="maxRetries" label="失败重试次数" required rules={rules.maxRetries}>
         <InputNumber min={TASK_LIMITS.maxRetries.min} max={TASK_LIMITS.maxRetries.max} precision={0} suffix="次" style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name="retryBackoffSeconds" label="重试间隔" rules={bounded(TASK_LIMITS.retryBackoffSeconds)} extra={backoffPlan(retries, backoff)}>
+      <Form.Item name="retryBackoffSeconds" label="重试间隔" required rules={rules.retryBackoffSeconds} extra={backoffPlan(retries, backoff)}>
         <InputNumber min={TASK_LIMITS.retryBackoffSeconds.min} max={TASK_LIMITS.retryBackoffSeconds.max} precision={0} suffix="秒" style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过512个字符' }]}>
+      <Form.Item name="remark" label="备注" rules={rules.remark}>
         <Input.TextArea rows={3} placeholder="请输入备注" />
       </Form.Item>
     </FormPage>

@@ -1,30 +1,17 @@
-import { useMemo, useRef, useState, type Key } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { App, Card, Space, Typography } from 'antd';
+import { useMemo, useState, type Key } from 'react';
+import { useSearchParams } from 'react-router';
+import { App, Card, Typography } from 'antd';
 import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { TASK_STATUS_LABELS } from '@dandelion/shared';
-import { ActionBar } from '../../../components/ActionBar';
+import { SCHEDULER_PERMISSIONS as P, TASK_STATUS_LABELS } from '@dandelion/shared/base/scheduler';
+import { ActionBar, useRecordActions } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { siblingPath } from '../../../components/form';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
 import { useHasPermission } from '../../../api/consoleStore';
-import {
-  deleteTask,
-  deleteTasks,
-  fetchHandlers,
-  fetchTaskPage,
-  HANDLERS_QUERY_KEY,
-  runTask,
-  TASK_PERMISSIONS as P,
-  TASK_TABLE_KEY,
-  updateTaskStatus,
-  type TaskRow,
-  type TaskSearch,
-} from './api';
-import { formatDuration, formatSeconds, optionsOf, RunStatusTag, TaskStatusTag } from './display';
+import { fetchHandlers, HANDLERS_QUERY_KEY, runTask, TASK_TABLE_KEY, taskApi, updateTaskStatus, type TaskRow, type TaskSearch } from './api';
+import { formatDuration, formatSeconds, optionsOf, RunStatusTag, secondLine, TaskStatusTag, TwoLines } from './display';
 import { TaskRunsDrawer, type RunsScope } from './TaskRunsDrawer';
 
 /**
@@ -34,11 +21,9 @@ import { TaskRunsDrawer, type RunsScope } from './TaskRunsDrawer';
  */
 export default function SchedulerListPage() {
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { table, search, refresh, onSearch, open } = useListPage<TaskSearch>();
+  const actions = useRecordActions();
   const [query, setQuery] = useSearchParams();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<TaskSearch>({});
   const [selected, setSelected] = useState<Key[]>([]);
   const canDelete = useHasPermission(P.del);
   const canSeeRuns = useHasPermission(P.log);
@@ -48,8 +33,6 @@ export default function SchedulerListPage() {
   const runsParam = query.get('runs');
   const runsScope: RunsScope | null = !runsParam ? null : runsParam === 'all' ? 'all' : { taskId: runsParam, taskName: query.get('name') ?? `#${runsParam}` };
   const openRuns = (row: TaskRow | 'all') => setQuery(row === 'all' ? { runs: 'all' } : { runs: row.taskId, name: row.taskName });
-  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
-  const refresh = () => table.current?.refresh();
 
   const searchFields: SearchField[] = [
     { name: 'taskName', label: '任务名称' },
@@ -74,43 +57,21 @@ export default function SchedulerListPage() {
   };
 
   const removeSelected = async () => {
-    const ids = selected.map(String);
-    const { deleted } = await deleteTasks(ids);
+    const { deleted } = await taskApi.removeMany(selected.map(String));
     message.success(`已删除 ${deleted} 个任务`);
     setSelected([]);
     await refresh();
   };
 
-  const secondLine = (text: string) => (
-    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-      {text}
-    </Typography.Text>
-  );
   // Two lines per cell keep the list readable on a laptop: what and when, then the details under them.
   const columns: PagedColumn<TaskRow>[] = [
-    {
-      key: 'taskName',
-      title: '任务',
-      dataIndex: 'taskName',
-      width: 170,
-      render: (name: string, row: TaskRow) => (
-        <Space orientation="vertical" size={0}>
-          <span>{name}</span>
-          {secondLine(row.taskCode)}
-        </Space>
-      ),
-    },
+    { key: 'taskName', title: '任务', dataIndex: 'taskName', width: 170, render: (name: string, row: TaskRow) => <TwoLines first={name} second={row.taskCode} /> },
     {
       key: 'cron',
       title: '执行计划',
       dataIndex: 'cron',
       width: 170,
-      render: (cron: string, row: TaskRow) => (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text code>{cron}</Typography.Text>
-          {secondLine(handlerTitle.get(row.handler) ?? row.handler)}
-        </Space>
-      ),
+      render: (cron: string, row: TaskRow) => <TwoLines first={<Typography.Text code>{cron}</Typography.Text>} second={handlerTitle.get(row.handler) ?? row.handler} />,
     },
     { key: 'status', title: '状态', dataIndex: 'status', width: 70, render: (status: string) => <TaskStatusTag status={status} /> },
     { key: 'nextFireTime', title: '下次触发', dataIndex: 'nextFireTime', width: 160, render: (time: string | null) => formatSeconds(time) || '-' },
@@ -121,13 +82,15 @@ export default function SchedulerListPage() {
       width: 170,
       render: (run: TaskRow['lastRun']) =>
         run ? (
-          <Space orientation="vertical" size={0}>
-            <span>
-              <RunStatusTag status={run.status} />
-              {run.durationMs !== null && secondLine(formatDuration(run.durationMs))}
-            </span>
-            {secondLine(formatSeconds(run.startTime))}
-          </Space>
+          <TwoLines
+            first={
+              <span>
+                <RunStatusTag status={run.status} />
+                {run.durationMs !== null && secondLine(formatDuration(run.durationMs))}
+              </span>
+            }
+            second={formatSeconds(run.startTime)}
+          />
         ) : (
           <Typography.Text type="secondary">尚未执行</Typography.Text>
         ),
@@ -167,20 +130,17 @@ export default function SchedulerListPage() {
               onClick: () => runNow(row),
             },
             { key: 'log', label: '执行日志', permission: P.log, overflow: true, onClick: () => openRuns(row) },
-            {
-              key: 'del',
-              label: '删除',
+            actions.remove({
+              entity: '任务',
+              name: row.taskName,
               permission: P.del,
-              danger: true,
-              overflow: true,
-              confirm: { title: `确定删除任务「${row.taskName}」吗？`, description: '删除后立即取消调度，执行日志仍保留。' },
-              onClick: async () => {
-                await deleteTask(row.taskId, row.lockVersion);
-                message.success('删除成功');
+              description: '删除后立即取消调度，执行日志仍保留。',
+              remove: () => taskApi.remove(row.taskId, row.lockVersion),
+              after: () => {
                 setSelected((keys) => keys.filter((key) => key !== row.taskId));
-                await refresh();
+                return refresh();
               },
-            },
+            }),
           ]}
         />
       ),
@@ -193,13 +153,13 @@ export default function SchedulerListPage() {
         fields={searchFields}
         onSearch={(values) => {
           setSelected([]);
-          applySearch(values, search, setSearch, () => refresh());
+          onSearch(values);
         }}
       />
       <PagedTable<TaskRow, TaskSearch>
         ref={table}
         tableKey={TASK_TABLE_KEY}
-        fetcher={fetchTaskPage}
+        fetcher={taskApi.page}
         params={search}
         columns={columns}
         rowKey="taskId"

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Drawer, Space, Switch, Typography } from 'antd';
-import { TASK_RUN_STATUS_LABELS, TASK_TRIGGER_LABELS } from '@dandelion/shared';
+import { SCHEDULER_PERMISSIONS as P, TASK_RUN_STATUS_LABELS, TASK_TRIGGER_LABELS } from '@dandelion/shared/base/scheduler';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { siblingPath } from '../../../components/form';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { fetchTaskRunPage, TASK_PERMISSIONS as P, TASK_RUN_TABLE_KEY, type TaskRun, type TaskRunSearch } from './api';
+import { fetchTaskRunPage, TASK_RUN_TABLE_KEY, type TaskRun, type TaskRunSearch } from './api';
 import { formatDuration, formatSeconds, optionsOf, RunStatusTag, triggerLabel } from './display';
 import './runsDrawer.css';
 
@@ -67,7 +67,7 @@ export function TaskRunsDrawer({ scope, onClose }: { scope: RunsScope | null; on
       render: (_: unknown, row: TaskRun) => (
         <ActionBar
           variant="row"
-          actions={[{ key: 'detail', label: '详情', permission: P.logDetail, onClick: () => navigate(siblingPath(pathname, 'schedulerLogDetail', { id: row.logId })) }]}
+          actions={[{ key: 'detail', label: '详情', permission: P.logdetail, onClick: () => navigate(siblingPath(pathname, 'schedulerLogDetail', { id: row.logId })) }]}
         />
       ),
     },

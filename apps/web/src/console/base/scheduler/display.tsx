@@ -1,5 +1,13 @@
-import { Tag } from 'antd';
-import { TASK_RUN_STATUS_LABELS, TASK_STATUS_LABELS, TASK_TIME_ZONE, TASK_TRIGGER_LABELS, type TaskRunStatus, type TaskTriggerType } from '@dandelion/shared';
+import type { ReactNode } from 'react';
+import { Space, Tag, Typography } from 'antd';
+import {
+  TASK_RUN_STATUS_LABELS,
+  TASK_STATUS_LABELS,
+  TASK_TIME_ZONE,
+  TASK_TRIGGER_LABELS,
+  type TaskRunStatus,
+  type TaskTriggerType,
+} from '@dandelion/shared/base/scheduler';
 
 const secondsFormatter = new Intl.DateTimeFormat('en-CA', {
   timeZone: TASK_TIME_ZONE,
@@ -44,3 +52,20 @@ export function TaskStatusTag({ status }: { status: string }) {
 export const triggerLabel = (type: string) => TASK_TRIGGER_LABELS[type as TaskTriggerType] ?? type;
 
 export const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** Small grey text under a cell's main line. */
+export const secondLine = (text: string) => (
+  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+    {text}
+  </Typography.Text>
+);
+
+/** A list cell of two lines: what, then a detail under it. */
+export function TwoLines({ first, second }: { first: ReactNode; second: string }) {
+  return (
+    <Space orientation="vertical" size={0}>
+      {typeof first === 'string' ? <span>{first}</span> : first}
+      {secondLine(second)}
+    </Space>
+  );
+}

@@ -1,7 +1,7 @@
 import '../../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TASK_MESSAGES } from '@dandelion/shared';
+import { TASK_MESSAGES } from '@dandelion/shared/base/scheduler';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
 import { useConsoleStore } from '../../../api/consoleStore';

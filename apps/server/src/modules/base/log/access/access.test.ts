@@ -4,8 +4,8 @@ import { createAccount, signIn } from '../../../../../test/helpers/accounts';
 import { download, sheetRows } from '../../../../../test/helpers/excel';
 import { createTestApp, post, type TestContext } from '../../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../../test/helpers/testDatabase';
-import { flushLogs, sessionWithCodes } from '../logTestKit';
-import { sysAccessLog, sysRestLog } from '../schema';
+import { flushLogs, sessionWithCodes } from '../../../../../test/kits/logTestKit';
+import { sysAccessLog, sysRestLog } from '../tables';
 import { ACCESS_BEACON_LIMIT } from './routes';
 
 let ctx: TestContext;

@@ -1,17 +1,14 @@
-import type { PageParameter } from '@dandelion/shared';
-import type { LogPage, TimeRange } from '../../../../core/listing';
+import type { PageParameter, ServerBody } from '@dandelion/shared';
+import type { accessLogCalls } from '@dandelion/shared/base/log';
+import type { LogPage } from '../../../../core/listing';
 
 /*
  * The sign-in log as this module reads it. The identity module owns the table and answers these
  * reads (auth/loginLog/repo.ts); app.ts passes it in.
  */
 
-export interface LoginLogFilter extends TimeRange {
-  loginName?: string;
-  ip?: string;
-  success?: boolean;
-  loginType?: string;
-}
+/** The list's search fields (also the export's). */
+export type LoginLogFilter = ServerBody<typeof accessLogCalls.loginExport>;
 
 export interface LoginLogItem {
   id: number;
@@ -32,4 +29,6 @@ export interface LoginLogSource {
   perDay(since: Date): Promise<Array<{ date: string; success: number; failure: number; users: number }>>;
   /** Distinct users who signed in successfully since `since`. */
   distinctUsers(since: Date): Promise<number>;
+  /** Retention: deletes the attempts made before `before`; answers how many went. */
+  purgeBefore(before: Date): Promise<number>;
 }

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signIn } from '../../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../../test/helpers/testDatabase';
-import { sysLoginLog } from '../../../auth/schema';
+import { sysLoginLog } from '../../../../db/schema';
 import { chinaMidnight, lastChinaDays } from '../../../../core/chinaDays';
-import { sessionWithCodes } from '../logTestKit';
-import { sysAccessLog } from '../schema';
+import { sessionWithCodes } from '../../../../../test/kits/logTestKit';
+import { sysAccessLog } from '../tables';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

@@ -3,7 +3,7 @@ import { createAccount, signIn } from '../../../../../test/helpers/accounts';
 import { download, sheetRows } from '../../../../../test/helpers/excel';
 import { createTestApp, post, type TestContext } from '../../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../../test/helpers/testDatabase';
-import { sessionWithCodes } from '../logTestKit';
+import { sessionWithCodes } from '../../../../../test/kits/logTestKit';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

@@ -3,9 +3,7 @@ import type { Db } from '../../../../core/db';
 import { isApiPath } from '../../../../core/spa';
 import { createBatchWriter, type BatchWriter, type BatchWriterStats } from '../batchWriter';
 import { MAX_INSPECTED_BODY_BYTES, maskQuery, storedJson, storedPayload } from '../masking';
-import { sysRestLog } from '../schema';
-
-export type RestLogRow = typeof sysRestLog.$inferInsert;
+import { restLogRepo, type RestLogRow } from './repo';
 
 /**
  * How a route is logged: 'skip' leaves no row (the monitor's polling, the page-view beacon),
@@ -113,7 +111,7 @@ export function registerRestLogCapture(app: FastifyInstance, { db, writerOptions
   const writer = createBatchWriter<RestLogRow>({
     name: '接口调用日志',
     log: app.log,
-    insert: (rows) => db.insert(sysRestLog).values(rows),
+    insert: (rows) => restLogRepo.insertMany(db, rows),
     ...writerOptions,
   });
   writers.add(writer as BatchWriter<never>);

@@ -6,8 +6,8 @@ import { createTestApp, get, post, type TestContext } from '../../../../../test/
 import { TEST_ADMIN_PASSWORD } from '../../../../../test/helpers/testDatabase';
 import { MAX_EXPORT_ROWS } from '../../../../core/excel';
 import { COUNT_CAP, TOO_DEEP_MESSAGE } from '../../../../core/listing';
-import { flushLogs, sessionWithCodes } from '../logTestKit';
-import { sysRestLog } from '../schema';
+import { flushLogs, sessionWithCodes } from '../../../../../test/kits/logTestKit';
+import { sysRestLog } from '../tables';
 import { expectRefusedToOutsiders } from '../../../../../test/helpers/refusals';
 
 let ctx: TestContext;

@@ -2,14 +2,19 @@
  * Data and accounts the process tests share. Not used by the application.
  */
 import { inArray } from 'drizzle-orm';
-import type { ProcessDefinition } from '@dandelion/shared';
-import type { Database } from '../../../core/db';
-import { createdBy } from '../../../core/records';
-import { createAccount, signIn } from '../../../../test/helpers/accounts';
-import type { DandelionApp } from '../../../app';
-import { sysFunc } from '../../system/func/schema';
-import { sysRole, sysRoleFunc } from '../../system/role/schema';
-import { sysUserRole } from '../../system/user/schema';
+import type { ProcessDefinition } from '@dandelion/shared/base/progress';
+import type { DandelionApp } from '../../src/app';
+import type { Database, Db } from '../../src/core/db';
+import { createdBy } from '../../src/core/records';
+import { sysFunc, sysRole, sysRoleFunc, sysUserRole } from '../../src/db/schema';
+import { beijingDate, createWorkingDayCalendar, endOfBeijingDay } from '../../src/modules/base/calendar/service';
+import type { WorkingDays } from '../../src/modules/base/progress/module';
+import { createAccount, signIn } from '../helpers/accounts';
+
+/** The engine's working days answered by the holiday calendar, as app.ts wires them. */
+export const calendarWorkingDays: WorkingDays = {
+  dueAfter: (ex, from, days) => createWorkingDayCalendar({ db: ex as Db }).addWorkingDays(beijingDate(from), days).then(endOfBeijingDay),
+};
 
 /**
  * 申报审核 as the declaration module is expected to run it (the proposal in docs/base-progress.md):

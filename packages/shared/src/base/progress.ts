@@ -1,9 +1,15 @@
 /**
- * Process definitions (spec §2 /base/progress): the shape both sides agree on and the pure rules of
- * the engine — definition validation, who may take a transition, where an action leads. The server
- * stores and enforces them; the console's editor runs the same validation live.
+ * Process definitions and instances (spec §2 /base/progress; the spec names no calls, /rest/progress/*
+ * are ours in its style): the shape both sides agree on, the pure rules of the engine — definition
+ * validation, who may take a transition, where an action leads — and the calls. The server stores
+ * and enforces them; the console's editor runs the same validation live.
  */
 import { z } from 'zod';
+import { defineCall, permissionsOf } from '../contract';
+import { zLockVersion, zRemark } from '../records';
+import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+
+export const PROGRESS_PERMISSIONS = permissionsOf('base:progress', ['list', 'add', 'upd', 'del', 'publish', 'instance']);
 
 export const STAGE_KINDS = ['start', 'normal', 'end'] as const;
 export type StageKind = (typeof STAGE_KINDS)[number];
@@ -242,3 +248,249 @@ export function decideStep(def: ProcessDefinition, stage: string, action: string
   if (transition.commentRequired && !comment?.trim()) return { ok: false, reason: 'COMMENT_REQUIRED', message: `「${transition.label}」必须填写意见` };
   return { ok: true, transition, to, completes: to.kind === 'end' };
 }
+
+// ── the calls ──
+
+export const zProcessCode = z
+  .string({ error: '请输入流程编码' })
+  .trim()
+  .min(1, '请输入流程编码')
+  .max(64, '流程编码不能超过64个字符')
+  .regex(PROCESS_CODE_PATTERN, PROCESS_CODE_MESSAGE);
+
+/** Fields of add and update (add also names the process code). */
+export const definitionBody = z.object({
+  processName: z.string({ error: '请输入流程名称' }).trim().min(1, '请输入流程名称').max(64, '流程名称不能超过64个字符'),
+  remark: zRemark,
+  definition: processDefinitionSchema,
+});
+
+const stageOut = z.object({ code: z.string(), name: z.string(), kind: z.enum(STAGE_KINDS), limitDays: z.number().nullable() });
+const transitionOut = z.object({
+  from: z.string(),
+  to: z.string(),
+  action: z.string(),
+  label: z.string(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  commentRequired: z.boolean(),
+});
+const definitionOut = z.object({ stages: z.array(stageOut), transitions: z.array(transitionOut) });
+
+/** One version of a process, without its stages and transitions. */
+export const definitionSummary = z.object({
+  defId: zId,
+  processCode: z.string(),
+  processName: z.string(),
+  version: z.number(),
+  status: z.enum(PROCESS_DEF_STATUSES),
+  remark: z.string().nullable(),
+  stageCount: z.number(),
+  transitionCount: z.number(),
+  createTime: zDateTime,
+  createBy: z.string().nullable(),
+  updateTime: zDateTime,
+  updateBy: z.string().nullable(),
+  lockVersion: z.number(),
+});
+/** A version with its stages and transitions, what stops it being published, and its instance count. */
+export const definitionDetail = definitionSummary.extend({ definition: definitionOut, problems: z.array(z.string()), instanceCount: z.number() });
+
+export const processInstanceRow = z.object({
+  instanceId: zId,
+  defId: zId,
+  processCode: z.string(),
+  processName: z.string(),
+  version: z.number(),
+  businessKey: z.string(),
+  title: z.string().nullable(),
+  currentStage: z.string(),
+  currentStageName: z.string(),
+  status: z.enum(PROCESS_INSTANCE_STATUSES),
+  stageEnteredAt: zDateTime,
+  dueAt: zDateTime.nullable(),
+  /** Running and past the current stage's deadline. */
+  overdue: z.boolean(),
+  createTime: zDateTime,
+  createBy: z.string().nullable(),
+  updateTime: zDateTime,
+  updateBy: z.string().nullable(),
+  lockVersion: z.number(),
+});
+
+/** An action the asking user may take on an instance now. */
+export const availableAction = z.object({ action: z.string(), label: z.string(), to: z.string(), toName: z.string(), commentRequired: z.boolean() });
+
+/** One step of an instance's history. */
+export const historyEntry = z.object({
+  historyId: zId,
+  action: z.string(),
+  actionLabel: z.string(),
+  fromStage: z.string().nullable(),
+  fromStageName: z.string().nullable(),
+  toStage: z.string(),
+  toStageName: z.string(),
+  comment: z.string().nullable(),
+  actorId: zId.nullable(),
+  actorName: z.string().nullable(),
+  createTime: zDateTime,
+});
+
+const DEF_TAG = '流程定义';
+const INSTANCE_TAG = '流程实例';
+const byDefId = z.object({ defId: zId });
+const byInstanceId = z.object({ instanceId: zId });
+const comment = z.string({ error: '意见必须是文本' }).max(1000, '意见不能超过1000个字符').nullish();
+
+/** Process definitions: versions by process code, drafts edited and published. */
+export const definitionCalls = {
+  page: defineCall({
+    method: 'POST',
+    path: '/rest/progress/definition/page',
+    access: PROGRESS_PERMISSIONS.list,
+    tag: DEF_TAG,
+    summary: '流程定义分页：每个流程编码一行（符合条件的最新版本），附版本数、生效版本和草稿版本',
+    body: z.object({
+      pageParameter: zPageParameter,
+      processCode: z.string().trim().max(64).optional(),
+      processName: z.string().trim().max(64).optional(),
+      status: z.enum(PROCESS_DEF_STATUSES, { error: '状态只能是 DRAFT、ACTIVE 或 RETIRED' }).optional(),
+    }),
+    response: pageOf(definitionSummary.extend({ versionCount: z.number(), activeVersion: z.number().nullable(), draftVersion: z.number().nullable() })),
+  }),
+  versions: defineCall({
+    method: 'POST',
+    path: '/rest/progress/definition/versions',
+    access: PROGRESS_PERMISSIONS.list,
+    tag: DEF_TAG,
+    summary: '一个流程编码的全部版本（新的在前），附各版本的实例数',
+    body: z.object({ processCode: zProcessCode }),
+    response: z.array(definitionSummary.extend({ instanceCount: z.number() })),
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/rest/progress/definition/detail',
+    access: PROGRESS_PERMISSIONS.list,
+    tag: DEF_TAG,
+    summary: '流程定义详情：阶段、动作、发布前需要解决的问题（problems）和实例数',
+    body: byDefId,
+    response: definitionDetail,
+  }),
+  add: defineCall({
+    method: 'POST',
+    path: '/rest/progress/definition/add',
+    access: PROGRESS_PERMISSIONS.add,
+    tag: DEF_TAG,
+    summary: '新增流程（草稿 v1）；流程编码唯一。草稿可以不完整，发布时校验',
+    body: definitionBody.extend({ processCode: zProcessCode }),
+    response: definitionDetail,
+  }),
+  update: defineCall({
+    method: 'POST',
+    path: '/rest/progress/definition/update',
+    access: PROGRESS_PERMISSIONS.upd,
+    tag: DEF_TAG,
+    summary: '修改草稿版本（乐观锁：lockVersion 过期返回 409；已发布的版本不能修改）',
+    body: definitionBody.extend({ defId: zId, lockVersion: zLockVersion }),
+    response: definitionDetail,
+  }),
+  publish: defineCall({
+    method: 'POST',
+    path: '/rest/progress/definition/publish',
+    access: PROGRESS_PERMISSIONS.publish,
+    tag: DEF_TAG,
+    summary: '发布草稿：校验通过后生效，原生效版本停用（同一事务）；运行中的实例留在原版本',
+    body: byDefId.extend({ lockVersion: zLockVersion }),
+    response: definitionDetail,
+  }),
+  newVersion: defineCall({
+    method: 'POST',
+    path: '/rest/progress/definition/newVersion',
+    access: PROGRESS_PERMISSIONS.add,
+    tag: DEF_TAG,
+    summary: '新版本：把已发布（生效或停用）的版本复制为下一个草稿版本；每个流程同时只能有一个草稿',
+    body: byDefId,
+    response: definitionDetail,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/rest/progress/definition/delete',
+    access: PROGRESS_PERMISSIONS.del,
+    tag: DEF_TAG,
+    summary: '删除一个版本（逻辑删除）：草稿随时可删；已发布的版本只在没有任何实例时可删',
+    body: byDefId.extend({ lockVersion: zLockVersion }),
+    response: z.null(),
+  }),
+};
+
+/**
+ * Process instances in the console. Business modules (declarations, expert review) call the engine
+ * in-process inside their own transactions; these calls serve administrators and integrations.
+ */
+export const instanceCalls = {
+  page: defineCall({
+    method: 'POST',
+    path: '/rest/progress/instance/page',
+    access: PROGRESS_PERMISSIONS.instance,
+    tag: INSTANCE_TAG,
+    summary: '流程实例分页（新发起的在前）：按流程、状态、业务标识、标题、是否超期筛选',
+    body: z.object({
+      pageParameter: zPageParameter,
+      processCode: z.string().trim().max(64).optional(),
+      status: z.enum(PROCESS_INSTANCE_STATUSES, { error: '状态只能是 RUNNING、COMPLETED 或 TERMINATED' }).optional(),
+      businessKey: z.string().trim().max(128).optional(),
+      title: z.string().trim().max(256).optional(),
+      overdue: z.boolean({ error: '是否超期必须是布尔值' }).optional(),
+    }),
+    response: pageOf(processInstanceRow),
+  }),
+  detail: defineCall({
+    method: 'POST',
+    path: '/rest/progress/instance/detail',
+    access: PROGRESS_PERMISSIONS.instance,
+    tag: INSTANCE_TAG,
+    summary: '流程实例详情：实例、所用版本的阶段与动作（画流程图）、办理历史',
+    body: byInstanceId,
+    response: z.object({ instance: processInstanceRow, definition: definitionOut, history: z.array(historyEntry) }),
+  }),
+  actions: defineCall({
+    method: 'POST',
+    path: '/rest/progress/instance/actions',
+    access: PROGRESS_PERMISSIONS.instance,
+    tag: INSTANCE_TAG,
+    summary: '当前用户在当前阶段可办理的动作（按动作的角色和权限码判断，ADMIN 可办理全部）',
+    body: byInstanceId,
+    response: z.array(availableAction),
+  }),
+  start: defineCall({
+    method: 'POST',
+    path: '/rest/progress/instance/start',
+    access: PROGRESS_PERMISSIONS.instance,
+    tag: INSTANCE_TAG,
+    summary: '发起流程：在该流程的生效版本上、从开始阶段发起；同一业务标识只能有一个进行中的实例',
+    body: z.object({
+      processCode: zProcessCode,
+      businessKey: z.string({ error: '请输入业务标识' }).trim().min(1, '请输入业务标识').max(128, '业务标识不能超过128个字符'),
+      title: z.string().trim().max(256, '标题不能超过256个字符').nullish(),
+    }),
+    response: processInstanceRow,
+  }),
+  act: defineCall({
+    method: 'POST',
+    path: '/rest/progress/instance/act',
+    access: PROGRESS_PERMISSIONS.instance,
+    tag: INSTANCE_TAG,
+    summary: '办理：在当前阶段执行一个动作（需持有动作的角色或权限码）；lockVersion 过期或他人已办理返回 409',
+    body: byInstanceId.extend({ action: z.string({ error: '请选择动作' }).trim().min(1, '请选择动作').max(64), comment, lockVersion: zLockVersion }),
+    response: processInstanceRow,
+  }),
+  terminate: defineCall({
+    method: 'POST',
+    path: '/rest/progress/instance/terminate',
+    access: PROGRESS_PERMISSIONS.instance,
+    tag: INSTANCE_TAG,
+    summary: '终止进行中的流程（须填写原因，记入办理历史）',
+    body: byInstanceId.extend({ reason: z.string({ error: '请填写终止原因' }).max(1000, '终止原因不能超过1000个字符'), lockVersion: zLockVersion }),
+    response: processInstanceRow,
+  }),
+};

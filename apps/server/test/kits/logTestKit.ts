@@ -3,11 +3,10 @@
  * given permission codes, and waiting for the log writers.
  */
 import { inArray } from 'drizzle-orm';
-import { createAccount, signIn } from '../../../../test/helpers/accounts';
-import type { TestContext } from '../../../../test/helpers/testApp';
-import { createdBy } from '../../../core/records';
-import { sysFunc } from '../../system/func/schema';
-import { sysRole, sysRoleFunc } from '../../system/role/schema';
+import { createdBy } from '../../src/core/records';
+import { sysFunc, sysRole, sysRoleFunc } from '../../src/db/schema';
+import { createAccount, signIn } from '../helpers/accounts';
+import type { TestContext } from '../helpers/testApp';
 
 /** Signs in a new account whose one role grants exactly `codes`; answers its headers. */
 export async function sessionWithCodes(ctx: TestContext, username: string, codes: string[]): Promise<Record<string, string>> {

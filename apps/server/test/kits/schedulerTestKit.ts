@@ -1,10 +1,10 @@
 import { expect } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import type { DandelionApp } from '../../../app';
-import type { Database } from '../../../core/db';
-import { post } from '../../../../test/helpers/testApp';
-import { baseTask } from './schema';
-import { MAINTENANCE_TASKS } from './seed';
+import type { DandelionApp } from '../../src/app';
+import type { Database } from '../../src/core/db';
+import { baseTask } from '../../src/modules/base/scheduler/tables';
+import { MAINTENANCE_TASKS } from '../../src/modules/base/scheduler/seed';
+import { post } from '../helpers/testApp';
 
 /**
  * The scheduler's own tests count tasks and armed timers, so they start by deleting the seeded

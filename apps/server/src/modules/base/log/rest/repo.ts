@@ -1,0 +1,81 @@
+import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import type { PageParameter, ServerBody } from '@dandelion/shared';
+import type { restLogCalls } from '@dandelion/shared/base/log';
+import type { Db } from '../../../../core/db';
+import { MAX_EXPORT_ROWS } from '../../../../core/excel';
+import { checkRange, countUpTo, logPage, pathMatching, timeWithin } from '../../../../core/listing';
+import { sysRestLog } from '../tables';
+
+export type RestLogRow = typeof sysRestLog.$inferInsert;
+
+/** The list's search fields (also the export's). */
+export type RestLogFilter = ServerBody<typeof restLogCalls.export>;
+
+const listColumns = {
+  id: sysRestLog.id,
+  method: sysRestLog.method,
+  path: sysRestLog.path,
+  route: sysRestLog.route,
+  status: sysRestLog.status,
+  code: sysRestLog.code,
+  durationMs: sysRestLog.durationMs,
+  userId: sysRestLog.userId,
+  username: sysRestLog.username,
+  ip: sysRestLog.ip,
+  requestId: sysRestLog.requestId,
+  createTime: sysRestLog.createTime,
+};
+
+const newestFirst = [desc(sysRestLog.createTime), desc(sysRestLog.id)];
+
+function condition(filter: RestLogFilter): SQL | undefined {
+  checkRange(filter);
+  const hundreds = filter.statusClass ? Number(filter.statusClass[0]) * 100 : null;
+  return and(
+    timeWithin(sysRestLog.createTime, filter),
+    filter.username ? eq(sysRestLog.username, filter.username) : undefined,
+    filter.path ? pathMatching(sysRestLog.path, filter.path) : undefined,
+    filter.method ? eq(sysRestLog.method, filter.method) : undefined,
+    filter.status !== undefined ? eq(sysRestLog.status, filter.status) : undefined,
+    hundreds !== null ? and(gte(sysRestLog.status, hundreds), lt(sysRestLog.status, hundreds + 100)) : undefined,
+    filter.code ? eq(sysRestLog.code, filter.code) : undefined,
+    filter.minDuration !== undefined ? gte(sysRestLog.durationMs, filter.minDuration) : undefined,
+    filter.ip ? eq(sysRestLog.ip, filter.ip) : undefined,
+    filter.requestId ? eq(sysRestLog.requestId, filter.requestId) : undefined,
+  );
+}
+
+/** Queries of the interface-call log; the rows are written by the capture's batch writer. */
+export const restLogRepo = {
+  insertMany: (db: Db, rows: RestLogRow[]) => db.insert(sysRestLog).values(rows),
+
+  page(db: Db, filter: RestLogFilter, page: PageParameter) {
+    const where = condition(filter);
+    return logPage(
+      page,
+      (limit, offset) => {
+        // Ids first, then their rows: the rows skipped by a deep page are walked in the index
+        // alone, and only the page's own rows are read from the table (bench/logs).
+        const pageIds = db.select({ id: sysRestLog.id }).from(sysRestLog).where(where).orderBy(...newestFirst).limit(limit).offset(offset);
+        return db.select(listColumns).from(sysRestLog).where(inArray(sysRestLog.id, pageIds)).orderBy(...newestFirst);
+      },
+      (cap) => countUpTo(db, sysRestLog, where, cap),
+    );
+  },
+
+  async find(db: Db, id: number) {
+    const [row] = await db.select().from(sysRestLog).where(eq(sysRestLog.id, id)).limit(1);
+    return row;
+  },
+
+  /** The filtered list, newest first, at most MAX_EXPORT_ROWS rows; bodies are left out. */
+  forExport(db: Db, filter: RestLogFilter) {
+    return db
+      .select({ ...listColumns, userAgent: sysRestLog.userAgent })
+      .from(sysRestLog)
+      .where(condition(filter))
+      .orderBy(...newestFirst)
+      .limit(MAX_EXPORT_ROWS);
+  },
+};
+export type RestLogItem = Awaited<ReturnType<typeof restLogRepo.forExport>>[number];
