@@ -1,6 +1,6 @@
 import { useEffect, useState, type Key } from 'react';
 import { Alert, App, Checkbox, Empty, Modal, Select, Spin, Tree, Typography, type TreeDataNode } from 'antd';
-import type { MenuNode } from '@dandelion/shared';
+import type { MenuNode } from '@dandelion/shared/system/func';
 import { errorMessage, postJson } from '../../../api/http';
 import { fetchOrgAdmins, fetchOrgBindings, fetchOrgUsers, saveOrgAdmins, saveOrgBindings, type OrgNode, type OrgUser } from './api';
 

@@ -1,6 +1,6 @@
 import { ColorPicker, Form, Input, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_CONSOLE_LAYOUT, THEME_BASIC_PROPERTIES, themeValueProblem } from '@dandelion/shared';
+import { DEFAULT_CONSOLE_LAYOUT, THEME_BASIC_PROPERTIES, themeValueProblem } from '@dandelion/shared/system/theme';
 import { FormPage, requiredRule } from '../../../components/form';
 import { fetchLayouts, fetchTheme, saveTheme, type SharedTheme, type ThemeValues } from './api';
 
