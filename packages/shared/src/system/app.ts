@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { defineCall, permissionsOf } from '../contract';
 import { recordCalls } from '../recordCalls';
 import { RECORD_STATUSES, zRecordStatus, zRemark, zSort } from '../records';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { pageOf, zId, zPageParameter } from '../schemas';
+import { recordFields } from './recordFields';
 import { isHttpUrl } from '../validators';
 
 export const APP_PERMISSIONS = permissionsOf('system:app', ['list', 'add', 'upd', 'detail', 'del', 'enable']);
@@ -25,11 +26,7 @@ export const appRow = z.object({
   status: zRecordStatus,
   sort: z.number(),
   remark: z.string().nullable(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...recordFields,
 });
 /** An application with the menus it carries. */
 export const appDetail = appRow.extend({ funcIds: z.array(zId) });

@@ -1,7 +1,8 @@
 /** Data-permission rules (数据权限): how far holders (roles, organisations) see organisation-owned data (spec §6, §7 /rest/datapermission/*). */
 import { z } from 'zod';
 import { defineCall, permissionsOf } from '../contract';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { pageOf, zId, zPageParameter } from '../schemas';
+import { recordFields } from './recordFields';
 
 export const DATA_PERMISSION_PERMISSIONS = permissionsOf('system:datapermission', ['list', 'add', 'upd', 'detail', 'del', 'enable']);
 
@@ -31,11 +32,7 @@ export const ruleRow = z.object({
   status: z.string(),
   sort: z.number(),
   remark: z.string().nullable(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...recordFields,
 });
 /** A rule with the organisations of its CUSTOM scope. */
 export const ruleDetail = ruleRow.extend({ orgIds: z.array(zId), orgs: z.array(z.object({ orgId: zId, orgName: z.string() })) });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCall, permissionsOf, SIGNED_IN, type Access } from '../contract';
 import { zLockVersion } from '../records';
 import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { recordFields } from './recordFields';
 
 export const FUNC_PERMISSIONS = permissionsOf('system:func', ['list', 'add', 'upd', 'detail', 'del', 'sort']);
 
@@ -51,11 +52,7 @@ export const funcRow = z.object({
   activeMenu: z.string().nullable(),
   sort: z.number(),
   status: z.string(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...recordFields,
 });
 
 /** A function with its children (the administration tree and the parent picker). */

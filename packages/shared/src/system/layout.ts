@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { defineCall, permissionsOf, SIGNED_IN } from '../contract';
 import { recordCalls } from '../recordCalls';
 import { zRecordStatus, zRemark, zSort } from '../records';
-import { zDateTime, zId } from '../schemas';
+import { zId } from '../schemas';
+import { recordFields } from './recordFields';
 
 export const LAYOUT_PERMISSIONS = permissionsOf('system:layout', ['list', 'add', 'upd', 'detail', 'del', 'enable']);
 
@@ -21,11 +22,7 @@ export const layoutRow = z.object({
   status: zRecordStatus,
   sort: z.number(),
   remark: z.string().nullable(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...recordFields,
 });
 
 export const layoutBody = z.object({

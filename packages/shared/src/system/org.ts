@@ -1,7 +1,8 @@
 /** Organisations (机构): the lazily loaded tree, its administration and bindings (spec §7 /rest/organ/*). */
 import { z } from 'zod';
 import { defineCall, permissionsOf } from '../contract';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { pageOf, zId, zPageParameter } from '../schemas';
+import { recordFields } from './recordFields';
 import { rules, type ValidationRule } from '../validators';
 
 export const ORG_PERMISSIONS = permissionsOf('system:org', ['list', 'add', 'upd', 'detail', 'del', 'sort', 'bind', 'export']);
@@ -40,11 +41,7 @@ export const orgDetail = z.object({
   orgStatus: z.string(),
   orgSort: z.number(),
   remark: z.string().nullable(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...recordFields,
 });
 
 /** A member or administrator of an organisation; the phone is masked (138****0001). */

@@ -4,7 +4,8 @@ import { defineCall, permissionsOf } from '../contract';
 import { recordCalls } from '../recordCalls';
 import { pageParameterSchema } from '../pagination';
 import { zRecordStatus, zRemark, zSort } from '../records';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { pageOf, zId, zPageParameter } from '../schemas';
+import { recordFields } from './recordFields';
 
 export const ROLE_PERMISSIONS = permissionsOf('system:role', ['list', 'add', 'upd', 'detail', 'del', 'perm', 'bind', 'export']);
 
@@ -32,11 +33,7 @@ export const roleRow = z.object({
   status: z.string(),
   sort: z.number(),
   remark: z.string().nullable(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...recordFields,
 });
 /** A role with the organisations a CUSTOM scope sees. */
 export const roleDetail = roleRow.extend({ dataOrgIds: z.array(zId) });

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { defineCall, permissionsOf, SIGNED_IN } from '../contract';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { pageOf, zId, zPageParameter } from '../schemas';
+import { recordFields } from './recordFields';
 
 /** Root layouts the console can render (spec §2: the theme names the root layout). */
 export const CONSOLE_LAYOUTS = [
@@ -131,14 +132,7 @@ export const effectiveTheme = z.object({
 });
 
 /** A shared theme as administration sees it: the effective shape plus its record fields. */
-const sharedThemeFields = {
-  isDefault: z.boolean(),
-  lockVersion: z.number(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-};
+const sharedThemeFields = { isDefault: z.boolean(), ...recordFields };
 export const sharedTheme = effectiveTheme.extend({ themeId: zId, ...sharedThemeFields });
 
 const propertyValues = z

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { PageParameter, RecordStatus } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
-import { likePattern } from '../../../core/sql';
+import { containing } from '../../../core/sql';
 import { sysApp, sysAppFunc } from './tables';
 
 export type AppRow = typeof sysApp.$inferSelect;
@@ -27,8 +27,8 @@ export const appRepo = {
   page(ex: Executor, filter: AppFilter, page: PageParameter) {
     const where = and(
       notDeleted(sysApp),
-      filter.appCode ? ilike(sysApp.appCode, likePattern(filter.appCode)) : undefined,
-      filter.appName ? ilike(sysApp.appName, likePattern(filter.appName)) : undefined,
+      filter.appCode ? containing(sysApp.appCode, filter.appCode) : undefined,
+      filter.appName ? containing(sysApp.appName, filter.appName) : undefined,
       filter.status ? eq(sysApp.status, filter.status) : undefined,
     );
     return paginate(

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
-import { likePattern } from '../../../core/sql';
+import { containing } from '../../../core/sql';
 import { orgNameView } from '../org/module';
 import { sysDataPermission, sysDataPermissionOrg, sysOrgDataPermission, sysRoleDataPermission } from './tables';
 
@@ -33,7 +33,7 @@ export const ruleRepo = {
   page(ex: Executor, filter: RuleFilter, page: PageParameter) {
     const where = and(
       notDeleted(sysDataPermission),
-      filter.keyword ? or(ilike(sysDataPermission.ruleName, likePattern(filter.keyword)), ilike(sysDataPermission.ruleCode, likePattern(filter.keyword))) : undefined,
+      filter.keyword ? or(containing(sysDataPermission.ruleName, filter.keyword), containing(sysDataPermission.ruleCode, filter.keyword)) : undefined,
       filter.scopeType ? eq(sysDataPermission.scopeType, filter.scopeType as RuleRow['scopeType']) : undefined,
       filter.status ? eq(sysDataPermission.status, filter.status) : undefined,
     );

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, max, ne, notInArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, ne, notInArray } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import { RECENT_MENU_LIMIT, type FuncType } from '@dandelion/shared/system/func';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
-import { likePattern } from '../../../core/sql';
+import { containing } from '../../../core/sql';
 import { sysFunc, sysMenuView } from './tables';
 
 export type FuncRow = typeof sysFunc.$inferSelect;
@@ -59,8 +59,8 @@ export const funcRepo = {
   page(ex: Executor, filter: FuncFilter, page: PageParameter) {
     const where = and(
       notDeleted(sysFunc),
-      filter.funcName ? ilike(sysFunc.funcName, likePattern(filter.funcName)) : undefined,
-      filter.funcCode ? ilike(sysFunc.funcCode, likePattern(filter.funcCode)) : undefined,
+      filter.funcName ? containing(sysFunc.funcName, filter.funcName) : undefined,
+      filter.funcCode ? containing(sysFunc.funcCode, filter.funcCode) : undefined,
       filter.funcType ? eq(sysFunc.funcType, filter.funcType) : undefined,
     );
     return paginate(

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, or } from 'drizzle-orm';
 import type { PageParameter, RecordStatus } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
-import { likePattern } from '../../../core/sql';
+import { containing } from '../../../core/sql';
 import { sysLayout } from './tables';
 
 export type LayoutRow = typeof sysLayout.$inferSelect;
@@ -24,10 +24,9 @@ export const layoutRepo = {
   },
 
   page(ex: Executor, filter: LayoutFilter, page: PageParameter) {
-    const like = filter.keyword ? likePattern(filter.keyword) : null;
     const where = and(
       notDeleted(sysLayout),
-      like ? or(ilike(sysLayout.layoutName, like), ilike(sysLayout.layoutUiName, like)) : undefined,
+      filter.keyword ? or(containing(sysLayout.layoutName, filter.keyword), containing(sysLayout.layoutUiName, filter.keyword)) : undefined,
       filter.status ? eq(sysLayout.status, filter.status) : undefined,
     );
     return paginate(

@@ -1,10 +1,10 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../core/db';
 import type { EffectiveDataScope } from '../../../core/dataScope';
 import { MAX_EXPORT_ROWS } from '../../../core/excel';
 import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
-import { likePattern } from '../../../core/sql';
+import { containing } from '../../../core/sql';
 import { sysOrg, sysOrgAdmin, sysOrgFunc } from './tables';
 
 export type OrgRow = typeof sysOrg.$inferSelect;
@@ -52,10 +52,7 @@ const nodeColumns = {
   orgSort: sysOrg.orgSort,
 };
 
-const matching = (keyword: string) => {
-  const pattern = likePattern(keyword);
-  return or(ilike(sysOrg.orgName, pattern), ilike(sysOrg.orgCode, pattern));
-};
+const matching = (keyword: string) => or(containing(sysOrg.orgName, keyword), containing(sysOrg.orgCode, keyword));
 
 /**
  * Organisation names, for other features' lists to join (a user's organisation, a rule's

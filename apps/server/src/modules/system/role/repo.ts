@@ -1,11 +1,11 @@
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { MAX_EXPORT_ROWS } from '../../../core/excel';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
-import { likePattern } from '../../../core/sql';
+import { containing } from '../../../core/sql';
 import { sysRole, sysRoleDataOrg, sysRoleFunc } from './tables';
 
 export type RoleRow = typeof sysRole.$inferSelect;
@@ -21,8 +21,8 @@ export interface RoleFilter {
 function filterOf(filter: RoleFilter): SQL | undefined {
   return and(
     notDeleted(sysRole),
-    filter.roleName ? ilike(sysRole.roleName, likePattern(filter.roleName)) : undefined,
-    filter.roleCode ? ilike(sysRole.roleCode, likePattern(filter.roleCode)) : undefined,
+    filter.roleName ? containing(sysRole.roleName, filter.roleName) : undefined,
+    filter.roleCode ? containing(sysRole.roleCode, filter.roleCode) : undefined,
     filter.roleType ? eq(sysRole.roleType, filter.roleType) : undefined,
     filter.status ? eq(sysRole.status, filter.status) : undefined,
   );

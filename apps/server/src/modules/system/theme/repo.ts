@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
-import { likePattern } from '../../../core/sql';
+import { containing } from '../../../core/sql';
 import { sysTheme } from './tables';
 
 export type ThemeRow = typeof sysTheme.$inferSelect;
@@ -51,7 +51,7 @@ export const themeRepo = {
 
   /** Shared themes only, the default first. */
   page(ex: Executor, themeName: string | undefined, page: PageParameter) {
-    const where = and(shared, themeName ? ilike(sysTheme.themeName, likePattern(themeName)) : undefined);
+    const where = and(shared, themeName ? containing(sysTheme.themeName, themeName) : undefined);
     return paginate(
       page,
       (limit, offset) => ex.select().from(sysTheme).where(where).orderBy(desc(sysTheme.isDefault), asc(sysTheme.id)).limit(limit).offset(offset),

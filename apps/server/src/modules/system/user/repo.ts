@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { dataScopeCondition, type EffectiveDataScope } from '../../../core/dataScope';
 import { paginate } from '../../../core/pagination';
 import { createdBy, DEL_FLAG, notDeleted, updatedBy, updateVersioned, type Actor } from '../../../core/records';
-import { likePattern } from '../../../core/sql';
+import { containing } from '../../../core/sql';
 import { orgNameView, orgSubtreeIds } from '../org/module';
 import { roleNameView } from '../role/module';
 import { sysUser, sysUserRole } from './tables';
@@ -48,12 +48,12 @@ export function userListCondition(filter: UserFilter, scope: EffectiveDataScope,
     eq(sysUser.delFlag, deleted ? DEL_FLAG.DELETED : DEL_FLAG.ACTIVE),
     dataScopeCondition(scope, { orgId: sysUser.orgId, ownerId: sysUser.createById }, orgSubtreeIds),
   ];
-  if (filter.realname) parts.push(ilike(sysUser.realname, likePattern(filter.realname)));
-  if (filter.username) parts.push(ilike(sysUser.username, likePattern(filter.username)));
-  if (filter.phone) parts.push(ilike(sysUser.phone, likePattern(filter.phone)));
+  if (filter.realname) parts.push(containing(sysUser.realname, filter.realname));
+  if (filter.username) parts.push(containing(sysUser.username, filter.username));
+  if (filter.phone) parts.push(containing(sysUser.phone, filter.phone));
   if (filter.keyword) {
-    const k = likePattern(filter.keyword);
-    parts.push(sql`(${sysUser.username} ilike ${k} or ${sysUser.realname} ilike ${k} or ${sysUser.phone} ilike ${k} or ${sysUser.empCode} ilike ${k})`);
+    const k = filter.keyword;
+    parts.push(or(containing(sysUser.username, k), containing(sysUser.realname, k), containing(sysUser.phone, k), containing(sysUser.empCode, k)));
   }
   if (filter.orgId !== undefined) parts.push(filter.includeChildOrgs ? sql`${sysUser.orgId} in (${orgSubtreeIds(filter.orgId)})` : eq(sysUser.orgId, filter.orgId));
   if (filter.status) parts.push(eq(sysUser.status, filter.status));

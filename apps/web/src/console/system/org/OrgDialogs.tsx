@@ -12,9 +12,37 @@ interface DialogProps {
 
 const userLabel = (u: OrgUser) => `${u.realname ?? u.username}（${u.username}）`;
 
+/**
+ * A dialog's save: busy while it runs, a refusal shown in the dialog, the success message and the
+ * dialog closed after it. Closing forgets the user's unsaved picks (`forget`).
+ */
+function useDialogSave(success: string, forget: () => void, onClose: () => void) {
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    forget();
+    setError(null);
+    onClose();
+  };
+  const run = async (action: () => Promise<unknown>) => {
+    setSaving(true);
+    setError(null);
+    try {
+      await action();
+      message.success(success);
+      close();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, error, run, close };
+}
+
 /** 设置管理员: pick administrators among the org's members (its subtree included). */
 export function OrgAdminDialog({ org, onClose }: DialogProps) {
-  const { message } = App.useApp();
   const orgId = org?.orgId;
   const loaded = useQuery({
     queryKey: ['org-admins', orgId],
@@ -33,32 +61,13 @@ export function OrgAdminDialog({ org, onClose }: DialogProps) {
   // Until the user picks, the current administrators are picked.
   const [picked, setPicked] = useState<{ orgId: string; ids: string[] } | null>(null);
   const value = picked && picked.orgId === orgId ? picked.ids : (loaded.data?.adminIds ?? []);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const close = () => {
-    setPicked(null);
-    setSaveError(null);
-    onClose();
-  };
+  const saving = useDialogSave('管理员已保存', () => setPicked(null), onClose);
+  const close = saving.close;
+  const save = () => org && saving.run(() => saveOrgAdmins(org.orgId, value));
 
-  const save = async () => {
-    if (!org) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await saveOrgAdmins(org.orgId, value);
-      message.success('管理员已保存');
-      close();
-    } catch (e) {
-      setSaveError(errorMessage(e));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const error = saveError ?? (loaded.error ? errorMessage(loaded.error) : null);
+  const error = saving.error ?? (loaded.error ? errorMessage(loaded.error) : null);
   return (
-    <Modal open={!!org} title={`设置管理员 · ${org?.orgName ?? ''}`} onCancel={close} onOk={() => void save()} confirmLoading={saving} okText="保存" destroyOnHidden>
+    <Modal open={!!org} title={`设置管理员 · ${org?.orgName ?? ''}`} onCancel={close} onOk={() => void save()} confirmLoading={saving.saving} okText="保存" destroyOnHidden>
       <Spin spinning={loaded.isFetching}>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
         <Typography.Paragraph type="secondary">可从本机构及下级机构的用户中选择管理员。</Typography.Paragraph>
@@ -83,7 +92,6 @@ const toTreeData = (menus: MenuNode[]): TreeDataNode[] =>
 
 /** 绑定权限: the menus (checkbox tree) and data-permission rules bound to the org. */
 export function OrgBindDialog({ org, onClose }: DialogProps) {
-  const { message } = App.useApp();
   const orgId = org?.orgId;
   const loaded = useQuery({
     queryKey: ['org-bindings', orgId],
@@ -105,33 +113,14 @@ export function OrgBindDialog({ org, onClose }: DialogProps) {
   const funcIds = mine?.funcIds ?? loaded.data?.bindings.funcIds ?? [];
   const ruleIds = mine?.ruleIds ?? loaded.data?.bindings.ruleIds ?? [];
   const edit = (change: { funcIds?: Key[]; ruleIds?: string[] }) => orgId && setEdited({ ...mine, ...change, orgId });
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const close = () => {
-    setEdited(null);
-    setSaveError(null);
-    onClose();
-  };
-
-  const save = async () => {
-    if (!org) return;
-    setSaving(true);
-    setSaveError(null);
-    try {
-      await saveOrgBindings(org.orgId, { funcIds: funcIds.map(String), ruleIds });
-      message.success('绑定已保存');
-      close();
-    } catch (e) {
-      setSaveError(errorMessage(e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useDialogSave('绑定已保存', () => setEdited(null), onClose);
+  const close = saving.close;
+  const save = () => org && saving.run(() => saveOrgBindings(org.orgId, { funcIds: funcIds.map(String), ruleIds }));
 
   const rules = loaded.data?.rules ?? [];
-  const error = saveError ?? (loaded.error ? errorMessage(loaded.error) : null);
+  const error = saving.error ?? (loaded.error ? errorMessage(loaded.error) : null);
   return (
-    <Modal open={!!org} title={`绑定权限 · ${org?.orgName ?? ''}`} onCancel={close} onOk={() => void save()} confirmLoading={saving} okText="保存" width={640} destroyOnHidden>
+    <Modal open={!!org} title={`绑定权限 · ${org?.orgName ?? ''}`} onCancel={close} onOk={() => void save()} confirmLoading={saving.saving} okText="保存" width={640} destroyOnHidden>
       <Spin spinning={loaded.isFetching}>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
         <Typography.Title level={5}>菜单</Typography.Title>
