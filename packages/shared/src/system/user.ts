@@ -94,20 +94,25 @@ export const updateUserBody = z.object({ id: zId, lockVersion: zLockVersion, ...
 
 const roleRef = z.object({ roleId: zId, roleCode: z.string(), roleName: z.string() });
 
-/** A row of the user list (and of the recycle bin and the export). */
-export const userItem = z.object({
-  id: zId,
+/** How every answer names an account and reaches its holder. */
+const accountFields = {
   userId: zId,
   username: z.string(),
   realname: z.string().nullable(),
   nickName: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
+  userType: z.string(),
+  status: z.string(),
+};
+
+/** A row of the user list (and of the recycle bin and the export). */
+export const userItem = z.object({
+  id: zId,
+  ...accountFields,
   orgId: zId.nullable(),
   orgName: z.string().nullable(),
-  userType: z.string(),
   userSex: z.number(),
-  status: z.string(),
   enableUser: z.number(),
   empCode: z.string().nullable(),
   empStatus: z.string(),
@@ -130,14 +135,7 @@ export const userDetail = userItem.extend({
 
 /** A portal account as an administrator sees it: the ID number masked. */
 export const externalUser = z.object({
-  userId: zId,
-  username: z.string(),
-  realname: z.string().nullable(),
-  nickName: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  userType: z.string(),
-  status: z.string(),
+  ...accountFields,
   idType: z.string().nullable(),
   idNumberMasked: z.string().nullable(),
   identityVerified: z.boolean(),
