@@ -43,33 +43,7 @@ import { createSmsService } from './modules/message/sms/service';
 import { createVerifyCodeService } from './modules/message/sms/verifyCodeService';
 import { registerMessageModule } from './modules/message/module';
 import type { MessageService } from './modules/message/msg/service';
-import { createFuncService } from './modules/system/func/service';
-import { createRoleAdminService, createRoleService } from './modules/system/role/service';
-import { createRoleBindingService } from './modules/system/role/bindings';
-import { registerRoleRoutes } from './modules/system/role/routes';
-import { registerPostModule } from './modules/system/post/module';
-import { liveUserIds } from './modules/system/user/query';
-import { registerAppRoutes } from './modules/system/app/routes';
-import { createAppService } from './modules/system/app/service';
-import { createUserService } from './modules/system/user/service';
-import { registerOrgRoutes } from './modules/system/org/routes';
-import { createUserAdminService } from './modules/system/user/admin';
-import { createExternalUserService } from './modules/system/user/external';
-import { registerUserRoutes } from './modules/system/user/routes';
-import { createOrgService } from './modules/system/org/service';
-import { createOrgBindingService } from './modules/system/org/bindings';
-import { registerDataPermissionRoutes } from './modules/system/datapermission/routes';
-import { createDataPermissionService } from './modules/system/datapermission/service';
-import { registerThemeRoutes } from './modules/system/theme/routes';
-import { createFuncAdminService } from './modules/system/func/admin';
-import { registerFuncRoutes } from './modules/system/func/routes';
-import { registerIconRoutes } from './modules/system/icon/routes';
-import { createIconService } from './modules/system/icon/service';
-import { registerLayoutRoutes } from './modules/system/layout/routes';
-import { createLayoutService } from './modules/system/layout/service';
-import { registerDuplicateRoutes } from './modules/system/duplicate/routes';
-import { createDuplicateService } from './modules/system/duplicate/service';
-import { createThemeService } from './modules/system/theme/service';
+import { createSystemFacade, registerSystemModule } from './modules/system/module';
 import { registerDictModule } from './modules/base/dict/module';
 import { registerCmsContentModule } from './modules/cms/contentModule';
 import { registerCmsPortalModule } from './modules/cms/portalModule';
@@ -159,9 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const db = database.db;
   const bus = deps.bus ?? createMemoryBus();
   registerRestLogCapture(app, { db });
-  const users = createUserService({ db });
-  const roles = createRoleService({ db });
-  const funcs = createFuncService({ db });
+  // What sign-in, sessions and the init call read of system administration, before its routes exist.
+  const system = createSystemFacade({ db });
+  const { users, roles, funcs, themes } = system;
   const sites = createSiteService({ db });
   const sessionCache = createInvalidatingCache<Principal & { expiresAt: number; lastSeenAt: number }>(bus, 'session', { ttlMs: 60_000, maxEntries: 10_000 });
   const sessions = createSessionService({ db, users, roles, funcs, cache: sessionCache });
@@ -197,12 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const captchas = createCaptchaService({ db });
   const bruteForce = createBruteForceGuard({ db });
   const login = createLoginService({ db, users, roles, sessions, captchas, guard: bruteForce });
-  const themes = createThemeService({ db });
-  const icons = createIconService({ db });
-  const applications = createAppService({ db });
   // Dictionaries are cached per instance and invalidated on every instance through the bus; a category may belong to an app.
-  const dicts = registerDictModule(app, { db, bus, apps: async () => (await applications.page({}, { pageNum: 1, pageSize: 500 })).list });
-  const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: applications.inForce, customIcons: icons.forInit, appDicts: dicts.appDicts });
+  const dicts = registerDictModule(app, { db, bus, apps: system.apps.list });
+  const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: system.apps.inForce, customIcons: system.icons.forInit, appDicts: dicts.appDicts });
   const methods: LoginMethods = {};
   // Anonymous portal reads are cached; back-office changes empty the cache on every instance.
   const portalCache = createPortalCache(bus);
@@ -244,23 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerSsoRoutes(app, { cas, oidc });
   registerAuthRoutes(app, { login, sessions, captchas, guard: bruteForce, methods });
   registerCurrentUserRoutes(app, { current });
-  // ── console shell: theme, dictionaries and the organisation tree its widgets read ──
-  registerThemeRoutes(app, { themes });
-  // Functions (menus, buttons, recent menus), custom icons, layouts and the shared duplicate check.
-  registerFuncRoutes(app, { funcs: createFuncAdminService({ db, refreshUser: (userId) => sessions.refreshUser(userId) }) });
-  registerIconRoutes(app, { icons });
-  registerLayoutRoutes(app, { layouts: createLayoutService({ db }) });
-  registerDuplicateRoutes(app, { duplicates: createDuplicateService({ db }) });
-  const orgs = createOrgService({ db, dicts });
-  registerOrgRoutes(app, { orgs, bindings: createOrgBindingService({ db, orgs, funcs }) });
-  // Staff accounts: freezing, deleting and role changes end or refresh the user's sessions on every instance.
-  registerUserRoutes(app, { db, users: createUserAdminService({ db, sessions }), external: createExternalUserService({ db, sessions }) });
-  // Roles (permission binding refreshes holders' cached sessions), posts and applications.
-  const roleAdmin = createRoleAdminService({ db, dicts, refreshUser: (userId) => sessions.refreshUser(userId) });
-  registerRoleRoutes(app, { roles: roleAdmin, bindings: createRoleBindingService({ db, roles: roleAdmin }) });
-  registerPostModule(app, { db, liveUserIds });
-  registerAppRoutes(app, { apps: applications });
-  registerDataPermissionRoutes(app, { rules: createDataPermissionService({ db }) });
+  // ── system administration: organisations, users, roles, posts, functions, applications, data rules, themes, layouts, icons ──
+  // Freezing, deleting and role or menu changes end or refresh users' sessions on every instance.
+  registerSystemModule(app, { db, dicts, sessions });
   // ── base modules: regions, calendar and processes, serial numbers, logs, monitor, scheduler ──
   registerRegionModule(app, { db, bus });
   // Process deadlines are counted in working days of the holiday calendar.

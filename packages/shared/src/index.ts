@@ -5,8 +5,6 @@ export * from './checksums';
 export * from './rich-text';
 export * from './validators';
 export * from './pagination';
-export * from './theme';
-export * from './menu';
 export * from './rich-text-files';
 export * from './message';
 export * from './cms-content';

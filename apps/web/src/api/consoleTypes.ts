@@ -1,6 +1,7 @@
 /** Shapes the console shares with the server (spec §2 menu node, §3 Permission response, Theme). */
 
-import type { MenuNode, ThemeComponent, ThemeProperty } from '@dandelion/shared';
+import type { ThemeComponent, ThemeProperty } from '@dandelion/shared/system/theme';
+import type { MenuNode } from '@dandelion/shared/system/func';
 
 export type { MenuNode, ThemeComponent, ThemeProperty };
 

@@ -8,7 +8,15 @@ import { SCHEDULER_PAGES } from './base/scheduler/pages';
 import { SERIAL_PAGES } from './base/serial/pages';
 import { HOME_PAGES } from './home/pages';
 import { formPaths, type ConsolePage } from './pageTypes';
+import { APP_PAGES } from './system/app/pages';
+import { DATA_PERMISSION_PAGES } from './system/datapermission/pages';
+import { FUNC_PAGES } from './system/func/pages';
+import { LAYOUT_PAGES } from './system/layout/pages';
+import { ORG_PAGES } from './system/org/pages';
 import { POST_PAGES } from './system/post/pages';
+import { ROLE_PAGES } from './system/role/pages';
+import { THEME_PAGES } from './system/theme/pages';
+import { USER_PAGES } from './system/user/pages';
 
 /**
  * The console pages this build contains, by menu component key (spec §2: the menu node's url).
@@ -41,30 +49,15 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   'cms/resource/resourceList': { paths: ['/cms/resource/resourceList'], load: () => import('./cms/resource/ResourceListPage') },
   'cms/resource/resourceForm': { paths: formPaths('/cms/resource', 'resource'), load: () => import('./cms/resource/ResourceFormPage') },
   'cms/setting/settingMain': { paths: ['/cms/setting/settingMain'], load: () => import('./cms/setting/SettingMainPage') },
-  'system/org/orgList': { paths: ['/system/org/orgList'], load: () => import('./system/org/OrgListPage') },
-  'system/org/orgForm': { paths: formPaths('/system/org', 'org'), load: () => import('./system/org/OrgFormPage') },
-  'system/user/userList': { paths: ['/system/user/userList'], load: () => import('./system/user/UserListPage') },
-  'system/user/userForm': { paths: formPaths('/system/user', 'user'), load: () => import('./system/user/UserFormPage') },
-  'system/user/userPerm': { paths: ['/system/user/userPerm'], load: () => import('./system/user/UserPermPage') },
-  'system/role/roleList': { paths: ['/system/role/roleList'], load: () => import('./system/role/RoleListPage') },
-  'system/role/roleForm': { paths: formPaths('/system/role', 'role'), load: () => import('./system/role/RoleFormPage') },
+  ...ORG_PAGES,
+  ...USER_PAGES,
+  ...ROLE_PAGES,
   ...POST_PAGES,
-  'system/app/appList': { paths: ['/system/app/appList'], load: () => import('./system/app/AppListPage') },
-  'system/app/appForm': { paths: formPaths('/system/app', 'app'), load: () => import('./system/app/AppFormPage') },
-  'system/func/funcList': { paths: ['/system/func/funcList'], load: () => import('./system/func/FuncListPage') },
-  'system/func/funcForm': { paths: formPaths('/system/func', 'func'), load: () => import('./system/func/FuncFormPage') },
-  'system/theme/themeList': { paths: ['/system/theme/themeList'], load: () => import('./system/theme/ThemeListPage') },
-  'system/theme/themeForm': { paths: formPaths('/system/theme', 'theme'), load: () => import('./system/theme/ThemeFormPage') },
-  'system/layout/layoutList': { paths: ['/system/layout/layoutList'], load: () => import('./system/layout/LayoutListPage') },
-  'system/layout/layoutForm': { paths: formPaths('/system/layout', 'layout'), load: () => import('./system/layout/LayoutFormPage') },
-  'system/datapermission/datapermissionList': {
-    paths: ['/system/datapermission/datapermissionList'],
-    load: () => import('./system/datapermission/DatapermissionListPage'),
-  },
-  'system/datapermission/datapermissionForm': {
-    paths: formPaths('/system/datapermission', 'datapermission'),
-    load: () => import('./system/datapermission/DatapermissionFormPage'),
-  },
+  ...APP_PAGES,
+  ...FUNC_PAGES,
+  ...THEME_PAGES,
+  ...LAYOUT_PAGES,
+  ...DATA_PERMISSION_PAGES,
 };
 
 export function isConsolePage(component: string): boolean {

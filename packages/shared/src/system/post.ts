@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { permissionsOf } from '../contract';
 import { recordCalls } from '../recordCalls';
 import { RECORD_STATUSES, zRecordStatus, zRemark, zSort } from '../records';
-import { zDateTime, zId } from '../schemas';
+import { zId } from '../schemas';
+import { recordFields } from './recordFields';
 
 export const POST_PERMISSIONS = permissionsOf('system:post', ['list', 'add', 'upd', 'detail', 'del', 'enable']);
 
@@ -17,11 +18,7 @@ export const postRow = z.object({
   status: zRecordStatus,
   sort: z.number(),
   remark: z.string().nullable(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...recordFields,
 });
 
 export const postBody = z.object({

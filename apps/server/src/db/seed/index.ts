@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { ADMIN_USERNAME } from '@dandelion/shared/system/user';
 import type { Db, Tx } from '../../core/db';
 import { createdBy } from '../../core/records';
 import { generateStrongPassword, hashPassword } from '../../core/password';
@@ -12,7 +13,6 @@ import { DEFAULT_SITE, DEMO_CATALOGS } from './portal';
 import { plainTextOf, searchTextOf } from '../../modules/cms/search/bigrams';
 
 export const ROOT_ORG_CODE = 'ROOT';
-export const ADMIN_USERNAME = 'admin';
 
 /** The roles every installation starts with; CLIENT roles are for portal users. */
 export const BASE_ROLES = [

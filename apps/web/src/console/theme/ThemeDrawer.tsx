@@ -1,11 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { App, Button, ColorPicker, Drawer, Input, Radio, Select, Switch } from 'antd';
-import {
-  CONSOLE_LAYOUTS,
-  THEME_BASIC_PROPERTIES,
-  type ConsoleLayoutName,
-  type ThemePropertyDefinition,
-} from '@dandelion/shared';
+import { CONSOLE_LAYOUTS, THEME_BASIC_PROPERTIES, type ConsoleLayoutName, type ThemePropertyDefinition } from '@dandelion/shared/system/theme';
 import { useConsoleStore } from '../../api/consoleStore';
 import type { ConsoleTheme } from '../../api/consoleTypes';
 import { resetPersonalTheme, savePersonalTheme } from './themeApi';

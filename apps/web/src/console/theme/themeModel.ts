@@ -3,15 +3,8 @@
  * stale or absent; everything downstream works on the resolved values below, so fallbacks are
  * decided once, here.
  */
-import {
-  CONSOLE_LAYOUTS,
-  DEFAULT_CONSOLE_LAYOUT,
-  PRIMARY_COLOR_FALLBACK,
-  THEME_BASIC_PROPERTIES,
-  THEME_DEFAULTS,
-  themeValueProblem,
-  type ConsoleLayoutName,
-} from '@dandelion/shared';
+import { THEME_DEFAULTS } from '@dandelion/shared';
+import { CONSOLE_LAYOUTS, DEFAULT_CONSOLE_LAYOUT, PRIMARY_COLOR_FALLBACK, THEME_BASIC_PROPERTIES, themeValueProblem, type ConsoleLayoutName } from '@dandelion/shared/system/theme';
 import type { ConsoleTheme, ThemeProperty } from '../../api/consoleTypes';
 
 export interface ResolvedTheme {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRIMARY_COLOR_FALLBACK, THEME_BASIC_KEYS, THEME_DEFAULTS } from '@dandelion/shared';
+import { THEME_DEFAULTS } from '@dandelion/shared';
+import { PRIMARY_COLOR_FALLBACK, THEME_BASIC_KEYS } from '@dandelion/shared/system/theme';
 import type { ConsoleTheme, ThemeProperty } from '../../api/consoleTypes';
 import { defaultTheme, editableValue, firstThemeProblem, personalThemeBody, resolveTheme, withLayout, withProperty } from './themeModel';
 import { backgroundPattern, consoleThemeConfig, consoleThemeVars, luminance, patternInk } from './themeTokens';

@@ -4,8 +4,8 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { sysFunc } from '../func/schema';
-import { sysApp, sysAppFunc } from './schema';
+import { sysFunc } from '../func/tables';
+import { sysApp, sysAppFunc } from './tables';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

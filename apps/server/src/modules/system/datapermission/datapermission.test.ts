@@ -4,8 +4,8 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { sysRole } from '../role/schema';
-import { sysDataPermission, sysDataPermissionOrg, sysRoleDataPermission } from './schema';
+import { sysRole } from '../role/tables';
+import { sysDataPermission, sysDataPermissionOrg, sysRoleDataPermission } from './tables';
 
 let ctx: TestContext;
 let admin: string;

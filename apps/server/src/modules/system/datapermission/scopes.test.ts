@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, type TestContext } from '../../../../test/helpers/testApp';
 import { createdBy } from '../../../core/records';
-import { sysUser, sysUserRole } from '../user/schema';
-import { sysRole } from '../role/schema';
-import { sysOrg } from '../org/schema';
-import { sysDataPermission, sysDataPermissionOrg, sysOrgDataPermission, sysRoleDataPermission } from './schema';
+import { sysUser, sysUserRole } from '../user/tables';
+import { sysRole } from '../role/tables';
+import { sysOrg } from '../org/tables';
+import { sysDataPermission, sysDataPermissionOrg, sysOrgDataPermission, sysRoleDataPermission } from './tables';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,8 +1,7 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { findDuplicateCheckedField } from '../../../core/duplicateCheck';
-import { notDeleted } from '../../../core/records';
+import { duplicateRepo } from './repo';
 
 export interface DuplicateQuery {
   tableName: string;
@@ -22,13 +21,8 @@ export function createDuplicateService({ db }: { db: Db }) {
     async check(q: DuplicateQuery): Promise<{ success: boolean; message: string }> {
       const target = findDuplicateCheckedField(q.tableName, q.fieldName);
       if (!target) throw errors.badRequest('不支持的重复校验');
-      const same: SQL = target.caseInsensitive ? sql`lower(${target.column}) = lower(${q.fieldVal})` : eq(target.column, q.fieldVal);
-      const [hit] = await db
-        .select({ id: target.table.id })
-        .from(target.table)
-        .where(and(same, notDeleted(target.table), q.dataId ? ne(target.table.id, q.dataId) : undefined))
-        .limit(1);
-      return hit ? { success: false, message: `${target.label}已存在` } : { success: true, message: `${target.label}可以使用` };
+      const taken = await duplicateRepo.taken(db, target, q.fieldVal, q.dataId ?? null);
+      return taken ? { success: false, message: `${target.label}已存在` } : { success: true, message: `${target.label}可以使用` };
     },
   };
 }

@@ -4,8 +4,8 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { sysRole, sysRoleFunc } from '../role/schema';
-import { sysFunc, sysMenuView } from './schema';
+import { sysRole, sysRoleFunc } from '../role/tables';
+import { sysFunc, sysMenuView } from './tables';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,59 +1,53 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../core/db';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
+import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../../core/audit';
-import type { ChangeContext } from '../role/service';
-import { sysIcon } from './schema';
+import { iconRepo, type IconRow } from './repo';
 import { cleanSvg } from './svg';
 
 const MODULE = 'system:icon';
-export type IconRow = typeof sysIcon.$inferSelect;
+
+const present = (r: IconRow) => ({ iconId: r.id, iconName: r.iconName, pathContent: r.pathContent, viewBox: r.viewBox, createTime: r.createTime, createBy: r.createBy, lockVersion: r.lockVersion });
+
+/** What the init call sends the console (spec §3 Session state customIcons). */
+export async function iconsForInit(ex: Executor): Promise<Array<{ iconId: string; name: string; pathContent: string; viewBox: string }>> {
+  const rows = await iconRepo.drawable(ex);
+  return rows.map((r) => ({ iconId: String(r.id), name: r.iconName, pathContent: r.pathContent, viewBox: r.viewBox }));
+}
 
 /** Custom menu icons: uploaded SVGs reduced to path data (spec §3 customIcons). */
 export function createIconService({ db }: { db: Db }) {
+  const log = (ex: Executor, change: ChangeContext, action: string, entityId: number, summary: string, before: unknown, after: unknown) =>
+    recordOperation(ex, { module: MODULE, action, entityId, summary, before, after, ...change });
+
   return {
-    async list(): Promise<IconRow[]> {
-      return db.select().from(sysIcon).where(notDeleted(sysIcon)).orderBy(asc(sysIcon.iconName), asc(sysIcon.id));
-    },
+    list: async () => (await iconRepo.all(db)).map(present),
 
-    /** What the init call sends the console (spec §3 Session state customIcons). */
-    async forInit(): Promise<Array<{ iconId: string; name: string; pathContent: string; viewBox: string }>> {
-      const rows = await db
-        .select({ id: sysIcon.id, iconName: sysIcon.iconName, pathContent: sysIcon.pathContent, viewBox: sysIcon.viewBox })
-        .from(sysIcon)
-        .where(notDeleted(sysIcon))
-        .orderBy(asc(sysIcon.iconName));
-      return rows.map((r) => ({ iconId: String(r.id), name: r.iconName, pathContent: r.pathContent, viewBox: r.viewBox }));
-    },
-
-    async add(input: { iconName: string; svg: string }, change: ChangeContext): Promise<IconRow> {
+    add(input: { iconName: string; svg: string }, change: ChangeContext) {
       const clean = cleanSvg(input.svg);
       return withTransaction(db, async (tx) => {
-        const [row] = await tx.insert(sysIcon).values({ iconName: input.iconName, ...clean, ...createdBy(change.actor) }).returning();
-        await recordOperation(tx, { module: MODULE, action: 'CREATE', entityId: row!.id, summary: `新增图标：${row!.iconName}`, before: null, after: row, ...change });
-        return row!;
+        const row = await iconRepo.insert(tx, { iconName: input.iconName, ...clean }, change.actor);
+        await log(tx, change, 'CREATE', row.id, `新增图标：${row.iconName}`, null, row);
+        return present(row);
       });
     },
 
-    async update(id: number, lockVersion: number, input: { iconName: string; svg?: string | null }, change: ChangeContext): Promise<IconRow> {
+    update(id: number, lockVersion: number, input: { iconName: string; svg?: string | null }, change: ChangeContext) {
       const clean = input.svg ? cleanSvg(input.svg) : {};
       return withTransaction(db, async (tx) => {
-        const [before] = await tx.select().from(sysIcon).where(and(eq(sysIcon.id, id), notDeleted(sysIcon)));
+        const before = await iconRepo.findLive(tx, id);
         if (!before) throw errors.notFound('图标');
-        const after = await updateVersioned(tx, sysIcon, id, lockVersion, { iconName: input.iconName, ...clean }, change.actor, '图标');
-        await recordOperation(tx, { module: MODULE, action: 'UPDATE', entityId: id, summary: `修改图标：${after.iconName}`, before, after, ...change });
-        return after;
+        const after = await iconRepo.update(tx, id, lockVersion, { iconName: input.iconName, ...clean }, change.actor);
+        await log(tx, change, 'UPDATE', id, `修改图标：${after.iconName}`, before, after);
+        return present(after);
       });
     },
 
-    async remove(id: number, change: ChangeContext): Promise<void> {
-      await withTransaction(db, async (tx) => {
-        const before = await softDelete(tx, sysIcon, id, undefined, change.actor, '图标');
-        await recordOperation(tx, { module: MODULE, action: 'DELETE', entityId: id, summary: `删除图标：${before.iconName}`, before, after: null, ...change });
-      });
-    },
+    remove: (id: number, change: ChangeContext) =>
+      withTransaction(db, async (tx) => {
+        const before = await iconRepo.softDelete(tx, id, change.actor);
+        await log(tx, change, 'DELETE', id, `删除图标：${before.iconName}`, before, null);
+      }),
   };
 }
 export type IconService = ReturnType<typeof createIconService>;

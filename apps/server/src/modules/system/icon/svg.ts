@@ -1,6 +1,5 @@
+import { MAX_SVG_BYTES } from '@dandelion/shared/system/icon';
 import { errors } from '../../../core/errors';
-
-export const MAX_SVG_BYTES = 64 * 1024;
 
 /** Markup that could run or fetch something when an SVG is rendered: such a file is refused outright. */
 const DANGEROUS: Array<[RegExp, string]> = [

@@ -6,11 +6,11 @@ import { download, sheetRows } from '../../../../test/helpers/excel';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createdBy } from '../../../core/records';
 import { sysOperLog } from '../../../core/audit';
-import { sysDataPermission } from '../datapermission/schema';
-import { sysFunc } from '../func/schema';
-import { sysRole, sysRoleFunc } from '../role/schema';
-import { sysUser, sysUserRole } from '../user/schema';
-import { sysOrg, sysOrgAdmin, sysOrgFunc } from './schema';
+import { sysDataPermission } from '../datapermission/tables';
+import { sysFunc } from '../func/tables';
+import { sysRole, sysRoleFunc } from '../role/tables';
+import { sysUser, sysUserRole } from '../user/tables';
+import { sysOrg, sysOrgAdmin, sysOrgFunc } from './tables';
 
 let ctx: TestContext;
 let admin: string;

@@ -3,7 +3,7 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createdBy } from '../../../core/records';
-import { sysOrg } from './schema';
+import { sysOrg } from './tables';
 
 let ctx: TestContext;
 let adminToken: string;

@@ -1,106 +1,76 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { maskPhone, type Page, type PageParameter } from '@dandelion/shared';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import type { EffectiveDataScope } from '../../../core/dataScope';
 import { errors } from '../../../core/errors';
-import { beijingTime, MAX_EXPORT_ROWS, workbookOf } from '../../../core/excel';
-import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
+import { beijingTime, workbookOf } from '../../../core/excel';
 import { withTransaction } from '../../../core/transaction';
-import type { DictService } from '../../base/dict/service';
-import { recordOperation } from '../../../core/audit';
-import { sysOrgDataPermission } from '../datapermission/schema';
-import { sysUser } from '../user/schema';
-import { sysOrg, sysOrgAdmin, sysOrgFunc } from './schema';
+import { orgRepo, pathBelow, visibleOrgCondition, type OrgFields, type OrgRow, type OrgTreeNode } from './repo';
 
-export interface OrgTreeNode {
-  orgId: number;
-  orgCode: string;
-  orgName: string;
-  parentOrgId: number | null;
-  orgType: string | null;
-  orgLevel: string | null;
-  orgStatus: string;
-  orgSort: number;
-  isLeaf: boolean;
-}
-
-import type { ChangeContext } from '../../../core/audit';
-import { likePattern } from '../../../core/sql';
-export type { ChangeContext };
-
-export interface OrgInput {
-  orgCode: string;
-  orgName: string;
-  orgType: string | null;
-  orgLevel: string | null;
-  parentOrgId: number | null;
-  orgAddr: string | null;
-  orgLinkman: string | null;
-  orgLinktel: string | null;
-  orgLinkemail: string | null;
-  orgStatus: string;
-  orgSort: number;
-  remark: string | null;
-}
-
-export type OrgRow = typeof sysOrg.$inferSelect;
 export const ORG_MODULE = 'system:org';
 
+/** Dictionary items by category; the dictionary module answers (ORG_TYPE, ORG_LEVEL). */
+export interface OrgDictionaries {
+  itemsByCategory(categories: readonly string[]): Promise<Record<string, Array<{ dictCode: string; dictName: string }>>>;
+}
+
+/** A user as the organisation's member and administrator lists show one. */
+export interface OrgMember {
+  id: number;
+  username: string;
+  realname: string | null;
+  phone: string | null;
+  status: string;
+  orgId: number | null;
+}
+
+/** What organisations need to know of users; the user module answers, in the caller's transaction. */
+export interface OrgMembers {
+  /** Live users of `orgId` and, when given, of the organisations in `alsoIn` (a subquery of ids); by sort, then id. */
+  page(ex: Executor, orgId: number, alsoIn: SQL | null, page: PageParameter): Promise<Page<OrgMember>>;
+  /** The live users among `ids`, by username. */
+  cards(ex: Executor, ids: number[]): Promise<OrgMember[]>;
+  liveIds(ex: Executor, ids: number[]): Promise<number[]>;
+  /** Whether any live user belongs to the organisation. */
+  anyIn(ex: Executor, orgId: number): Promise<boolean>;
+}
+
+/** Data-permission rules bound to organisations; the data-permission module owns the binding. */
+export interface OrgRules {
+  idsOf(ex: Executor, orgId: number): Promise<number[]>;
+  /** Refuses (400) unknown rules before anything changes. */
+  replace(ex: Executor, orgId: number, ruleIds: number[]): Promise<void>;
+  forget(ex: Executor, orgId: number): Promise<void>;
+}
+
+export interface OrgDeps {
+  db: Db;
+  dicts: OrgDictionaries;
+  members: OrgMembers;
+  rules: OrgRules;
+  /** The functions in force (not deleted, not disabled) among `ids`; the function module answers. */
+  funcsInForce: (ex: Executor, ids: number[]) => Promise<number[]>;
+}
+
+export type OrgInput = OrgFields;
+
 /** The name of an organisation, or null when it does not exist (or was deleted). */
-export async function orgNameById(ex: Executor, orgId: number | null): Promise<string | null> {
-  if (orgId === null) return null;
-  const rows = await ex.select({ orgName: sysOrg.orgName }).from(sysOrg).where(and(eq(sysOrg.id, orgId), notDeleted(sysOrg))).limit(1);
-  return rows[0]?.orgName ?? null;
-}
-
-/** Which of `ids` are live organisations (other modules validate their org references with it). */
-export async function existingOrgIds(ex: Executor, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await ex.select({ id: sysOrg.id }).from(sysOrg).where(and(inArray(sysOrg.id, ids), notDeleted(sysOrg)));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Condition limiting sys_org rows to those a data scope may see; undefined = everything. */
-export function visibleOrgCondition(scope: EffectiveDataScope): SQL | undefined {
-  if (scope.all) return undefined;
-  const parts: SQL[] = [];
-  if (scope.orgIds.length) parts.push(inArray(sysOrg.id, scope.orgIds));
-  if (scope.subtreeOf !== null) {
-    parts.push(eq(sysOrg.id, scope.subtreeOf));
-    parts.push(sql`(',' || ${sysOrg.parentOrgIds} || ',') like ${`%,${scope.subtreeOf},%`}`);
-  }
-  // SELF sees no organisation at all: only the records it created, none of which is an org.
-  return parts.length ? or(...parts) : sql`false`;
-}
+export const orgNameById = (ex: Executor, orgId: number | null) => orgRepo.nameById(ex, orgId);
 
 /** Ancestor ids of a row, root first. */
-export const ancestorsOf = (row: Pick<OrgRow, 'parentOrgIds'>): number[] => (row.parentOrgIds ? row.parentOrgIds.split(',').map(Number) : []);
-/** The parent_org_ids value children of `row` carry. */
-const pathBelow = (row: Pick<OrgRow, 'id' | 'parentOrgIds'>) => (row.parentOrgIds ? `${row.parentOrgIds},${row.id}` : String(row.id));
+const ancestorsOf = (row: Pick<OrgRow, 'parentOrgIds'>): number[] => (row.parentOrgIds ? row.parentOrgIds.split(',').map(Number) : []);
+const masked = <T extends { phone: string | null }>(u: T) => ({ ...u, phone: maskPhone(u.phone) });
+const sortedIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+const EVERYTHING: EffectiveDataScope = { all: true, subtreeOf: null, orgIds: [], userId: 0 };
 
-const nodeColumns = {
-  orgId: sysOrg.id, orgCode: sysOrg.orgCode, orgName: sysOrg.orgName, parentOrgId: sysOrg.parentOrgId, orgType: sysOrg.orgType,
-  orgLevel: sysOrg.orgLevel, orgStatus: sysOrg.orgStatus, orgSort: sysOrg.orgSort,
-};
-
-/** The organisation tree and its administration (spec §7 /rest/organ/*). Bindings live in bindings.ts. */
-export function createOrgService({ db, dicts }: { db: Db; dicts: DictService }) {
-  /** Tree nodes matching `where`; a scoped caller's leaves are judged by the children they may see. */
-  async function nodes(where: SQL | undefined, scope: EffectiveDataScope): Promise<OrgTreeNode[]> {
-    const visible = visibleOrgCondition(scope);
-    // Written out: the correlated subquery must name the outer row's table explicitly.
-    const childVisible = visible ? sql` and child.id in (select ${sysOrg.id} from ${sysOrg} where ${visible})` : sql``;
-    const hasChildren = sql<boolean>`exists (select 1 from sys_org child where child.parent_org_id = "sys_org"."id" and child.del_flag = 0${childVisible})`;
-    const rows = await db
-      .select({ ...nodeColumns, hasChildren })
-      .from(sysOrg)
-      .where(and(where, notDeleted(sysOrg), visible))
-      .orderBy(asc(sysOrg.orgSort), asc(sysOrg.id));
-    return rows.map(({ hasChildren: has, ...org }) => ({ ...org, isLeaf: !has }));
-  }
-
+/**
+ * The organisation tree and its administration (spec §7 /rest/organ/*), within the caller's data
+ * scope, and what an organisation binds (spec §6): administrators, menus and data-permission rules.
+ */
+export function createOrgService({ db, dicts, members, rules, funcsInForce }: OrgDeps) {
   async function findLive(ex: Executor, id: number): Promise<OrgRow> {
-    const [row] = await ex.select().from(sysOrg).where(and(eq(sysOrg.id, id), notDeleted(sysOrg))).limit(1);
+    const row = await orgRepo.findLive(ex, id);
     if (!row) throw errors.notFound('机构');
     return row;
   }
@@ -109,10 +79,7 @@ export function createOrgService({ db, dicts }: { db: Db; dicts: DictService }) 
   async function assertVisible(ex: Executor, id: number, scope: EffectiveDataScope): Promise<OrgRow> {
     const row = await findLive(ex, id);
     const visible = visibleOrgCondition(scope);
-    if (visible) {
-      const [hit] = await ex.select({ id: sysOrg.id }).from(sysOrg).where(and(eq(sysOrg.id, id), visible)).limit(1);
-      if (!hit) throw errors.forbidden('无权操作该机构（超出数据权限范围）');
-    }
+    if (visible && !(await orgRepo.isVisible(ex, id, visible))) throw errors.forbidden('无权操作该机构（超出数据权限范围）');
     return row;
   }
 
@@ -136,26 +103,24 @@ export function createOrgService({ db, dicts }: { db: Db; dicts: DictService }) 
     }
   }
 
+  const log = (ex: Executor, change: ChangeContext, action: string, entityId: number | null, summary: string, before: unknown, after: unknown) =>
+    recordOperation(ex, { module: ORG_MODULE, action, entityId, summary, before, after, ...change });
+
+  const admins = async (ex: Executor, orgId: number) => (await members.cards(ex, await orgRepo.adminIds(ex, orgId))).map(masked);
+  const bindings = async (ex: Executor, orgId: number) => ({ funcIds: await orgRepo.funcIds(ex, orgId), ruleIds: await rules.idsOf(ex, orgId) });
+
   return {
     /** Direct children of `parentId` (the roots when null), each saying whether it has children: trees load lazily. */
-    async children(parentId: number | null, scope: EffectiveDataScope = { all: true, subtreeOf: null, orgIds: [], userId: 0 }): Promise<OrgTreeNode[]> {
-      if (parentId !== null || scope.all) return nodes(parentId === null ? isNull(sysOrg.parentOrgId) : eq(sysOrg.parentOrgId, parentId), scope);
-      // A scoped caller's roots are the topmost orgs it may see: those whose parent it may not see.
-      const visible = visibleOrgCondition(scope)!;
-      return nodes(sql`(${sysOrg.parentOrgId} is null or ${sysOrg.parentOrgId} not in (select ${sysOrg.id} from ${sysOrg} where ${visible} and ${sysOrg.delFlag} = 0))`, scope);
+    async children(parentId: number | null, scope: EffectiveDataScope = EVERYTHING): Promise<OrgTreeNode[]> {
+      if (parentId !== null || scope.all) return orgRepo.nodes(db, orgRepo.childrenOf(parentId), scope);
+      return orgRepo.nodes(db, orgRepo.topVisible(visibleOrgCondition(scope)!), scope);
     },
 
     /** Orgs whose name or code contains `keyword`, with their ancestors: a flat list a searchable tree expands to. */
     async search(keyword: string, scope: EffectiveDataScope): Promise<OrgTreeNode[]> {
-      const pattern = likePattern(keyword);
-      const hits = await db
-        .select({ id: sysOrg.id, parentOrgIds: sysOrg.parentOrgIds })
-        .from(sysOrg)
-        .where(and(or(ilike(sysOrg.orgName, pattern), ilike(sysOrg.orgCode, pattern)), notDeleted(sysOrg), visibleOrgCondition(scope)))
-        .limit(500);
       const ids = new Set<number>();
-      for (const hit of hits) [...ancestorsOf(hit), hit.id].forEach((id) => ids.add(id));
-      return ids.size ? nodes(inArray(sysOrg.id, [...ids]), scope) : [];
+      for (const hit of await orgRepo.searchHits(db, keyword, scope)) [...ancestorsOf(hit), hit.id].forEach((id) => ids.add(id));
+      return ids.size ? orgRepo.nodes(db, orgRepo.idIn([...ids]), scope) : [];
     },
 
     /**
@@ -163,48 +128,42 @@ export function createOrgService({ db, dicts }: { db: Db; dicts: DictService }) 
      * as a workbook; dictionary codes as their names.
      */
     async exportWorkbook(keyword: string | undefined, scope: EffectiveDataScope): Promise<Buffer> {
-      const pattern = keyword ? likePattern(keyword) : null;
-      const parent = alias(sysOrg, 'parent');
-      const rows = await db
-        .select({ org: sysOrg, parentName: parent.orgName })
-        .from(sysOrg)
-        .leftJoin(parent, eq(parent.id, sysOrg.parentOrgId))
-        .where(and(notDeleted(sysOrg), visibleOrgCondition(scope), pattern ? or(ilike(sysOrg.orgName, pattern), ilike(sysOrg.orgCode, pattern)) : undefined))
-        .orderBy(asc(sysOrg.parentOrgIds), asc(sysOrg.orgSort), asc(sysOrg.id))
-        .limit(MAX_EXPORT_ROWS);
+      const rows = await orgRepo.exportRows(db, keyword, scope);
       const { ORG_TYPE, ORG_LEVEL } = await dicts.itemsByCategory(['ORG_TYPE', 'ORG_LEVEL']);
-      const nameIn = (items: { dictCode: string; dictName: string }[] | undefined, code: string | null) => (code ? (items?.find((i) => i.dictCode === code)?.dictName ?? code) : '');
-      return workbookOf('机构列表', [
-        { header: '机构编码', width: 16, value: (r) => r.org.orgCode },
-        { header: '机构名称', width: 24, value: (r) => r.org.orgName },
-        { header: '上级机构', width: 24, value: (r) => r.parentName },
-        { header: '机构类型', width: 12, value: (r) => nameIn(ORG_TYPE, r.org.orgType) },
-        { header: '机构级别', width: 12, value: (r) => nameIn(ORG_LEVEL, r.org.orgLevel) },
-        { header: '联系人', width: 12, value: (r) => r.org.orgLinkman },
-        { header: '联系电话', width: 16, value: (r) => r.org.orgLinktel },
-        { header: '联系邮箱', width: 24, value: (r) => r.org.orgLinkemail },
-        { header: '地址', width: 30, value: (r) => r.org.orgAddr },
-        { header: '状态', width: 8, value: (r) => (r.org.orgStatus === 'NORMAL' ? '正常' : '停用') },
-        { header: '排序', width: 8, value: (r) => r.org.orgSort },
-        { header: '创建时间', width: 20, value: (r) => beijingTime(r.org.createTime) },
-      ], rows);
+      const nameIn = (items: { dictCode: string; dictName: string }[] | undefined, code: string | null) =>
+        code ? (items?.find((i) => i.dictCode === code)?.dictName ?? code) : '';
+      return workbookOf(
+        '机构列表',
+        [
+          { header: '机构编码', width: 16, value: (r) => r.org.orgCode },
+          { header: '机构名称', width: 24, value: (r) => r.org.orgName },
+          { header: '上级机构', width: 24, value: (r) => r.parentName },
+          { header: '机构类型', width: 12, value: (r) => nameIn(ORG_TYPE, r.org.orgType) },
+          { header: '机构级别', width: 12, value: (r) => nameIn(ORG_LEVEL, r.org.orgLevel) },
+          { header: '联系人', width: 12, value: (r) => r.org.orgLinkman },
+          { header: '联系电话', width: 16, value: (r) => r.org.orgLinktel },
+          { header: '联系邮箱', width: 24, value: (r) => r.org.orgLinkemail },
+          { header: '地址', width: 30, value: (r) => r.org.orgAddr },
+          { header: '状态', width: 8, value: (r) => (r.org.orgStatus === 'NORMAL' ? '正常' : '停用') },
+          { header: '排序', width: 8, value: (r) => r.org.orgSort },
+          { header: '创建时间', width: 20, value: (r) => beijingTime(r.org.createTime) },
+        ],
+        rows,
+      );
     },
 
     async detail(id: number, scope: EffectiveDataScope) {
-      const row = await assertVisible(db, id, scope);
-      return { ...row, parentOrgName: await orgNameById(db, row.parentOrgId) };
+      const { id: orgId, delFlag: _deleted, createById: _c, updateById: _u, ...row } = await assertVisible(db, id, scope);
+      return { ...row, orgId, parentOrgName: await orgRepo.nameById(db, row.parentOrgId) };
     },
 
     async add(input: OrgInput, scope: EffectiveDataScope, change: ChangeContext): Promise<OrgRow> {
       await checkDictionaryCodes(input);
       return withTransaction(db, async (tx) => {
         const parent = await parentFor(tx, input.parentOrgId, scope);
-        const [row] = await tx
-          .insert(sysOrg)
-          .values({ ...input, parentOrgIds: parent ? pathBelow(parent) : '', ...createdBy(change.actor) })
-          .returning();
-        await recordOperation(tx, { module: ORG_MODULE, action: 'CREATE', entityId: row!.id, summary: `新增机构「${row!.orgName}」`, after: row, ...change });
-        return row!;
+        const row = await orgRepo.insert(tx, { ...input, parentOrgIds: parent ? pathBelow(parent) : '' }, change.actor);
+        await log(tx, change, 'CREATE', row.id, `新增机构「${row.orgName}」`, undefined, row);
+        return row;
       });
     },
 
@@ -221,19 +180,10 @@ export function createOrgService({ db, dicts }: { db: Db; dicts: DictService }) 
           if (parent && ancestorsOf(parent).includes(id)) throw errors.badRequest('上级机构不能是本机构的下级机构');
           parentOrgIds = parent ? pathBelow(parent) : '';
         }
-        const after = await updateVersioned(tx, sysOrg, id, lockVersion, { ...input, parentOrgIds }, change.actor, '机构');
-        if (moving) {
-          const oldPath = pathBelow(before);
-          const newPath = pathBelow(after);
-          await tx
-            .update(sysOrg)
-            .set({ parentOrgIds: sql`${newPath} || substr(${sysOrg.parentOrgIds}, ${oldPath.length + 1})` })
-            .where(or(eq(sysOrg.parentOrgIds, oldPath), sql`${sysOrg.parentOrgIds} like ${`${oldPath},%`}`));
-        }
-        await recordOperation(tx, {
-          module: ORG_MODULE, action: moving ? 'MOVE' : 'UPDATE', entityId: id,
-          summary: moving ? `修改并移动机构「${after.orgName}」` : `修改机构「${after.orgName}」`, before, after, ...change,
-        });
+        const after = await orgRepo.update(tx, id, lockVersion, { ...input, parentOrgIds }, change.actor);
+        if (moving) await orgRepo.moveSubtree(tx, pathBelow(before), pathBelow(after));
+        const summary = moving ? `修改并移动机构「${after.orgName}」` : `修改机构「${after.orgName}」`;
+        await log(tx, change, moving ? 'MOVE' : 'UPDATE', id, summary, before, after);
         return after;
       });
     },
@@ -242,15 +192,12 @@ export function createOrgService({ db, dicts }: { db: Db; dicts: DictService }) 
     async remove(id: number, lockVersion: number | undefined, scope: EffectiveDataScope, change: ChangeContext): Promise<void> {
       await withTransaction(db, async (tx) => {
         const before = await assertVisible(tx, id, scope);
-        const [child] = await tx.select({ id: sysOrg.id }).from(sysOrg).where(and(eq(sysOrg.parentOrgId, id), notDeleted(sysOrg))).limit(1);
-        if (child) throw errors.conflict('该机构下还有下级机构，不能删除');
-        const [user] = await tx.select({ id: sysUser.id }).from(sysUser).where(and(eq(sysUser.orgId, id), notDeleted(sysUser))).limit(1);
-        if (user) throw errors.conflict('该机构下还有用户，不能删除');
-        const after = await softDelete(tx, sysOrg, id, lockVersion, change.actor, '机构');
-        await tx.delete(sysOrgAdmin).where(eq(sysOrgAdmin.orgId, id));
-        await tx.delete(sysOrgFunc).where(eq(sysOrgFunc.orgId, id));
-        await tx.delete(sysOrgDataPermission).where(eq(sysOrgDataPermission.orgId, id));
-        await recordOperation(tx, { module: ORG_MODULE, action: 'DELETE', entityId: id, summary: `删除机构「${before.orgName}」`, before, after, ...change });
+        if (await orgRepo.hasLiveChild(tx, id)) throw errors.conflict('该机构下还有下级机构，不能删除');
+        if (await members.anyIn(tx, id)) throw errors.conflict('该机构下还有用户，不能删除');
+        const after = await orgRepo.softDelete(tx, id, lockVersion, change.actor);
+        await orgRepo.forgetBindings(tx, id);
+        await rules.forget(tx, id);
+        await log(tx, change, 'DELETE', id, `删除机构「${before.orgName}」`, before, after);
       });
     },
 
@@ -260,23 +207,68 @@ export function createOrgService({ db, dicts }: { db: Db; dicts: DictService }) 
       await withTransaction(db, async (tx) => {
         if (parentOrgId !== null) await assertVisible(tx, parentOrgId, scope);
         else if (!scope.all) throw errors.forbidden('无权调整顶级机构的顺序（超出数据权限范围）');
-        const siblings = await tx
-          .select({ id: sysOrg.id, orgSort: sysOrg.orgSort })
-          .from(sysOrg)
-          .where(and(parentOrgId === null ? isNull(sysOrg.parentOrgId) : eq(sysOrg.parentOrgId, parentOrgId), notDeleted(sysOrg)));
+        const siblings = await orgRepo.siblings(tx, parentOrgId);
         const known = new Set(siblings.map((s) => s.id));
         if (orderedIds.length !== known.size || orderedIds.some((oid) => !known.has(oid))) throw errors.badRequest('排序列表必须恰好包含该上级机构的全部直接下级');
-        for (const [index, oid] of orderedIds.entries()) {
-          await tx.update(sysOrg).set({ orgSort: index + 1, lockVersion: sql`${sysOrg.lockVersion} + 1`, updateTime: new Date(), updateBy: change.actor.name, updateById: change.actor.id }).where(eq(sysOrg.id, oid));
-        }
-        await recordOperation(tx, {
-          module: ORG_MODULE, action: 'SORT', entityId: parentOrgId, summary: '调整机构顺序',
-          before: siblings.sort((a, b) => a.orgSort - b.orgSort).map((s) => s.id), after: orderedIds, ...change,
-        });
+        for (const [index, oid] of orderedIds.entries()) await orgRepo.setSort(tx, oid, index + 1, change.actor);
+        const before = siblings.sort((a, b) => a.orgSort - b.orgSort).map((s) => s.id);
+        await log(tx, change, 'SORT', parentOrgId, '调整机构顺序', before, orderedIds);
       });
     },
 
-    assertVisible: (id: number, scope: EffectiveDataScope) => assertVisible(db, id, scope),
+    /** Users of the org (and, with includeChildren, of its whole subtree), paged, phones masked. */
+    async users(orgId: number, includeChildren: boolean, page: PageParameter, scope: EffectiveDataScope) {
+      const org = await assertVisible(db, orgId, scope);
+      const result = await members.page(db, orgId, includeChildren ? orgRepo.liveDescendantIds(pathBelow(org)) : null, page);
+      return { ...result, list: result.list.map(masked) };
+    },
+
+    async admins(orgId: number, scope: EffectiveDataScope) {
+      await assertVisible(db, orgId, scope);
+      return admins(db, orgId);
+    },
+
+    /** Replaces the org's administrators; unknown or deleted users are refused before anything changes. */
+    async setAdmins(orgId: number, userIds: number[], scope: EffectiveDataScope, change: ChangeContext) {
+      const org = await assertVisible(db, orgId, scope);
+      const unique = [...new Set(userIds)];
+      await withTransaction(db, async (tx) => {
+        const known = new Set(await members.liveIds(tx, unique));
+        const unknown = unique.filter((id) => !known.has(id));
+        if (unknown.length) throw errors.badRequest(`用户不存在：${unknown.join(',')}`);
+        const before = await orgRepo.adminIds(tx, orgId);
+        await orgRepo.replaceAdmins(tx, orgId, unique);
+        await log(tx, change, 'BIND', orgId, `设置机构「${org.orgName}」的管理员`, { userIds: before }, { userIds: unique });
+      });
+      return admins(db, orgId);
+    },
+
+    async permissions(orgId: number, scope: EffectiveDataScope) {
+      await assertVisible(db, orgId, scope);
+      return bindings(db, orgId);
+    },
+
+    /** Replaces the bound menus and/or rules (a list left out stays as it is). */
+    async setPermissions(orgId: number, input: { funcIds?: number[]; ruleIds?: number[] }, scope: EffectiveDataScope, change: ChangeContext) {
+      const org = await assertVisible(db, orgId, scope);
+      await withTransaction(db, async (tx) => {
+        const before = await bindings(tx, orgId);
+        const funcIds = input.funcIds ? [...new Set(input.funcIds)] : null;
+        if (funcIds) {
+          const known = new Set(await funcsInForce(tx, funcIds));
+          const unknown = funcIds.filter((id) => !known.has(id));
+          if (unknown.length) throw errors.badRequest(`菜单不存在：${unknown.join(',')}`);
+          await orgRepo.replaceFuncs(tx, orgId, funcIds);
+        }
+        if (input.ruleIds) await rules.replace(tx, orgId, input.ruleIds);
+        const after = {
+          funcIds: input.funcIds ? sortedIds(input.funcIds) : before.funcIds,
+          ruleIds: input.ruleIds ? sortedIds(input.ruleIds) : before.ruleIds,
+        };
+        await log(tx, change, 'BIND', orgId, `绑定机构「${org.orgName}」的菜单与数据权限`, before, after);
+      });
+      return bindings(db, orgId);
+    },
   };
 }
 export type OrgService = ReturnType<typeof createOrgService>;

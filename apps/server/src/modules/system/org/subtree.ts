@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { sysOrg } from './schema';
+import { sysOrg } from './tables';
 
 /**
  * The ids of an organisation and all its descendants, as a subquery. parent_org_ids lists the

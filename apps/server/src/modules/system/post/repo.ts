@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { PageParameter, RecordStatus } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
-import { likePattern } from '../../../core/sql';
+import { containing } from '../../../core/sql';
 import { sysPost, sysUserPost } from './tables';
 
 export type PostRow = typeof sysPost.$inferSelect;
@@ -31,8 +31,8 @@ export const postRepo = {
   page(ex: Executor, filter: PostFilter, page: PageParameter) {
     const where = and(
       notDeleted(sysPost),
-      filter.postCode ? ilike(sysPost.postCode, likePattern(filter.postCode)) : undefined,
-      filter.postName ? ilike(sysPost.postName, likePattern(filter.postName)) : undefined,
+      filter.postCode ? containing(sysPost.postCode, filter.postCode) : undefined,
+      filter.postName ? containing(sysPost.postName, filter.postName) : undefined,
       filter.status ? eq(sysPost.status, filter.status) : undefined,
     );
     return paginate(

@@ -6,9 +6,9 @@ import { download, sheetRows } from '../../../../test/helpers/excel';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createdBy } from '../../../core/records';
 import { sysOperLog } from '../../../core/audit';
-import { sysDataPermission, sysRoleDataPermission } from '../datapermission/schema';
-import { sysFunc } from '../func/schema';
-import { sysRole, sysRoleFunc } from './schema';
+import { sysDataPermission, sysRoleDataPermission } from '../datapermission/tables';
+import { sysFunc } from '../func/tables';
+import { sysRole, sysRoleFunc } from './tables';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

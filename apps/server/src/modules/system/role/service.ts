@@ -1,109 +1,72 @@
-import { RECORD_STATUSES } from '@dandelion/shared';
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { PageParameter } from '@dandelion/shared';
+import { maskPhone, type Page, type PageParameter } from '@dandelion/shared';
+import { SUPER_ROLE_CODE, type DataScope } from '@dandelion/shared/system/role';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import { DATA_SCOPE_NAMES } from '../../../core/dataScope';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { beijingTime, MAX_EXPORT_ROWS, workbookOf } from '../../../core/excel';
-import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
+import { beijingTime, workbookOf } from '../../../core/excel';
 import { withTransaction } from '../../../core/transaction';
-import type { DictService } from '../../base/dict/service';
-import { recordOperation } from '../../../core/audit';
-import { sysRoleDataPermission } from '../datapermission/schema';
-import { sysOrg } from '../org/schema';
-import { sysUser, sysUserRole } from '../user/schema';
-import { sysRole, sysRoleDataOrg, sysRoleFunc } from './schema';
+import { roleRules } from '../datapermission/module';
+import { orgDirectory } from '../org/module';
+import { roleRepo, type RoleFilter, type RoleRow } from './repo';
 
-export type RoleRow = typeof sysRole.$inferSelect;
-export const SUPER_ROLE_CODE = 'ADMIN';
 export const ROLE_MODULE = 'system:role';
-export const DATA_SCOPES = ['ALL', 'ORG_AND_CHILDREN', 'ORG', 'SELF', 'CUSTOM'] as const;
-export const ROLE_STATUSES = RECORD_STATUSES;
 
-import type { ChangeContext } from '../../../core/audit';
-import { likePattern } from '../../../core/sql';
-import { maskPhone } from '@dandelion/shared';
-export type { ChangeContext };
-
-/** What sessions need from roles (kept small: the session service is built before everything else). */
-export function createRoleService({ db }: { db: Executor }) {
-  return {
-    /** The user's roles that are in force (not deleted, status NORMAL). */
-    async rolesOfUser(userId: number): Promise<RoleRow[]> {
-      const rows = await db
-        .select({ role: sysRole })
-        .from(sysUserRole)
-        .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
-        .where(and(eq(sysUserRole.userId, userId), eq(sysRole.status, 'NORMAL'), notDeleted(sysRole)))
-        .orderBy(sysRole.sort, sysRole.id);
-      return rows.map((r) => r.role);
-    },
-    /** Organisations granted to CUSTOM data-scope roles, by role. */
-    async customOrgIdsOfRoles(roleIds: number[]): Promise<Map<number, number[]>> {
-      const byRole = new Map<number, number[]>();
-      if (!roleIds.length) return byRole;
-      const rows = await db.select().from(sysRoleDataOrg).where(inArray(sysRoleDataOrg.roleId, roleIds));
-      for (const r of rows) byRole.set(r.roleId, [...(byRole.get(r.roleId) ?? []), r.orgId]);
-      return byRole;
-    },
-    async funcIdsOfRoles(roleIds: number[]): Promise<number[]> {
-      if (!roleIds.length) return [];
-      const rows = await db.selectDistinct({ funcId: sysRoleFunc.funcId }).from(sysRoleFunc).where(inArray(sysRoleFunc.roleId, roleIds));
-      return rows.map((r) => r.funcId);
-    },
-  };
+/** Dictionary items by category; the dictionary module answers (ROLE_TYPE). */
+export interface RoleDictionaries {
+  itemsByCategory(categories: readonly string[]): Promise<Record<string, Array<{ dictCode: string; dictName: string }>>>;
 }
-export type RoleService = ReturnType<typeof createRoleService>;
+
+/** A holder of a role as the role's user list shows one. */
+export interface RoleHolder {
+  id: number;
+  username: string;
+  realname: string | null;
+  phone: string | null;
+  status: string;
+}
+
+/** Who holds a role; the user module owns the link and answers, in the caller's transaction. */
+export interface RoleHolders {
+  /** Ids of the live users holding the role. */
+  liveIds(ex: Executor, roleId: number): Promise<number[]>;
+  /** Live holders, by username then id. */
+  page(ex: Executor, roleId: number, page: PageParameter): Promise<Page<RoleHolder>>;
+  /** Nobody holds a deleted role (rows of deleted users included). */
+  forget(ex: Executor, roleId: number): Promise<void>;
+}
 
 export interface RoleInput {
   roleCode: string;
   roleName: string;
   roleType: string;
-  dataScope: (typeof DATA_SCOPES)[number];
-  status: (typeof ROLE_STATUSES)[number];
+  dataScope: DataScope;
+  status: 'NORMAL' | 'DISABLED';
   sort: number;
   remark: string | null;
   /** Organisations a CUSTOM role sees; ignored (and cleared) for every other scope. */
   dataOrgIds?: number[];
 }
 
-export interface RoleFilter {
-  roleName?: string;
-  roleCode?: string;
-  roleType?: string;
-  status?: string;
+export interface RoleDeps {
+  db: Db;
+  dicts: RoleDictionaries;
+  holders: RoleHolders;
+  /** Sessions cache principals: a holder must see a changed role on their very next request. */
+  refreshUser: (userId: number) => Promise<void>;
 }
 
 const present = (row: RoleRow) => {
   const { id, delFlag: _d, ...rest } = row;
   return { roleId: id, ...rest };
 };
-export type RoleView = ReturnType<typeof present>;
 
-/** Ids of the (live) users holding a role: whose sessions must be refreshed after a change. */
-export async function holdersOfRole(ex: Executor, roleId: number): Promise<number[]> {
-  const rows = await ex
-    .select({ id: sysUser.id })
-    .from(sysUserRole)
-    .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
-    .where(and(eq(sysUserRole.roleId, roleId), notDeleted(sysUser)));
-  return rows.map((r) => r.id);
-}
-
-/** Role administration (spec §7 /rest/role/*). Permission bindings live in bindings.ts. */
-export function createRoleAdminService(deps: { db: Db; dicts: DictService; refreshUser: (userId: number) => Promise<void> }) {
-  const { db, dicts, refreshUser } = deps;
-
+/** Role administration (spec §7 /rest/role/*). What a role grants is in permissions.ts. */
+export function createRoleAdminService({ db, dicts, holders, refreshUser }: RoleDeps) {
   async function findLive(ex: Executor, id: number): Promise<RoleRow> {
-    const [row] = await ex.select().from(sysRole).where(and(eq(sysRole.id, id), notDeleted(sysRole))).limit(1);
+    const row = await roleRepo.findLive(ex, id);
     if (!row) throw errors.notFound('角色');
     return row;
-  }
-
-  async function dataOrgIds(ex: Executor, roleId: number): Promise<number[]> {
-    const rows = await ex.select({ orgId: sysRoleDataOrg.orgId }).from(sysRoleDataOrg).where(eq(sysRoleDataOrg.roleId, roleId)).orderBy(asc(sysRoleDataOrg.orgId));
-    return rows.map((r) => r.orgId);
   }
 
   async function checkInput(input: RoleInput) {
@@ -114,80 +77,62 @@ export function createRoleAdminService(deps: { db: Db; dicts: DictService; refre
   /** Replaces a role's custom organisations; unknown organisations are refused before anything changes. */
   async function replaceDataOrgs(tx: Executor, roleId: number, input: RoleInput): Promise<number[]> {
     const ids = input.dataScope === 'CUSTOM' ? [...new Set(input.dataOrgIds ?? [])].sort((a, b) => a - b) : [];
-    if (ids.length) {
-      const found = await tx.select({ id: sysOrg.id }).from(sysOrg).where(and(inArray(sysOrg.id, ids), notDeleted(sysOrg)));
-      const known = new Set(found.map((o) => o.id));
-      const unknown = ids.filter((id) => !known.has(id));
-      if (unknown.length) throw errors.badRequest(`机构不存在：${unknown.join(',')}`);
-    }
-    await tx.delete(sysRoleDataOrg).where(eq(sysRoleDataOrg.roleId, roleId));
-    if (ids.length) await tx.insert(sysRoleDataOrg).values(ids.map((orgId) => ({ roleId, orgId })));
+    const known = await orgDirectory.liveIds(tx, ids);
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) throw errors.badRequest(`机构不存在：${unknown.join(',')}`);
+    await roleRepo.replaceDataOrgs(tx, roleId, ids);
     return ids;
   }
 
-  function filterOf(filter: RoleFilter): SQL | undefined {
-    return and(
-      notDeleted(sysRole),
-      filter.roleName ? ilike(sysRole.roleName, likePattern(filter.roleName)) : undefined,
-      filter.roleCode ? ilike(sysRole.roleCode, likePattern(filter.roleCode)) : undefined,
-      filter.roleType ? eq(sysRole.roleType, filter.roleType) : undefined,
-      filter.status ? eq(sysRole.status, filter.status) : undefined,
-    );
+  async function refreshHolders(roleId: number) {
+    for (const userId of await holders.liveIds(db, roleId)) await refreshUser(userId);
   }
 
-  /** Sessions cache principals: holders must see a changed role on their very next request. */
-  async function refreshHolders(roleId: number) {
-    for (const userId of await holdersOfRole(db, roleId)) await refreshUser(userId);
-  }
+  const fieldsOf = ({ dataOrgIds: _orgs, ...fields }: RoleInput) => fields;
+  const log = (ex: Executor, change: ChangeContext, action: string, entityId: number, summary: string, before: unknown, after: unknown) =>
+    recordOperation(ex, { module: ROLE_MODULE, action, entityId, summary, before, after, ...change });
 
   return {
     refreshHolders,
 
-    async page(filter: RoleFilter, page: PageParameter) {
-      const where = filterOf(filter);
-      const result = await paginate(
-        page,
-        (limit, offset) => db.select().from(sysRole).where(where).orderBy(asc(sysRole.sort), asc(sysRole.id)).limit(limit).offset(offset),
-        async () => (await db.select({ n: count() }).from(sysRole).where(where))[0]!.n,
-      );
+    /** With a page parameter a page (disabled roles included); without, every role in force (pickers). */
+    async page(filter: RoleFilter, page?: PageParameter) {
+      if (!page) return (await roleRepo.inForce(db, filter)).map(present);
+      const result = await roleRepo.page(db, filter, page);
       return { ...result, list: result.list.map(present) };
     },
 
     /** The filtered list (disabled roles included) as a workbook; the role type by its dictionary name. */
     async exportWorkbook(filter: RoleFilter): Promise<Buffer> {
-      const rows = await db.select().from(sysRole).where(filterOf(filter)).orderBy(asc(sysRole.sort), asc(sysRole.id)).limit(MAX_EXPORT_ROWS);
+      const rows = await roleRepo.exportRows(db, filter);
       const { ROLE_TYPE } = await dicts.itemsByCategory(['ROLE_TYPE']);
-      return workbookOf('角色列表', [
-        { header: '角色编码', width: 18, value: (r) => r.roleCode },
-        { header: '角色名称', width: 20, value: (r) => r.roleName },
-        { header: '角色类型', width: 10, value: (r) => ROLE_TYPE?.find((i) => i.dictCode === r.roleType)?.dictName ?? r.roleType },
-        { header: '数据范围', width: 14, value: (r) => DATA_SCOPE_NAMES[r.dataScope] ?? r.dataScope },
-        { header: '状态', width: 8, value: (r) => (r.status === 'NORMAL' ? '正常' : '停用') },
-        { header: '排序', width: 8, value: (r) => r.sort },
-        { header: '备注', width: 30, value: (r) => r.remark },
-        { header: '创建时间', width: 20, value: (r) => beijingTime(r.createTime) },
-      ], rows);
-    },
-
-    /** Every role in force (pickers): the filter applies, DISABLED roles never show. */
-    async allInForce(filter: RoleFilter) {
-      const rows = await db.select().from(sysRole).where(and(filterOf(filter), eq(sysRole.status, 'NORMAL'))).orderBy(asc(sysRole.sort), asc(sysRole.id));
-      return rows.map(present);
+      return workbookOf(
+        '角色列表',
+        [
+          { header: '角色编码', width: 18, value: (r) => r.roleCode },
+          { header: '角色名称', width: 20, value: (r) => r.roleName },
+          { header: '角色类型', width: 10, value: (r) => ROLE_TYPE?.find((i) => i.dictCode === r.roleType)?.dictName ?? r.roleType },
+          { header: '数据范围', width: 14, value: (r) => DATA_SCOPE_NAMES[r.dataScope] ?? r.dataScope },
+          { header: '状态', width: 8, value: (r) => (r.status === 'NORMAL' ? '正常' : '停用') },
+          { header: '排序', width: 8, value: (r) => r.sort },
+          { header: '备注', width: 30, value: (r) => r.remark },
+          { header: '创建时间', width: 20, value: (r) => beijingTime(r.createTime) },
+        ],
+        rows,
+      );
     },
 
     async detail(id: number) {
       const row = await findLive(db, id);
-      return { ...present(row), dataOrgIds: await dataOrgIds(db, id) };
+      return { ...present(row), dataOrgIds: await roleRepo.dataOrgIds(db, id) };
     },
 
     async add(input: RoleInput, change: ChangeContext) {
       await checkInput(input);
-      const { dataOrgIds: _o, ...values } = input;
       return withTransaction(db, async (tx) => {
-        const [row] = await tx.insert(sysRole).values({ ...values, ...createdBy(change.actor) }).returning();
-        const orgIds = await replaceDataOrgs(tx, row!.id, input);
-        const after = { ...present(row!), dataOrgIds: orgIds };
-        await recordOperation(tx, { module: ROLE_MODULE, action: 'CREATE', entityId: row!.id, summary: `新增角色「${row!.roleName}」`, after, ...change });
+        const row = await roleRepo.insert(tx, fieldsOf(input), change.actor);
+        const after = { ...present(row), dataOrgIds: await replaceDataOrgs(tx, row.id, input) };
+        await log(tx, change, 'CREATE', row.id, `新增角色「${row.roleName}」`, undefined, after);
         return after;
       });
     },
@@ -195,15 +140,14 @@ export function createRoleAdminService(deps: { db: Db; dicts: DictService; refre
     /** The super role keeps its code and stays in force: without it nobody could administer the system. */
     async update(id: number, lockVersion: number, input: RoleInput, change: ChangeContext) {
       await checkInput(input);
-      const { dataOrgIds: _o, ...values } = input;
       const result = await withTransaction(db, async (tx) => {
         const beforeRow = await findLive(tx, id);
         if (beforeRow.roleCode === SUPER_ROLE_CODE && input.roleCode !== SUPER_ROLE_CODE) throw errors.badRequest('超级管理员角色的编码不能修改');
         if (beforeRow.roleCode === SUPER_ROLE_CODE && input.status !== 'NORMAL') throw errors.badRequest('超级管理员角色不能停用');
-        const before = { ...present(beforeRow), dataOrgIds: await dataOrgIds(tx, id) };
-        const row = await updateVersioned(tx, sysRole, id, lockVersion, values, change.actor, '角色');
+        const before = { ...present(beforeRow), dataOrgIds: await roleRepo.dataOrgIds(tx, id) };
+        const row = await roleRepo.update(tx, id, lockVersion, fieldsOf(input), change.actor);
         const after = { ...present(row), dataOrgIds: await replaceDataOrgs(tx, id, input) };
-        await recordOperation(tx, { module: ROLE_MODULE, action: 'UPDATE', entityId: id, summary: `修改角色「${row.roleName}」`, before, after, ...change });
+        await log(tx, change, 'UPDATE', id, `修改角色「${row.roleName}」`, before, after);
         return after;
       });
       await refreshHolders(id);
@@ -215,35 +159,20 @@ export function createRoleAdminService(deps: { db: Db; dicts: DictService; refre
       await withTransaction(db, async (tx) => {
         const before = await findLive(tx, id);
         if (before.roleCode === SUPER_ROLE_CODE) throw errors.badRequest('超级管理员角色不能删除');
-        const holders = await holdersOfRole(tx, id);
-        if (holders.length) throw errors.conflict(`该角色下还有 ${holders.length} 个用户，请先解除用户与角色的绑定再删除`);
-        const after = await softDelete(tx, sysRole, id, lockVersion, change.actor, '角色');
-        await tx.delete(sysRoleFunc).where(eq(sysRoleFunc.roleId, id));
-        await tx.delete(sysRoleDataOrg).where(eq(sysRoleDataOrg.roleId, id));
-        await tx.delete(sysRoleDataPermission).where(eq(sysRoleDataPermission.roleId, id));
-        // Rows of deleted users may still point here; they hold nothing any more.
-        await tx.delete(sysUserRole).where(eq(sysUserRole.roleId, id));
-        await recordOperation(tx, { module: ROLE_MODULE, action: 'DELETE', entityId: id, summary: `删除角色「${before.roleName}」`, before: present(before), after: present(after), ...change });
+        const held = (await holders.liveIds(tx, id)).length;
+        if (held) throw errors.conflict(`该角色下还有 ${held} 个用户，请先解除用户与角色的绑定再删除`);
+        const after = await roleRepo.softDelete(tx, id, lockVersion, change.actor);
+        await roleRepo.forgetGrants(tx, id);
+        await roleRules.forget(tx, id);
+        await holders.forget(tx, id);
+        await log(tx, change, 'DELETE', id, `删除角色「${before.roleName}」`, present(before), present(after));
       });
     },
 
     /** Users holding the role, paged, phone numbers masked. */
     async users(roleId: number, page: PageParameter) {
       await findLive(db, roleId);
-      const where = and(eq(sysUserRole.roleId, roleId), notDeleted(sysUser));
-      const result = await paginate(
-        page,
-        (limit, offset) =>
-          db
-            .select({ id: sysUser.id, username: sysUser.username, realname: sysUser.realname, phone: sysUser.phone, status: sysUser.status })
-            .from(sysUserRole)
-            .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
-            .where(where)
-            .orderBy(asc(sysUser.username), asc(sysUser.id))
-            .limit(limit)
-            .offset(offset),
-        async () => (await db.select({ n: count() }).from(sysUserRole).innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId)).where(where))[0]!.n,
-      );
+      const result = await holders.page(db, roleId, page);
       return { ...result, list: result.list.map((u) => ({ ...u, phone: maskPhone(u.phone) })) };
     },
 
@@ -252,3 +181,18 @@ export function createRoleAdminService(deps: { db: Db; dicts: DictService; refre
   };
 }
 export type RoleAdminService = ReturnType<typeof createRoleAdminService>;
+
+/** What sign-in and sessions read of roles; the system facade answers it. */
+export interface RoleReader {
+  /** The user's roles in force (not deleted, NORMAL), by sort. */
+  rolesOfUser(userId: number): Promise<RoleRow[]>;
+  /** Organisations granted to CUSTOM data-scope roles, by role. */
+  customOrgIdsOfRoles(roleIds: number[]): Promise<Map<number, number[]>>;
+  funcIdsOfRoles(roleIds: number[]): Promise<number[]>;
+}
+
+// Other areas' modules still import these from this file; they take them as ports from the system
+// facade (modules/system/module.ts) instead, and these re-exports go.
+export type { RoleReader as RoleService };
+export type { RoleRow } from './repo';
+export { SUPER_ROLE_CODE } from '@dandelion/shared/system/role';

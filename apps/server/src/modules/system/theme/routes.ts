@@ -1,94 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelopeOf, ok } from '../../../core/envelope';
+import { themeCalls, THEME_PERMISSIONS } from '@dandelion/shared/system/theme';
 import { changeOf } from '../../../core/audit';
+import { ok } from '../../../core/envelope';
 import { errors } from '../../../core/errors';
-import { SIGNED_IN, type Principal } from '../../../core/permissions';
-import { zId } from '@dandelion/shared';
-import { registerThemeAdminRoutes, sharedThemeFields } from './adminRoutes';
-import type { Actor } from '../../../core/records';
-import type { ThemeService } from './service';
+import { serve } from '../../../core/route';
+import type { Themes } from './service';
 
-const TAG = '主题';
-const actorOf = (p: Principal | null): Actor => ({ id: p!.userId, name: p!.username });
+/** The effective theme answers its id as text (null for the built-in one). */
+const withTextId = <T extends { themeId: number | null }>(t: T) => ({ ...t, themeId: t.themeId === null ? null : String(t.themeId) });
 
-const propertySchema = z.object({
-  uiName: z.string(),
-  value: z.union([z.string(), z.boolean()]).nullable(),
-  defaultValue: z.union([z.string(), z.boolean()]).nullable(),
-  displayName: z.string(),
-  inputType: z.enum(['switch', 'colorselect', 'imgselect', 'select', 'text']),
-  valueOption: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
-  valueType: z.enum(['string', 'boolean', 'number']).optional(),
-});
+/**
+ * Themes (spec §3 Theme, §7 /rest/theme/*): the signed-in user's own theme and its personal
+ * override, and the administration of shared themes (query, create, update, delete, setGlobalDefaultTheme).
+ */
+export function registerThemeRoutes(app: FastifyInstance, themes: Themes) {
+  serve(app, themeCalls.get, async (request) => {
+    const p = request.principal!;
+    if (request.body.themeId === undefined) return ok(withTextId(await themes.effective(p.userId)));
+    // One path, two audiences: reading another theme is administration, so it needs the detail code.
+    if (!p.isSuperAdmin && !p.permissions.has(THEME_PERMISSIONS.detail)) throw errors.forbidden();
+    return ok(withTextId(await themes.getShared(request.body.themeId)));
+  });
+  serve(app, themeCalls.savePersonal, async (request) => ok(withTextId(await themes.savePersonal(changeOf(request), request.body)), '主题已保存'));
+  serve(app, themeCalls.resetPersonal, async (request) => ok(withTextId(await themes.resetPersonal(changeOf(request))), '已恢复默认主题'));
 
-export const themeSchema = z.object({
-  themeId: z.string().nullable(),
-  themeName: z.string(),
-  layoutUiName: z.string(),
-  basicProperties: z.array(propertySchema),
-  components: z.array(z.object({ uiName: z.string(), displayName: z.string(), properties: z.array(propertySchema) })),
-  personal: z.boolean(),
-});
-
-const personalBody = z.object({
-  layoutUiName: z.string({ error: '请选择布局' }).trim().min(1, '请选择布局').max(64),
-  basicProperties: z
-    .array(z.object({ uiName: z.string().trim().min(1).max(64), value: z.union([z.string().max(256), z.boolean()]).nullable() }), { error: '主题属性格式不正确' })
-    .max(64, '主题属性过多'),
-});
-
-const partialShared = Object.fromEntries(Object.entries(sharedThemeFields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof sharedThemeFields]: z.ZodOptional<(typeof sharedThemeFields)[K]> };
-
-const present = <T extends { themeId: number | null }>(t: T) => ({ ...t, themeId: t.themeId === null ? null : String(t.themeId) });
-
-/** The console's theme for the signed-in user (spec §3 Theme); shared-theme administration is the system module's. */
-export function registerThemeRoutes(app: FastifyInstance, { themes }: { themes: ThemeService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    '/rest/theme/get',
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags: [TAG],
-        summary: '无 themeId：当前用户生效的主题（个人主题，否则全局默认）；有 themeId：该共享主题（需 system:theme:detail）',
-        body: z.object({ themeId: zId.optional() }),
-        response: { 200: envelopeOf(themeSchema.extend(partialShared)) },
-      },
-    },
-    async (request) => {
-      const p = request.principal!;
-      if (request.body.themeId === undefined) return ok(present(await themes.effective(p.userId)));
-      // One path, two audiences: reading another theme is administration, so it needs the detail code.
-      if (!p.isSuperAdmin && !p.permissions.has('system:theme:detail')) throw errors.forbidden();
-      return ok(present(await themes.getShared(request.body.themeId)));
-    },
-  );
-
-  r.post(
-    '/rest/theme/personal/save',
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags: [TAG],
-        summary: '保存本人的个人主题（布局与基础属性），覆盖全局默认主题',
-        body: personalBody,
-        response: { 200: envelopeOf(themeSchema) },
-      },
-    },
-    async (request) => ok(present(await themes.savePersonal(changeOf(request), request.body)), '主题已保存'),
-  );
-
-  r.post(
-    '/rest/theme/personal/reset',
-    {
-      config: { permission: SIGNED_IN },
-      schema: { tags: [TAG], summary: '删除本人的个人主题，恢复全局默认主题', body: z.object({}), response: { 200: envelopeOf(themeSchema) } },
-    },
-    async (request) => ok(present(await themes.resetPersonal(changeOf(request))), '已恢复默认主题'),
-  );
-
-  registerThemeAdminRoutes(app, { themes, themeSchema });
+  serve(app, themeCalls.query, async (request) => ok(await themes.query(request.body.themeName, request.body.pageParameter)));
+  serve(app, themeCalls.create, async (request) => ok(await themes.create(request.body, changeOf(request)), '新增成功'));
+  serve(app, themeCalls.update, async (request) => {
+    const { themeId, lockVersion, ...input } = request.body;
+    return ok(await themes.update(themeId, lockVersion, input, changeOf(request)), '修改成功');
+  });
+  serve(app, themeCalls.remove, async (request) => {
+    await themes.remove(request.body.themeId, changeOf(request));
+    return ok(null, '删除成功');
+  });
+  serve(app, themeCalls.setDefault, async (request) => ok(await themes.setGlobalDefault(request.body.themeId, changeOf(request)), '已设为默认主题'));
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { sysOperLog } from '../../../core/audit';
-import { THEME_BASIC_KEYS } from '@dandelion/shared';
+import { THEME_BASIC_KEYS } from '@dandelion/shared/system/theme';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysTheme } from './schema';
+import { sysTheme } from './tables';
 
 let ctx: TestContext;
 let adminToken: string;

@@ -4,7 +4,7 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { sysTheme } from './schema';
+import { sysTheme } from './tables';
 
 let ctx: TestContext;
 let admin: string;

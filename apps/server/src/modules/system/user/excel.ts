@@ -1,28 +1,20 @@
 import ExcelJS from 'exceljs';
-import { and, inArray, sql } from 'drizzle-orm';
 import { isEmail, isMobileStrict, isStrongPassword, PASSWORD_MESSAGE, EMAIL_MESSAGE, MOBILE_MESSAGE } from '@dandelion/shared';
+import { MAX_IMPORT_BYTES, USER_STATUS, USER_STATUS_LABELS, USERNAME_MESSAGE, USERNAME_PATTERN, type ImportProblem } from '@dandelion/shared/system/user';
 import type { Db } from '../../../core/db';
 import { beijingTime, MAX_EXPORT_ROWS, styleHeader, workbookOf, type SheetColumn } from '../../../core/excel';
 import type { EffectiveDataScope } from '../../../core/dataScope';
 import { errors } from '../../../core/errors';
-import { createdBy, notDeleted } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { generateStrongPassword, hashPassword } from '../../../core/password';
-import { recordOperation } from '../../../core/audit';
-import { sysOrg } from '../org/schema';
-import { USER_MODULE, type UserChange } from './admin';
-import { selectUsers, userListCondition, type UserFilter } from './query';
-import { sysUser } from './schema';
-import { USER_STATUS } from './service';
+import { orgDirectory } from '../org/module';
+import { userListCondition, userRepo, type UniqueField, type UserFilter, type UserListRow } from './repo';
+import { logUserChange, type UserChange } from './service';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,32}$/;
-export const USERNAME_MESSAGE = '用户名为 4 到 32 位字母、数字或下划线';
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 1000;
-const EMP_STATUS = { NORMAL: '在职', LEAVE: '离职' } as Record<string, string>;
-const USER_STATUS_NAME = { NORMAL: '正常', FROZEN: '冻结' } as Record<string, string>;
+const EMP_STATUS: Record<string, string> = { NORMAL: '在职', LEAVE: '离职' };
 
-type ExportedUser = Awaited<ReturnType<typeof selectUsers>>[number];
+type ExportedUser = UserListRow;
 const EXPORT_COLUMNS: SheetColumn<ExportedUser>[] = [
   { header: '用户名', width: 18, value: (r) => r.username },
   { header: '姓名', width: 14, value: (r) => r.realname },
@@ -31,13 +23,13 @@ const EXPORT_COLUMNS: SheetColumn<ExportedUser>[] = [
   { header: '所属机构', width: 22, value: (r) => r.orgName },
   { header: '工号', width: 14, value: (r) => r.empCode },
   { header: '人员状态', width: 10, value: (r) => EMP_STATUS[r.empStatus] ?? r.empStatus },
-  { header: '账号状态', width: 10, value: (r) => USER_STATUS_NAME[r.status] ?? r.status },
+  { header: '账号状态', width: 10, value: (r) => USER_STATUS_LABELS[r.status] ?? r.status },
   { header: '角色', width: 26, value: (r) => r.roles.map((x) => x.roleName).join('、') },
   { header: '创建时间', width: 20, value: (r) => beijingTime(r.createTime) },
 ];
 
 export async function exportUsers(db: Db, filter: UserFilter, scope: EffectiveDataScope): Promise<Buffer> {
-  const rows = await selectUsers(db, userListCondition(filter, scope), MAX_EXPORT_ROWS, 0);
+  const rows = await userRepo.list(db, userListCondition(filter, scope), MAX_EXPORT_ROWS, 0);
   return workbookOf('用户列表', EXPORT_COLUMNS, rows);
 }
 
@@ -88,12 +80,6 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value).trim();
 }
 
-export interface ImportProblem {
-  row: number;
-  field: string;
-  message: string;
-}
-
 type ParsedRow = { row: number } & Record<ImportKey, string>;
 
 async function readRows(buffer: Buffer): Promise<ParsedRow[]> {
@@ -139,11 +125,7 @@ export async function importUsers(db: Db, buffer: Buffer, change: UserChange) {
   const problems: ImportProblem[] = [];
   const fail = (row: number, key: ImportKey, message: string) => problems.push({ row, field: label(key), message });
 
-  const orgCodes = [...new Set(rows.map((r) => r.orgCode).filter(Boolean))];
-  const orgs = orgCodes.length
-    ? await db.select({ id: sysOrg.id, orgCode: sysOrg.orgCode }).from(sysOrg).where(and(inArray(sysOrg.orgCode, orgCodes), notDeleted(sysOrg)))
-    : [];
-  const orgByCode = new Map(orgs.map((o) => [o.orgCode, o.id]));
+  const orgByCode = await orgDirectory.idsByCode(db, [...new Set(rows.map((r) => r.orgCode).filter(Boolean))]);
   const taken = await takenValues(db, rows);
   const seen = { username: new Map<string, number>(), phone: new Map<string, number>(), email: new Map<string, number>(), empCode: new Map<string, number>() };
 
@@ -183,9 +165,9 @@ export async function importUsers(db: Db, buffer: Buffer, change: UserChange) {
   }
   await withTransaction(db, async (tx) => {
     for (const { r, password, passwordHash } of prepared) {
-      const [user] = await tx
-        .insert(sysUser)
-        .values({
+      const user = await userRepo.insert(
+        tx,
+        {
           username: r.username,
           realname: r.realname,
           passwordHash,
@@ -199,45 +181,20 @@ export async function importUsers(db: Db, buffer: Buffer, change: UserChange) {
           remark: r.remark || null,
           userType: 'STAFF',
           status: USER_STATUS.NORMAL,
-          ...createdBy(change.actor),
-        })
-        .returning();
-      await recordOperation(tx, {
-        module: USER_MODULE,
-        action: 'IMPORT',
-        entityId: user!.id,
-        summary: `导入用户 ${user!.username}（第 ${r.row} 行）`,
-        before: null,
-        after: user,
-        actor: change.actor,
-        ip: change.ip,
-        requestId: change.requestId,
-      });
-      created.push({ row: r.row, username: user!.username, generatedPassword: r.password ? null : password });
+        },
+        change.actor,
+      );
+      await logUserChange(tx, change, 'IMPORT', user.id, `导入用户 ${user.username}（第 ${r.row} 行）`, null, user);
+      created.push({ row: r.row, username: user.username, generatedPassword: r.password ? null : password });
     }
   });
   return { imported: created.length, users: created };
 }
 
 /** Values of the file already used by live accounts, lower-cased where the unique index is case-insensitive. */
-async function takenValues(db: Db, rows: ParsedRow[]) {
+async function takenValues(db: Db, rows: ParsedRow[]): Promise<Record<UniqueField, Set<string>>> {
   const pick = (key: ImportKey, lower: boolean) => [...new Set(rows.map((r) => (lower ? r[key].toLowerCase() : r[key])).filter(Boolean))];
-  const usernames = pick('username', true);
-  const phones = pick('phone', false);
-  const emails = pick('email', true);
-  const empCodes = pick('empCode', false);
-  const found = await db
-    .select({ username: sysUser.username, phone: sysUser.phone, email: sysUser.email, empCode: sysUser.empCode })
-    .from(sysUser)
-    .where(
-      and(
-        notDeleted(sysUser),
-        sql`(lower(${sysUser.username}) in (${sql.join([...usernames, ''].map((v) => sql`${v}`), sql`, `)})
-          or ${sysUser.phone} in (${sql.join([...phones, ''].map((v) => sql`${v}`), sql`, `)})
-          or lower(${sysUser.email}) in (${sql.join([...emails, ''].map((v) => sql`${v}`), sql`, `)})
-          or ${sysUser.empCode} in (${sql.join([...empCodes, ''].map((v) => sql`${v}`), sql`, `)}))`,
-      ),
-    );
+  const found = await userRepo.holdersOfValues(db, { username: pick('username', true), phone: pick('phone', false), email: pick('email', true), empCode: pick('empCode', false) });
   return {
     username: new Set(found.map((u) => u.username.toLowerCase())),
     phone: new Set(found.map((u) => u.phone).filter((v): v is string => !!v)),
@@ -245,3 +202,13 @@ async function takenValues(db: Db, rows: ParsedRow[]) {
     empCode: new Set(found.map((u) => u.empCode).filter((v): v is string => !!v)),
   };
 }
+
+/** The user list as a workbook, the import template, and the import, over one database. */
+export function createUserWorkbooks({ db }: { db: Db }) {
+  return {
+    export: (filter: UserFilter, scope: EffectiveDataScope) => exportUsers(db, filter, scope),
+    template: importTemplate,
+    import: (buffer: Buffer, change: UserChange) => importUsers(db, buffer, change),
+  };
+}
+export type UserWorkbooks = ReturnType<typeof createUserWorkbooks>;

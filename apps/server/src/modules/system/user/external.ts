@@ -1,17 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { maskIdNumber } from '@dandelion/shared';
+import { SUPER_ROLE_CODE } from '@dandelion/shared/system/role';
+import { USER_STATUS } from '@dandelion/shared/system/user';
 import type { Db } from '../../../core/db';
 import type { EffectiveDataScope } from '../../../core/dataScope';
 import { errors } from '../../../core/errors';
-import { updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { maskIdNumber } from '@dandelion/shared';
-import { recordOperation } from '../../../core/audit';
-import { createFuncService } from '../func/service';
-import { createRoleService } from '../role/service';
-import { USER_MODULE, type SessionControl, type UserChange } from './admin';
-import { userListCondition } from './query';
-import { sysUser } from './schema';
-import { USER_STATUS, type UserRow } from './service';
+import { funcDirectory } from '../func/module';
+import { roleDirectory } from '../role/module';
+import { userListCondition, userRepo, type UserRow } from './repo';
+import { logUserChange, type SessionControl, type UserChange } from './service';
 
 export interface ExternalUserInput {
   realname: string;
@@ -44,57 +41,49 @@ const presentExternal = (u: UserRow) => ({
   lockVersion: u.lockVersion,
 });
 
+/** A field left out keeps its value; a blank one is cleared. */
+const keepOrClear = (value: string | null | undefined, current: string | null) => (value === undefined ? current : value || null);
+
 /**
  * Portal (CLIENT) accounts seen by an administrator (spec §7 /rest/client/UpdUser, /rest/outUser/*),
  * and the permission codes a user holds (GET /api/permission/no-pager).
  */
 export function createExternalUserService({ db, sessions }: { db: Db; sessions: SessionControl }) {
-  async function clientUser(id: number, scope: EffectiveDataScope): Promise<UserRow> {
-    const [row] = await db.select().from(sysUser).where(and(eq(sysUser.id, id), userListCondition({}, scope))).limit(1);
+  async function visible(id: number, scope: EffectiveDataScope): Promise<UserRow> {
+    const row = await userRepo.find(db, id, userListCondition({}, scope));
     if (!row) throw errors.notFound('用户');
+    return row;
+  }
+
+  async function clientUser(id: number, scope: EffectiveDataScope): Promise<UserRow> {
+    const row = await visible(id, scope);
     if (row.userType !== 'CLIENT') throw errors.badRequest('该用户不是外部用户，请在用户管理中维护');
     return row;
   }
-  const roles = createRoleService({ db });
-  const funcs = createFuncService({ db });
 
   return {
-    async detail(id: number, scope: EffectiveDataScope) {
-      return presentExternal(await clientUser(id, scope));
-    },
+    detail: async (id: number, scope: EffectiveDataScope) => presentExternal(await clientUser(id, scope)),
 
     async update(id: number, lockVersion: number, input: ExternalUserInput, change: UserChange) {
       const before = await clientUser(id, change.scope);
       const after = await withTransaction(db, async (tx) => {
-        const row = await updateVersioned(
+        const row = await userRepo.update(
           tx,
-          sysUser,
           id,
           lockVersion,
           {
             realname: input.realname,
             nickName: input.nickName ?? before.nickName,
-            phone: input.phone === undefined ? before.phone : input.phone || null,
-            email: input.email === undefined ? before.email : input.email || null,
-            unitName: input.unitName === undefined ? before.unitName : input.unitName || null,
-            unitCode: input.unitCode === undefined ? before.unitCode : input.unitCode || null,
+            phone: keepOrClear(input.phone, before.phone),
+            email: keepOrClear(input.email, before.email),
+            unitName: keepOrClear(input.unitName, before.unitName),
+            unitCode: keepOrClear(input.unitCode, before.unitCode),
             status: input.status ?? before.status,
             remark: input.remark === undefined ? before.remark : input.remark,
           },
           change.actor,
-          '用户',
         );
-        await recordOperation(tx, {
-          module: USER_MODULE,
-          action: 'UPDATE',
-          entityId: id,
-          summary: `修改外部用户 ${row.username}`,
-          before,
-          after: row,
-          actor: change.actor,
-          ip: change.ip,
-          requestId: change.requestId,
-        });
+        await logUserChange(tx, change, 'UPDATE', id, `修改外部用户 ${row.username}`, before, row);
         return row;
       });
       if (after.status !== USER_STATUS.NORMAL) await sessions.revokeAllForUser(id);
@@ -103,10 +92,11 @@ export function createExternalUserService({ db, sessions }: { db: Db; sessions: 
 
     /** Permission codes granted through the user's roles; the super-administrator role holds every code. */
     async permissionCodes(userId: number, scope: EffectiveDataScope): Promise<string[]> {
-      const [row] = await db.select({ id: sysUser.id }).from(sysUser).where(and(eq(sysUser.id, userId), userListCondition({}, scope))).limit(1);
-      if (!row) throw errors.notFound('用户');
-      const held = await roles.rolesOfUser(userId);
-      const granted = held.some((r) => r.roleCode === 'ADMIN') ? await funcs.listAll() : await funcs.listByIds(await roles.funcIdsOfRoles(held.map((r) => r.id)));
+      await visible(userId, scope);
+      const held = await roleDirectory.inForceAmong(db, userRepo.roleIdsOfUser(userId));
+      const granted = held.some((r) => r.roleCode === SUPER_ROLE_CODE)
+        ? await funcDirectory.listAll(db)
+        : await funcDirectory.listByIds(db, await roleDirectory.funcIdsOfRoles(db, held.map((r) => r.id)));
       return [...new Set(granted.map((f) => f.funcCode))].sort();
     },
   };

@@ -1,144 +1,284 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { isEmail, isMobileStrict } from '@dandelion/shared';
-import type { Executor } from '../../../core/db';
-import { createdBy, notDeleted, updatedBy, type Actor } from '../../../core/records';
-import { sysRole } from '../role/schema';
-import { sysUser, sysUserRole } from './schema';
+import type { PageParameter } from '@dandelion/shared';
+import { SUPER_ROLE_CODE } from '@dandelion/shared/system/role';
+import { ADMIN_USERNAME, USER_STATUS } from '@dandelion/shared/system/user';
+import { recordOperation } from '../../../core/audit';
+import type { Db, Executor } from '../../../core/db';
+import type { EffectiveDataScope } from '../../../core/dataScope';
+import { errors } from '../../../core/errors';
+import { paginate } from '../../../core/pagination';
+import { generateStrongPassword, hashPassword } from '../../../core/password';
+import { DEL_FLAG, type Actor } from '../../../core/records';
+import { withTransaction } from '../../../core/transaction';
+import { orgDirectory } from '../org/module';
+import type { PostAssignments } from '../post/module';
+import { roleDirectory } from '../role/module';
+import { userListCondition, userRepo, type UniqueField, type UserFilter, type UserRow } from './repo';
 
-export type UserRow = typeof sysUser.$inferSelect;
-export const USER_STATUS = { NORMAL: 'NORMAL', FROZEN: 'FROZEN' } as const;
+export const USER_MODULE = 'system:user';
 
-/** Account lookups other modules need; the full user administration arrives with the system issue. */
-export function createUserService({ db }: { db: Executor }) {
+/** Who is changing what, from which request: written to the operation log. */
+export interface UserChange {
+  actor: Actor;
+  scope: EffectiveDataScope;
+  isSuperAdmin: boolean;
+  ip?: string | null;
+  requestId?: string | null;
+}
+
+export interface UserInput {
+  username: string;
+  realname: string;
+  nickName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  orgId: number;
+  userSex: number;
+  empCode?: string | null;
+  inDate?: string | null;
+  outDate?: string | null;
+  empStatus: string;
+  enableUser: number;
+  sort: number;
+  remark?: string | null;
+  roleIds: number[];
+  postIds: number[];
+}
+
+/** What the session store must do when accounts change (ends or refreshes sessions on every instance). */
+export interface SessionControl {
+  revokeAllForUser(userId: number): Promise<number>;
+  refreshUser(userId: number): Promise<void>;
+}
+
+export interface UserDeps {
+  db: Db;
+  sessions: SessionControl;
+  posts: PostAssignments;
+}
+
+/** Writes a change of the user module to the operation log, in the transaction that made it. */
+export const logUserChange = (ex: Executor, change: Omit<UserChange, 'scope' | 'isSuperAdmin'>, action: string, entityId: number, summary: string, before: unknown, after: unknown) =>
+  recordOperation(ex, { module: USER_MODULE, action, entityId, summary, before, after, actor: change.actor, ip: change.ip, requestId: change.requestId });
+
+/** Checks role ids exist; only super administrators hand out or take away the super-administrator role (no self-promotion). */
+async function checkRoles(ex: Executor, roleIds: number[], previous: number[], change: UserChange): Promise<void> {
+  const rows = await roleDirectory.liveCodes(ex, [...new Set([...roleIds, ...previous])]);
+  const known = new Map(rows.map((r) => [r.id, r.roleCode]));
+  const missing = roleIds.find((id) => !known.has(id));
+  if (missing !== undefined) throw errors.badRequest(`角色不存在：${missing}`);
+  const superRole = rows.find((r) => r.roleCode === SUPER_ROLE_CODE)?.id;
+  if (superRole !== undefined && !change.isSuperAdmin && roleIds.includes(superRole) !== previous.includes(superRole)) {
+    throw errors.forbidden('只有超级管理员可以分配或收回超级管理员角色');
+  }
+}
+
+async function checkOrg(ex: Executor, orgId: number) {
+  if (!(await orgDirectory.liveIds(ex, [orgId])).has(orgId)) throw errors.badRequest(`机构不存在：${orgId}`);
+}
+
+const fields = (input: UserInput) => ({
+  username: input.username,
+  realname: input.realname,
+  nickName: input.nickName ?? null,
+  phone: input.phone || null,
+  email: input.email || null,
+  orgId: input.orgId,
+  userSex: input.userSex,
+  empCode: input.empCode || null,
+  inDate: input.inDate || null,
+  outDate: input.outDate || null,
+  empStatus: input.empStatus,
+  enableUser: input.enableUser,
+  sort: input.sort,
+  remark: input.remark ?? null,
+});
+
+/** A recycled user comes back only when nobody active took one of its unique values meanwhile. */
+const RESTORE_CHECKS: Array<[UniqueField, string]> = [
+  ['username', '用户名'],
+  ['phone', '手机号'],
+  ['email', '邮箱'],
+  ['empCode', '工号'],
+];
+
+/** Console administration of accounts (spec §7 Users, §4 frozen / deleted / recycled / restored). */
+export function createUserAdminService({ db, sessions, posts }: UserDeps) {
+  /** A live or recycled user the caller's data scope may see; anything else is "not found" (no probing of other orgs). */
+  async function visibleUser(ex: Executor, id: number, scope: EffectiveDataScope, deleted = false): Promise<UserRow> {
+    const row = await userRepo.find(ex, id, userListCondition({}, scope, deleted));
+    if (!row) throw errors.notFound(deleted ? '回收站中的用户' : '用户');
+    return row;
+  }
+
+  /** The seeded administrator and the caller themselves are never frozen or deleted: nobody locks the door from inside. */
+  function guardProtected(row: UserRow, change: UserChange, verb: string): void {
+    if (row.id === change.actor.id) throw errors.badRequest(`不能${verb}当前登录的账号`);
+    if (row.username.toLowerCase() === ADMIN_USERNAME) throw errors.badRequest(`不能${verb}系统管理员账号`);
+  }
+
   return {
-    /** By username (case-insensitive) or by bound phone: spec §1 allows both to sign in with a password. */
-    async findByLoginName(loginName: string): Promise<UserRow | null> {
-      const name = loginName.trim();
-      const rows = await db
-        .select()
-        .from(sysUser)
-        .where(and(or(sql`lower(${sysUser.username}) = ${name.toLowerCase()}`, eq(sysUser.phone, name)), notDeleted(sysUser)))
-        .limit(2);
-      // A username equal to someone else's phone is ambiguous: the username wins.
-      return rows.find((u) => u.username.toLowerCase() === name.toLowerCase()) ?? rows[0] ?? null;
+    visibleUser: (id: number, scope: EffectiveDataScope) => visibleUser(db, id, scope),
+
+    async page(filter: UserFilter, page: PageParameter, scope: EffectiveDataScope, deleted = false) {
+      const where = userListCondition(filter, scope, deleted);
+      return paginate(page, (limit, offset) => userRepo.list(db, where, limit, offset), () => userRepo.count(db, where));
     },
-    async findById(id: number): Promise<UserRow | null> {
-      const rows = await db.select().from(sysUser).where(and(eq(sysUser.id, id), notDeleted(sysUser))).limit(1);
-      return rows[0] ?? null;
+
+    /** Everything the shared add/upd/detail form shows. */
+    async detail(id: number, scope: EffectiveDataScope) {
+      const row = await visibleUser(db, id, scope);
+      const listRow = await userRepo.listRow(db, row.id);
+      return {
+        ...listRow!,
+        avatar: row.avatar,
+        remark: row.remark,
+        roleIds: await userRepo.roleIdsOf(db, id),
+        postIds: await posts.postIdsOf(db, id),
+      };
     },
-    async setPasswordHash(id: number, passwordHash: string): Promise<void> {
-      await db.update(sysUser).set({ passwordHash }).where(eq(sysUser.id, id));
+
+    /** Creates a staff account; without a password a strong one is generated and answered this once. */
+    async create(input: UserInput & { password?: string }, change: UserChange) {
+      const password = input.password ?? generateStrongPassword();
+      const passwordHash = await hashPassword(password);
+      const user = await withTransaction(db, async (tx) => {
+        await checkOrg(tx, input.orgId);
+        await checkRoles(tx, input.roleIds, [], change);
+        const row = await userRepo.insert(tx, { ...fields(input), passwordHash, userType: 'STAFF', status: USER_STATUS.NORMAL }, change.actor);
+        await posts.assign(tx, row.id, input.postIds);
+        await userRepo.replaceRoles(tx, row.id, input.roleIds);
+        await logUserChange(tx, change, 'CREATE', row.id, `新增用户 ${row.username}`, null, { ...row, roleIds: input.roleIds, postIds: input.postIds });
+        return row;
+      });
+      return { userId: user.id, username: user.username, generatedPassword: input.password ? null : password };
+    },
+
+    async update(id: number, lockVersion: number, input: UserInput, change: UserChange) {
+      const changed = await withTransaction(db, async (tx) => {
+        const before = await visibleUser(tx, id, change.scope);
+        const previousRoles = await userRepo.roleIdsOf(tx, id);
+        const previousPosts = await posts.postIdsOf(tx, id);
+        if (before.userType === 'STAFF' || input.orgId !== before.orgId) await checkOrg(tx, input.orgId);
+        await checkRoles(tx, input.roleIds, previousRoles, change);
+        await posts.assign(tx, id, input.postIds);
+        const after = await userRepo.update(tx, id, lockVersion, fields(input), change.actor);
+        await userRepo.replaceRoles(tx, id, input.roleIds);
+        await logUserChange(
+          tx,
+          change,
+          'UPDATE',
+          id,
+          `修改用户 ${after.username}`,
+          { ...before, roleIds: previousRoles, postIds: previousPosts },
+          { ...after, roleIds: input.roleIds, postIds: input.postIds },
+        );
+        return after;
+      });
+      // Roles or organisation may have changed: cached sessions must see it on their next call.
+      await sessions.refreshUser(id);
+      return { userId: changed.id, lockVersion: changed.lockVersion };
+    },
+
+    /** Freezing ends every open session at once; a frozen account cannot sign in until unfrozen. */
+    async setFrozen(id: number, frozen: boolean, change: UserChange) {
+      await withTransaction(db, async (tx) => {
+        const before = await visibleUser(tx, id, change.scope);
+        if (frozen) guardProtected(before, change, '冻结');
+        const after = await userRepo.set(tx, id, { status: frozen ? USER_STATUS.FROZEN : USER_STATUS.NORMAL }, change.actor);
+        await logUserChange(tx, change, frozen ? 'FREEZE' : 'UNFREEZE', id, `${frozen ? '冻结' : '解冻'}用户 ${before.username}`, before, after);
+      });
+      if (frozen) await sessions.revokeAllForUser(id);
+      else await sessions.refreshUser(id);
+    },
+
+    /** Moves users to the recycle bin (del_flag = 1); their roles and posts stay for a restore. */
+    async recycle(ids: number[], change: UserChange): Promise<number> {
+      const unique = [...new Set(ids)];
+      await withTransaction(db, async (tx) => {
+        for (const id of unique) {
+          const before = await visibleUser(tx, id, change.scope);
+          guardProtected(before, change, '删除');
+          const after = await userRepo.set(tx, id, { delFlag: DEL_FLAG.DELETED }, change.actor);
+          await logUserChange(tx, change, 'DELETE', id, `删除用户 ${before.username}（移入回收站）`, before, after);
+        }
+      });
+      for (const id of unique) await sessions.revokeAllForUser(id);
+      return unique.length;
+    },
+
+    /** Restores from the recycle bin unless someone active took the username, phone, email or employee number meanwhile. */
+    async restore(ids: number[], change: UserChange): Promise<number> {
+      const unique = [...new Set(ids)];
+      await withTransaction(db, async (tx) => {
+        for (const id of unique) {
+          const before = await visibleUser(tx, id, change.scope, true);
+          for (const [field, label] of RESTORE_CHECKS) {
+            const value = before[field];
+            if (value && (await userRepo.taken(tx, field, value))) throw errors.conflict(`${label}“${value}”已被其他用户使用，无法恢复用户 ${before.username}`);
+          }
+          const after = await userRepo.set(tx, id, { delFlag: DEL_FLAG.ACTIVE }, change.actor);
+          await logUserChange(tx, change, 'RESTORE', id, `恢复用户 ${before.username}`, before, after);
+        }
+      });
+      return unique.length;
+    },
+
+    /** Deletes for good, only from the recycle bin, with the user's role and post links. */
+    async purge(id: number, change: UserChange): Promise<void> {
+      await withTransaction(db, async (tx) => {
+        const row = await userRepo.findAny(tx, id);
+        if (row && row.delFlag === DEL_FLAG.ACTIVE) throw errors.badRequest('只能彻底删除回收站中的用户，请先删除该用户');
+        const before = await visibleUser(tx, id, change.scope, true);
+        const links = { roleIds: await userRepo.roleIdsOf(tx, id), postIds: await posts.postIdsOf(tx, id) };
+        await posts.forgetUser(tx, id);
+        await userRepo.deleteForGood(tx, id);
+        await logUserChange(tx, change, 'PURGE', id, `彻底删除用户 ${before.username}`, { ...before, ...links }, null);
+      });
+    },
+
+    /** All roles in force, each with whether the user holds it (the role-assignment screen). */
+    async boundRoles(id: number, scope: EffectiveDataScope) {
+      await visibleUser(db, id, scope);
+      const held = new Set(await userRepo.roleIdsOf(db, id));
+      return (await roleDirectory.allLive(db)).map((r) => ({ ...r, bound: held.has(r.roleId) }));
+    },
+
+    /** The roles a form may offer (in force). */
+    async roleOptions() {
+      return (await roleDirectory.allLive(db)).filter((r) => r.status === 'NORMAL');
+    },
+
+    async bindRoles(id: number, roleIds: number[], change: UserChange) {
+      await withTransaction(db, async (tx) => {
+        const user = await visibleUser(tx, id, change.scope);
+        const previous = await userRepo.roleIdsOf(tx, id);
+        await checkRoles(tx, roleIds, previous, change);
+        await userRepo.replaceRoles(tx, id, roleIds);
+        // The user row's version moves too, so a form opened before the binding reloads the roles.
+        await userRepo.set(tx, id, {}, change.actor);
+        await logUserChange(tx, change, 'BIND', id, `为用户 ${user.username} 分配角色`, { roleIds: previous }, { roleIds: [...new Set(roleIds)] });
+      });
+      await sessions.refreshUser(id);
+    },
+
+    /** An unused username and employee number to suggest on the add form. */
+    async generateIds() {
+      const stamp = new Date().toISOString().slice(2, 10).replace(/-/g, '');
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const suffix = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+        const username = `u${stamp}${suffix}`;
+        const empCode = `E${stamp}${suffix}`;
+        if (!(await userRepo.anyHas(db, username, empCode))) return { username, empCode };
+      }
+      throw errors.conflict('暂时无法生成未使用的用户名，请稍后重试');
     },
   };
 }
-export type UserService = ReturnType<typeof createUserService>;
+export type UserAdminService = ReturnType<typeof createUserAdminService>;
 
-/** Grants roles by code to a new account; answers how many of the codes exist (unknown codes are skipped). */
-async function grantRolesByCode(ex: Executor, userId: number, roleCodes: string[]): Promise<number> {
-  if (!roleCodes.length) return 0;
-  const roles = await ex.select({ id: sysRole.id }).from(sysRole).where(and(inArray(sysRole.roleCode, roleCodes), notDeleted(sysRole)));
-  if (roles.length) await ex.insert(sysUserRole).values(roles.map((r) => ({ userId, roleId: r.id })));
-  return roles.length;
-}
-
-/** Exact username lookup (case-insensitive), without the phone fallback of findByLoginName. */
-export async function findUserByUsername(ex: Executor, username: string): Promise<UserRow | null> {
-  const rows = await ex
-    .select()
-    .from(sysUser)
-    .where(and(sql`lower(${sysUser.username}) = ${username.trim().toLowerCase()}`, notDeleted(sysUser)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/**
- * A portal account created on first sign-in through single sign-on or a third-party provider:
- * no password (it signs in through the provider), userType CLIENT, the given roles by code.
- * Email and phone are kept only when well-formed and not yet bound to another account.
- * Run it inside the caller's transaction together with whatever links the external identity.
- */
-export async function createExternalUser(
-  ex: Executor,
-  input: { username: string; realname?: string | null; email?: string | null; phone?: string | null; roleCodes: string[] },
-  actor: Actor | null = null,
-): Promise<UserRow> {
-  const email = input.email && isEmail(input.email) && input.email.length <= 128 ? input.email : null;
-  const phone = input.phone && isMobileStrict(input.phone) ? input.phone : null;
-  const taken = async (column: 'email' | 'phone', value: string | null) =>
-    !!value &&
-    (await ex
-      .select({ id: sysUser.id })
-      .from(sysUser)
-      .where(and(column === 'email' ? sql`lower(${sysUser.email}) = ${value.toLowerCase()}` : eq(sysUser.phone, value), notDeleted(sysUser)))
-      .limit(1)).length > 0;
-  const [user] = await ex
-    .insert(sysUser)
-    .values({
-      username: input.username,
-      passwordHash: null,
-      realname: input.realname?.trim().slice(0, 64) || null,
-      email: (await taken('email', email)) ? null : email,
-      phone: (await taken('phone', phone)) ? null : phone,
-      userType: 'CLIENT',
-      status: USER_STATUS.NORMAL,
-      ...createdBy(actor),
-    })
-    .returning();
-  await grantRolesByCode(ex, user!.id, input.roleCodes);
-  return user!;
-}
-
-/** The active account bound to a phone number. */
-export async function findUserByPhone(ex: Executor, phone: string): Promise<UserRow | null> {
-  const rows = await ex.select().from(sysUser).where(and(eq(sysUser.phone, phone.trim()), notDeleted(sysUser))).limit(1);
-  return rows[0] ?? null;
-}
-
-/** The active account bound to an email address (case-insensitive). */
-export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | null> {
-  const rows = await ex
-    .select()
-    .from(sysUser)
-    .where(and(sql`lower(${sysUser.email}) = ${email.trim().toLowerCase()}`, notDeleted(sysUser)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/**
- * A self-registered portal account (userType CLIENT) with the given roles by code, in one transaction
- * when `ex` is one. Unique indexes on username, phone and email stay the last word on duplicates.
- */
-export async function createRegisteredUser(
-  ex: Executor,
-  input: Pick<typeof sysUser.$inferInsert, 'username' | 'passwordHash' | 'realname' | 'phone' | 'email' | 'idType' | 'idNumber' | 'unitName' | 'unitCode'>,
-  roleCodes: string[],
-  actor: Actor | null = null,
-): Promise<UserRow> {
-  const [user] = await ex
-    .insert(sysUser)
-    .values({ ...input, userType: 'CLIENT', status: USER_STATUS.NORMAL, ...createdBy(actor) })
-    .returning();
-  // A self-registered account without its role could not use the portal: fail the whole transaction.
-  if ((await grantRolesByCode(ex, user!.id, roleCodes)) !== roleCodes.length) throw new Error(`roles missing: ${roleCodes.join(',')}`);
-  return user!;
-}
-
-/**
- * Changes account fields the owner or an administrator sets outside the edit form (password, phone,
- * email, verified identity), with the audit fields; the lock version moves so a form opened before fails with 409.
- */
-export async function updateUserFields(
-  ex: Executor,
-  id: number,
-  values: Partial<
-    Pick<typeof sysUser.$inferInsert, 'passwordHash' | 'phone' | 'email' | 'realname' | 'nickName' | 'userSex' | 'avatar' | 'idType' | 'idNumber' | 'identityVerified' | 'identityVerifiedAt'>
-  >,
-  actor: Actor | null,
-): Promise<UserRow | null> {
-  const [row] = await ex
-    .update(sysUser)
-    .set({ ...values, ...updatedBy(actor, sysUser) })
-    .where(and(eq(sysUser.id, id), notDeleted(sysUser)))
-    .returning();
-  return row ?? null;
-}
+// Other areas' modules still import accounts from this file; they take them as ports from the
+// system facade (modules/system/module.ts) instead, and these re-exports go.
+export { createExternalUser, createRegisteredUser, findUserByEmail, findUserByPhone, findUserByUsername, updateUserFields } from './accounts';
+export type { UserAccounts as UserService } from './accounts';
+export type { UserRow } from './repo';
+export { USER_STATUS } from '@dandelion/shared/system/user';

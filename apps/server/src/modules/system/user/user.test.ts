@@ -5,11 +5,11 @@ import { createTestApp, get, post, type TestContext } from '../../../../test/hel
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createdBy } from '../../../core/records';
 import { sysOperLog } from '../../../core/audit';
-import { sysFunc } from '../func/schema';
-import { sysOrg } from '../org/schema';
+import { sysFunc } from '../func/tables';
+import { sysOrg } from '../org/tables';
 import { sysPost, sysUserPost } from '../post/tables';
-import { sysRole, sysRoleFunc } from '../role/schema';
-import { sysUser, sysUserRole } from './schema';
+import { sysRole, sysRoleFunc } from '../role/tables';
+import { sysUser, sysUserRole } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;

@@ -6,7 +6,7 @@ import { createTestApp, post, type TestContext } from '../../../../test/helpers/
 import { download as downloadFile, sheetRows } from '../../../../test/helpers/excel';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { sysUser } from './schema';
+import { sysUser } from './tables';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

@@ -1,31 +1,27 @@
-import { useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { App, Card, Tag } from 'antd';
+import { useState } from 'react';
+import { Card, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { RECORD_STATUS_LABELS as STATUS_LABELS } from '@dandelion/shared';
+import { APP_PERMISSIONS as P } from '@dandelion/shared/system/app';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar } from '../../../components/ActionBar';
+import { ActionBar, useRecordActions } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { AppMenuDialog } from './AppMenuDialog';
-import { siblingPath } from '../../../components/form';
-import { APP_PERMISSIONS as P, APP_TABLE_KEY, deleteApp, fetchAppPage, STATUS_LABELS, updateAppStatus, type AppRecord, type AppSearch } from './api';
+import { appApi, APP_TABLE_KEY, fetchAppPage, type AppRecord, type AppSearch } from './api';
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'appName', label: '应用名称' },
   { name: 'appCode', label: '应用编码' },
-  { name: 'status', label: '状态', type: 'select', options: Object.entries(STATUS_LABELS).map(([value, label]) => ({value, label })) },
+  { name: 'status', label: '状态', type: 'select', options: Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })) },
 ];
 
 /** /system/app/appList: the applications the console's init call lists (in-force ones only). */
 export default function AppListPage() {
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<AppSearch>({});
+  const { table, search, refresh, onSearch, open } = useListPage<AppSearch>();
+  const actions = useRecordActions();
   const [menuApp, setMenuApp] = useState<AppRecord | null>(null);
-  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
 
   const columns: PagedColumn<AppRecord>[] = [
     { key: 'appCode', title: '应用编码', dataIndex: 'appCode', width: 140 },
@@ -47,23 +43,8 @@ export default function AppListPage() {
             { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('appUpd', { id: row.appId }) },
             { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('appDetail', { id: row.appId }) },
             { key: 'bindMenus', label: '绑定菜单', permission: P.upd, overflow: true, onClick: () => setMenuApp(row) },
-            {
-              key: 'enable', label: row.status === 'NORMAL' ? '停用' : '启用', permission: P.enable, overflow: true,
-              onClick: async () => {
-                await updateAppStatus(row.appId, row.lockVersion, row.status === 'NORMAL' ? 'DISABLED' : 'NORMAL');
-                message.success(row.status === 'NORMAL' ? '已停用' : '已启用');
-                await table.current?.refresh();
-              },
-            },
-            {
-              key: 'del', label: '删除', permission: P.del, danger: true, overflow: true,
-              confirm: { title: `确定删除应用「${row.appName}」吗？` },
-              onClick: async () => {
-                await deleteApp(row.appId, row.lockVersion);
-                message.success('删除成功');
-                await table.current?.refresh();
-              },
-            },
+            actions.toggleStatus({ status: row.status, permission: P.enable, change: (next) => appApi.setStatus(row.appId, row.lockVersion, next), after: refresh }),
+            actions.remove({ entity: '应用', name: row.appName, permission: P.del, remove: () => appApi.remove(row.appId, row.lockVersion), after: refresh }),
           ]}
         />
       ),
@@ -72,10 +53,7 @@ export default function AppListPage() {
 
   return (
     <Card>
-      <SearchForm<AppSearch>
-        fields={SEARCH_FIELDS}
-        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
-      />
+      <SearchForm<AppSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<AppRecord, AppSearch>
         ref={table}
         tableKey={APP_TABLE_KEY}

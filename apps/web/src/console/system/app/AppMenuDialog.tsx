@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState, type Key } from 'react';
+import { useMemo, useState, type Key } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Empty, Modal, Spin, Tree, type TreeDataNode } from 'antd';
 import { errorMessage } from '../../../api/http';
-import { bindAppMenus, fetchAllMenuTree, fetchApp, type AppRecord, type MenuTreeNode } from './api';
+import { appApi, bindAppMenus, fetchAllMenuTree, type AppRecord, type MenuTreeNode } from './api';
 
 interface Props {
   app: AppRecord | null;
@@ -29,35 +30,31 @@ function indexTree(menus: MenuTreeNode[]) {
 /** 绑定菜单: the menus (conducting checkbox tree) an application shows. */
 export function AppMenuDialog({ app, onClose }: Props) {
   const { message } = App.useApp();
-  const [menus, setMenus] = useState<MenuTreeNode[]>([]);
-  const [checked, setChecked] = useState<Key[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const appId = app?.appId;
+  const loaded = useQuery({
+    queryKey: ['app-menus', appId],
+    enabled: !!appId,
+    gcTime: 0,
+    queryFn: async () => {
+      const [tree, detail] = await Promise.all([fetchAllMenuTree(), appApi.detail(appId!)]);
+      const { leaves } = indexTree(tree);
+      // The saved ids include half-checked parents; checking only the leaves lets the tree derive the rest.
+      return { tree, boundLeaves: detail.funcIds.filter((id) => leaves.has(id)) };
+    },
+  });
+  const menus = useMemo(() => loaded.data?.tree ?? [], [loaded.data]);
   const index = useMemo(() => indexTree(menus), [menus]);
   const treeData = useMemo(() => toTreeData(menus), [menus]);
-
-  useEffect(() => {
-    if (!app) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    setMenus([]);
-    setChecked([]);
-    Promise.all([fetchAllMenuTree(), fetchApp(app.appId)])
-      .then(([tree, detail]) => {
-        if (!live) return;
-        const { leaves } = indexTree(tree);
-        setMenus(tree);
-        // The saved ids include half-checked parents; checking only the leaves lets the tree derive the rest.
-        setChecked((detail.funcIds ?? []).filter((id) => leaves.has(id)));
-      })
-      .catch((e: unknown) => live && setError(errorMessage(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [app]);
+  // Until the user changes them, the bound menus are ticked.
+  const [picked, setPicked] = useState<{ appId: string; keys: Key[] } | null>(null);
+  const checked = picked && picked.appId === appId ? picked.keys : (loaded.data?.boundLeaves ?? []);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const close = () => {
+    setPicked(null);
+    setSaveError(null);
+    onClose();
+  };
 
   const save = async () => {
     if (!app) return;
@@ -71,23 +68,25 @@ export function AppMenuDialog({ app, onClose }: Props) {
       }
     }
     setSaving(true);
-    setError(null);
+    setSaveError(null);
     try {
       await bindAppMenus(app.appId, [...ids]);
       message.success('保存成功');
-      onClose();
+      close();
     } catch (e) {
-      setError(errorMessage(e));
+      setSaveError(errorMessage(e));
     } finally {
       setSaving(false);
     }
   };
 
+  const loading = loaded.isFetching;
+  const error = saveError ?? (loaded.error ? errorMessage(loaded.error) : null);
   return (
     <Modal
       open={!!app}
       title={`绑定菜单 · ${app?.appName ?? ''}`}
-      onCancel={onClose}
+      onCancel={close}
       onOk={() => void save()}
       okButtonProps={{ disabled: loading }}
       confirmLoading={saving}
@@ -99,7 +98,13 @@ export function AppMenuDialog({ app, onClose }: Props) {
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
         <div style={{ maxHeight: 420, overflow: 'auto' }}>
           {treeData.length ? (
-            <Tree checkable defaultExpandAll treeData={treeData} checkedKeys={checked} onCheck={(keys) => setChecked(Array.isArray(keys) ? keys : keys.checked)} />
+            <Tree
+              checkable
+              defaultExpandAll
+              treeData={treeData}
+              checkedKeys={checked}
+              onCheck={(keys) => appId && setPicked({ appId, keys: Array.isArray(keys) ? keys : keys.checked })}
+            />
           ) : (
             !loading && <Empty description="暂无菜单" />
           )}

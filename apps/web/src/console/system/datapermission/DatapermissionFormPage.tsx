@@ -1,7 +1,11 @@
 import { Form, Input, InputNumber, Select } from 'antd';
+import { RULE_STATUS_LABELS, ruleBody, SCOPE_TYPE_LABELS } from '@dandelion/shared/system/datapermission';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
-import { FormPage, requiredRule } from '../../../components/form';
-import { addRule, fetchRuleDetail, RULE_STATUS_LABELS, SCOPE_TYPE_LABELS, updateRule, type RuleDetail, type RuleValues } from './api';
+import { FormPage, requiredRule, rulesOf } from '../../../components/form';
+import { ruleApi, type RuleDetail, type RuleValues } from './api';
+
+/** The same rules and messages the server applies (packages/shared/src/system/datapermission.ts). */
+const rules = rulesOf(ruleBody);
 
 const SCOPE_OPTIONS = Object.entries(SCOPE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 const STATUS_OPTIONS = Object.entries(RULE_STATUS_LABELS).map(([value, label]) => ({ value, label }));
@@ -22,35 +26,35 @@ export default function DatapermissionFormPage() {
     <FormPage<RuleValues, RuleDetail>
       entityName="数据权限规则"
       form={form}
-      load={(id, signal) => fetchRuleDetail(id, signal)}
+      load={(id, signal) => ruleApi.detail(id, signal)}
       initialValues={{ status: 'NORMAL', sort: 0, orgIds: [] }}
-      save={(values, { mode, id, record }) => (mode === 'add' ? addRule(toBody(values)) : updateRule(id!, record!.lockVersion, toBody(values)))}
+      save={(values, { mode, id, record }) => (mode === 'add' ? ruleApi.add(toBody(values)) : ruleApi.update(id!, record!.lockVersion, toBody(values)))}
     >
       <Form.Item
         name="ruleCode"
         label="规则编码"
-        rules={[requiredRule('请输入规则编码'), { max: 64, message: '规则编码不能超过64个字符' }, { pattern: /^[A-Za-z0-9_:-]+$/, message: '规则编码只能包含字母、数字、下划线、冒号和横杠' }]}
+        rules={rules.ruleCode}
       >
         <Input placeholder="请输入规则编码" />
       </Form.Item>
-      <Form.Item name="ruleName" label="规则名称" rules={[requiredRule('请输入规则名称'), { max: 64, message: '规则名称不能超过64个字符' }]}>
+      <Form.Item name="ruleName" label="规则名称" rules={rules.ruleName}>
         <Input placeholder="请输入规则名称" />
       </Form.Item>
       <Form.Item name="scopeType" label="数据范围" rules={[requiredRule('请选择数据范围')]}>
         <Select options={SCOPE_OPTIONS} placeholder="请选择" />
       </Form.Item>
       {scopeType === 'CUSTOM' && (
-        <Form.Item name="orgIds" label="自定义机构" rules={[requiredRule('自定义范围请至少选择一个机构')]}>
+        <Form.Item name="orgIds" label="自定义机构" rules={[requiredRule('自定义范围请至少选择一个机构'), ...rules.orgIds]}>
           <OrgTreeSelect multiple placeholder="请选择可见的机构" labels={labelsOf(form)} />
         </Form.Item>
       )}
-      <Form.Item name="status" label="状态" rules={[requiredRule('请选择状态')]}>
+      <Form.Item name="status" label="状态" rules={[requiredRule('请选择状态'), ...rules.status]}>
         <Select options={STATUS_OPTIONS} />
       </Form.Item>
-      <Form.Item name="sort" label="排序" rules={[requiredRule('请输入排序')]}>
+      <Form.Item name="sort" label="排序" rules={[requiredRule('请输入排序'), ...rules.sort]}>
         <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过512个字符' }]}>
+      <Form.Item name="remark" label="备注" rules={rules.remark}>
         <Input.TextArea rows={3} placeholder="请输入备注" />
       </Form.Item>
     </FormPage>

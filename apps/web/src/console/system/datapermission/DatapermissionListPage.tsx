@@ -1,25 +1,12 @@
-import { useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { App, Card, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { DATA_PERMISSION_PERMISSIONS as P, RULE_STATUS_LABELS, SCOPE_TYPE_LABELS, type ScopeType } from '@dandelion/shared/system/datapermission';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar } from '../../../components/ActionBar';
+import { ActionBar, useRecordActions } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { siblingPath } from '../../../components/form';
-import {
-  DATAPERMISSION_PERMISSIONS as P,
-  DATAPERMISSION_TABLE_KEY,
-  deleteRule,
-  fetchRulePage,
-  RULE_STATUS_LABELS,
-  SCOPE_TYPE_LABELS,
-  updateRuleStatus,
-  type Rule,
-  type RuleSearch,
-  type ScopeType,
-} from './api';
+import { DATAPERMISSION_TABLE_KEY, fetchRulePage, ruleApi, type Rule, type RuleSearch } from './api';
 
 const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
@@ -31,12 +18,8 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** /system/datapermission/datapermissionList: the data-permission rules roles and organisations bind. */
 export default function DatapermissionListPage() {
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<RuleSearch>({});
-  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
+  const { table, search, refresh, onSearch, open } = useListPage<RuleSearch>();
+  const actions = useRecordActions();
 
   const columns: PagedColumn<Rule>[] = [
     { key: 'ruleCode', title: '规则编码', dataIndex: 'ruleCode', width: 160 },
@@ -57,23 +40,11 @@ export default function DatapermissionListPage() {
           actions={[
             { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('datapermissionUpd', { id: row.id }) },
             { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('datapermissionDetail', { id: row.id }) },
-            {
-              key: 'enable', label: row.status === 'NORMAL' ? '停用' : '启用', permission: P.enable, overflow: true,
-              onClick: async () => {
-                await updateRuleStatus(row.id, row.status === 'NORMAL' ? 'DISABLED' : 'NORMAL', row.lockVersion);
-                message.success(row.status === 'NORMAL' ? '已停用' : '已启用');
-                await table.current?.refresh();
-              },
-            },
-            {
-              key: 'del', label: '删除', permission: P.del, danger: true, overflow: true,
-              confirm: { title: `确定删除规则「${row.ruleName}」吗？`, description: '已绑定角色或机构的规则不能删除。' },
-              onClick: async () => {
-                await deleteRule(row.id, row.lockVersion);
-                message.success('删除成功');
-                await table.current?.refresh();
-              },
-            },
+            actions.toggleStatus({ status: row.status, permission: P.enable, change: (next) => ruleApi.setStatus(row.id, row.lockVersion, next), after: refresh }),
+            actions.remove({
+              entity: '规则', name: row.ruleName, permission: P.del, description: '已绑定角色或机构的规则不能删除。',
+              remove: () => ruleApi.remove(row.id, row.lockVersion), after: refresh,
+            }),
           ]}
         />
       ),
@@ -82,10 +53,7 @@ export default function DatapermissionListPage() {
 
   return (
     <Card>
-      <SearchForm<RuleSearch>
-        fields={SEARCH_FIELDS}
-        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
-      />
+      <SearchForm<RuleSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<Rule, RuleSearch>
         ref={table}
         tableKey={DATAPERMISSION_TABLE_KEY}

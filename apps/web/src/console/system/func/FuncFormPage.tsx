@@ -3,9 +3,14 @@ import { App, Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Tr
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { FormPage, requiredRule, useFormMode } from '../../../components/form';
+import { buttonBody, FUNC_TYPE_LABELS, menuBody, type FuncType } from '@dandelion/shared/system/func';
+import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { menuIcon } from '../../../components/MenuIcon';
-import { ANTD_MENU_ICONS, fetchFunc, fetchIcons, fetchMenuTree, FUNC_TYPE_LABELS, saveFunc, uploadIcon, type FuncNode, type FuncType, type FuncValues } from './api';
+import { ANTD_MENU_ICONS, fetchFunc, fetchIcons, fetchMenuTree, saveFunc, uploadIcon, type FuncNode, type FuncRecord, type FuncValues } from './api';
+
+/** The same rules and messages the server applies (packages/shared/src/system/func.ts): a button's code has three parts. */
+const menuRules = rulesOf(menuBody);
+const buttonRules = rulesOf(buttonBody);
 
 interface PickNode { value: string; title: string; children: PickNode[] }
 const toTreeData = (nodes: FuncNode[]): PickNode[] =>
@@ -47,9 +52,10 @@ export default function FuncFormPage() {
     ...custom.map((i) => ({ value: i.name, label: <Space>{menuIcon(i.name, custom)}{i.name}（自定义）</Space> })),
   ];
   const isButton = funcType === 'BUTTON';
+  const rules = isButton ? buttonRules : menuRules;
 
   return (
-    <FormPage<FuncValues, FuncNode>
+    <FormPage<FuncValues, FuncRecord>
       entityName="菜单"
       form={form}
       load={fetchFunc}
@@ -66,18 +72,18 @@ export default function FuncFormPage() {
       <Form.Item name="pid" label="上级菜单" rules={isButton ? [requiredRule('请选择上级菜单')] : []}>
         <TreeSelect allowClear treeDefaultExpandAll placeholder="不选为顶级" treeData={toTreeData(menus.data ?? [])} />
       </Form.Item>
-      <Form.Item name="funcName" label={isButton ? '按钮名称' : '菜单名称'} rules={[requiredRule(isButton ? '请输入按钮名称' : '请输入菜单名称')]}>
+      <Form.Item name="funcName" label={isButton ? '按钮名称' : '菜单名称'} rules={rules.funcName}>
         <Input maxLength={64} />
       </Form.Item>
-      <Form.Item name="funcCode" label="权限标识" rules={[requiredRule('请输入权限标识')]} extra={isButton ? '形如 模块:功能:操作，如 system:user:add' : '如 system:user:list'}>
+      <Form.Item name="funcCode" label="权限标识" rules={rules.funcCode} extra={isButton ? '形如 模块:功能:操作，如 system:user:add' : '如 system:user:list'}>
         <Input maxLength={128} />
       </Form.Item>
       {!isButton && (
         <>
-          <Form.Item name="path" label="路由地址"><Input maxLength={256} placeholder="/system/user" /></Form.Item>
-          <Form.Item name="url" label="组件路径"><Input maxLength={256} placeholder="Layout 或 system/user/userList" /></Form.Item>
-          <Form.Item name="redirect" label="重定向"><Input maxLength={256} /></Form.Item>
-          <Form.Item name="activeMenu" label="高亮菜单"><Input maxLength={256} placeholder="隐藏的子页面高亮的菜单路径" /></Form.Item>
+          <Form.Item name="path" label="路由地址" rules={menuRules.path}><Input maxLength={256} placeholder="/system/user" /></Form.Item>
+          <Form.Item name="url" label="组件路径" rules={menuRules.url}><Input maxLength={256} placeholder="Layout 或 system/user/userList" /></Form.Item>
+          <Form.Item name="redirect" label="重定向" rules={menuRules.redirect}><Input maxLength={256} /></Form.Item>
+          <Form.Item name="activeMenu" label="高亮菜单" rules={menuRules.activeMenu}><Input maxLength={256} placeholder="隐藏的子页面高亮的菜单路径" /></Form.Item>
           <Form.Item label="图标">
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="icon" noStyle>
@@ -98,7 +104,7 @@ export default function FuncFormPage() {
           <Form.Item name="alwaysShow" label="总是显示" valuePropName="checked"><Switch /></Form.Item>
         </>
       )}
-      <Form.Item name="sort" label="排序"><InputNumber min={0} max={99999} precision={0} /></Form.Item>
+      <Form.Item name="sort" label="排序" rules={rules.sort}><InputNumber min={0} max={99999} precision={0} /></Form.Item>
       <Form.Item name="status" label="状态">
         <Radio.Group options={[{ value: 'NORMAL', label: '正常' }, { value: 'DISABLED', label: '停用' }]} />
       </Form.Item>

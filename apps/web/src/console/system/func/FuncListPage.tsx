@@ -7,7 +7,8 @@ import { ActionBar } from '../../../components/ActionBar';
 import { filterTree, reorder, treeKeys } from '../../../lib/tree';
 import { useHasPermission } from '../../../api/consoleStore';
 import { menuIcon } from '../../../components/MenuIcon';
-import { deleteFunc, fetchFuncTree, FUNC_PERMISSIONS as P, FUNC_TYPE_LABELS, sortFuncs, type FuncNode } from './api';
+import { FUNC_PERMISSIONS as P, FUNC_TYPE_LABELS } from '@dandelion/shared/system/func';
+import { deleteFunc, fetchFuncTree, sortFuncs, type FuncNode } from './api';
 import './funcList.css';
 
 const TREE_KEY = ['system-func-tree'];

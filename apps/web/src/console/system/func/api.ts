@@ -1,66 +1,36 @@
+/** Functions (menus and buttons) and custom icons: the console's calls of the shared contracts. */
+import type { CallData, CallInput } from '@dandelion/shared';
+import { funcCalls } from '@dandelion/shared/system/func';
+import { iconCalls } from '@dandelion/shared/system/icon';
+import { call } from '../../../api/call';
 import { MENU_ICON_NAMES } from '../../../components/MenuIcon';
-/** Functions: menus and buttons (server: apps/server/src/modules/system/func/routes.ts, icon/routes.ts). */
-import { postJson } from '../../../api/http';
 
-export const FUNC_PERMISSIONS = {
-  list: 'system:func:list',
-  add: 'system:func:add',
-  upd: 'system:func:upd',
-  detail: 'system:func:detail',
-  del: 'system:func:del',
-  sort: 'system:func:sort',
-} as const;
+export type FuncNode = CallData<typeof funcCalls.tree>[number];
+/** One function as the form loads it. */
+export type FuncRecord = CallData<typeof funcCalls.detail>;
+/** The fields of the shared form; buttons send only theirs. */
+export type FuncValues = CallInput<typeof funcCalls.addMenu>;
+export type IconItem = CallData<typeof iconCalls.list>[number];
 
-export type FuncType = 'DIR' | 'MENU' | 'BUTTON';
-export const FUNC_TYPE_LABELS: Readonly<Record<FuncType, string>> = { DIR: '目录', MENU: '菜单', BUTTON: '按钮' };
-
-export interface FuncNode {
-  id: string;
-  pid: string | null;
-  funcCode: string;
-  funcName: string;
-  funcType: FuncType;
-  path: string | null;
-  url: string | null;
-  redirect: string | null;
-  hidden: boolean;
-  alwaysShow: boolean;
-  icon: string | null;
-  activeMenu: string | null;
-  sort: number;
-  status: string;
-  lockVersion: number;
-  children?: FuncNode[];
-}
-
-export type FuncValues = Omit<FuncNode, 'id' | 'lockVersion' | 'children' | 'sort'> & { sort?: number };
-
-export interface IconItem {
-  iconId: string;
-  iconName: string;
-  pathContent: string;
-  viewBox: string;
-}
-
-export const fetchFuncTree = () => postJson<FuncNode[]>('/rest/menu/getMenuTree', {});
-export const fetchMenuTree = () => postJson<FuncNode[]>('/rest/menu/getAllMenuTree', {});
-export const fetchFunc = (id: string) => postJson<FuncNode>('/rest/menu/detail', { id }, { silent: true });
-export const saveFunc = (values: FuncValues, record?: FuncNode) => {
+export const fetchFuncTree = () => call(funcCalls.tree, {});
+export const fetchMenuTree = () => call(funcCalls.menuTree, {});
+export const fetchFunc = (id: string) => call(funcCalls.detail, { id }, { silent: true });
+export const saveFunc = (values: FuncValues, record?: FuncRecord) => {
   // Buttons have their own calls: the server checks their code shape and that the parent is a page.
   if (values.funcType === 'BUTTON') {
-    const body = { pid: values.pid, funcCode: values.funcCode, funcName: values.funcName, sort: values.sort, status: values.status };
+    const body = { pid: values.pid ?? '', funcCode: values.funcCode, funcName: values.funcName, sort: values.sort, status: values.status };
     return record
-      ? postJson<FuncNode>('/rest/button/edit', { ...body, id: record.id, lockVersion: record.lockVersion }, { silent: true })
-      : postJson<FuncNode>('/rest/button/add', body, { silent: true });
+      ? call(funcCalls.editButton, { ...body, id: record.id, lockVersion: record.lockVersion }, { silent: true })
+      : call(funcCalls.addButton, body, { silent: true });
   }
   return record
-    ? postJson<FuncNode>('/rest/menu/editMenu', { ...values, id: record.id, lockVersion: record.lockVersion }, { silent: true })
-    : postJson<FuncNode>('/rest/menu/addMenu', values, { silent: true });
+    ? call(funcCalls.editMenu, { ...values, id: record.id, lockVersion: record.lockVersion }, { silent: true })
+    : call(funcCalls.addMenu, values, { silent: true });
 };
-export const deleteFunc = (id: string) => postJson<null>('/rest/menu/delete', { id });
-export const sortFuncs = (pid: string | null, orderedIds: string[]) => postJson<null>('/rest/menu/menuSort', { pid, orderedIds });
-export const fetchIcons = () => postJson<IconItem[]>('/rest/icon/list', {});
-export const uploadIcon = (iconName: string, svg: string) => postJson<IconItem>('/rest/icon/add', { iconName, svg });
+export const deleteFunc = (id: string) => call(funcCalls.remove, { id });
+export const sortFuncs = (pid: string | null, orderedIds: string[]) => call(funcCalls.sort, { pid, orderedIds });
+export const fetchIcons = () => call(iconCalls.list, {});
+export const uploadIcon = (iconName: string, svg: string) => call(iconCalls.add, { iconName, svg });
 
 /** The antd icons the console menu can draw. */
 export const ANTD_MENU_ICONS = MENU_ICON_NAMES;

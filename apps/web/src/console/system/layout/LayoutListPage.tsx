@@ -1,19 +1,14 @@
-import { useRef, useState } from 'react';
 import { Card, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { LAYOUT_PERMISSIONS as P } from '@dandelion/shared/system/layout';
 import { ActionBar } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm } from '../../../components/SearchForm';
-import { deleteLayout, fetchLayoutPage, LAYOUT_PERMISSIONS as P, type LayoutRecord } from './api';
-
-const BASE = '/system/layout';
+import { layoutApi, LAYOUT_TABLE_KEY, type LayoutRecord, type LayoutSearch } from './api';
 
 /** /system/layout/layoutList: layout records themes may name. */
 export default function LayoutListPage() {
-  const navigate = useNavigate();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<{ keyword?: string }>({});
+  const { table, search, refresh, onSearch, open } = useListPage<LayoutSearch>();
   const columns: PagedColumn<LayoutRecord>[] = [
     { key: 'layoutName', title: '布局名称', dataIndex: 'layoutName' },
     { key: 'layoutUiName', title: '布局标识', dataIndex: 'layoutUiName' },
@@ -25,9 +20,16 @@ export default function LayoutListPage() {
         <ActionBar
           variant="row"
           actions={[
-            { key: 'upd', label: '修改', permission: P.upd, onClick: () => navigate(`${BASE}/layoutUpd?id=${l.layoutId}`) },
-            { key: 'detail', label: '详情', permission: P.detail, onClick: () => navigate(`${BASE}/layoutDetail?id=${l.layoutId}`) },
-            { key: 'del', label: '删除', permission: P.del, danger: true, confirm: { title: `确定删除“${l.layoutName}”吗？`, description: '被主题使用的布局不能删除。' }, onClick: async () => { await deleteLayout(l.layoutId); await table.current?.refresh(); } },
+            { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('layoutUpd', { id: l.layoutId }) },
+            { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('layoutDetail', { id: l.layoutId }) },
+            {
+              key: 'del', label: '删除', permission: P.del, danger: true,
+              confirm: { title: `确定删除“${l.layoutName}”吗？`, description: '被主题使用的布局不能删除。' },
+              onClick: async () => {
+                await layoutApi.remove(l.layoutId, l.lockVersion);
+                await refresh();
+              },
+            },
           ]}
         />
       ),
@@ -35,15 +37,15 @@ export default function LayoutListPage() {
   ];
   return (
     <Card>
-      <SearchForm<{ keyword?: string }> fields={[{ name: 'keyword', label: '名称或标识' }]} onSearch={setSearch} />
-      <PagedTable<LayoutRecord, { keyword?: string }>
+      <SearchForm<LayoutSearch> fields={[{ name: 'keyword', label: '名称或标识' }]} onSearch={onSearch} />
+      <PagedTable<LayoutRecord, LayoutSearch>
         ref={table}
-        tableKey="system-layout"
-        fetcher={fetchLayoutPage}
+        tableKey={LAYOUT_TABLE_KEY}
+        fetcher={layoutApi.page}
         params={search}
         columns={columns}
         rowKey="layoutId"
-        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => navigate(`${BASE}/layoutAdd`) }]} />}
+        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('layoutAdd') }]} />}
       />
     </Card>
   );

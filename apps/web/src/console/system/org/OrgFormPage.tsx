@@ -1,13 +1,15 @@
 import { useSearchParams } from 'react-router';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
+import { orgBody, ORG_STATUS_LABELS } from '@dandelion/shared/system/org';
 import { DictSelect } from '../../../components/DictSelect';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
-import { fieldRules, FormPage, requiredRule, useFormMode } from '../../../components/form';
-import { addOrg, fetchOrgDetail, ORG_STATUS_LABELS, updateOrg, type OrgDetail, type OrgValues } from './api';
+import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
+import { addOrg, fetchOrgDetail, updateOrg, type OrgDetail, type OrgValues } from './api';
 
 const STATUS_OPTIONS = Object.entries(ORG_STATUS_LABELS).map(([value, label]) => ({ value, label }));
-const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** The same rules and messages the server applies (packages/shared/src/system/org.ts). */
+const rules = rulesOf(orgBody);
 
 /** Blank optional text is sent as null, so clearing a field really clears it. */
 function clean(values: OrgValues): OrgValues {
@@ -44,13 +46,13 @@ export default function OrgFormPage() {
           <Form.Item
             name="orgCode"
             label="机构编码"
-            rules={[requiredRule('请输入机构编码'), { max: 64, message: '机构编码不能超过64个字符' }, { pattern: CODE_PATTERN, message: '机构编码只能包含字母、数字、下划线和横杠' }]}
+            rules={rules.orgCode}
           >
             <Input placeholder="请输入机构编码" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="orgName" label="机构名称" rules={[requiredRule('请输入机构名称'), { max: 128, message: '机构名称不能超过128个字符' }]}>
+          <Form.Item name="orgName" label="机构名称" rules={rules.orgName}>
             <Input placeholder="请输入机构名称" />
           </Form.Item>
         </Col>
@@ -82,37 +84,37 @@ export default function OrgFormPage() {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="orgStatus" label="机构状态" rules={[requiredRule('请选择机构状态')]}>
+          <Form.Item name="orgStatus" label="机构状态" rules={[requiredRule('请选择机构状态'), ...rules.orgStatus]}>
             <Select options={STATUS_OPTIONS} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="orgLinkman" label="联系人" rules={[{ max: 64, message: '联系人不能超过64个字符' }]}>
+          <Form.Item name="orgLinkman" label="联系人" rules={rules.orgLinkman}>
             <Input placeholder="请输入联系人" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="orgLinktel" label="联系电话" rules={fieldRules(['contact'])}>
+          <Form.Item name="orgLinktel" label="联系电话" rules={rules.orgLinktel}>
             <Input placeholder="手机、座机或6-9位号码" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="orgLinkemail" label="联系邮箱" rules={fieldRules(['email'])}>
+          <Form.Item name="orgLinkemail" label="联系邮箱" rules={rules.orgLinkemail}>
             <Input placeholder="请输入联系邮箱" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="orgSort" label="排序" rules={[requiredRule('请输入排序')]} extra="同级机构按排序从小到大显示">
+          <Form.Item name="orgSort" label="排序" rules={[requiredRule('请输入排序'), ...rules.orgSort]} extra="同级机构按排序从小到大显示">
             <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="orgAddr" label="机构地址" rules={[{ max: 256, message: '机构地址不能超过256个字符' }]}>
+          <Form.Item name="orgAddr" label="机构地址" rules={rules.orgAddr}>
             <Input placeholder="请输入机构地址" />
           </Form.Item>
         </Col>
         <Col xs={24}>
-          <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过512个字符' }]}>
+          <Form.Item name="remark" label="备注" rules={rules.remark}>
             <Input.TextArea rows={3} placeholder="请输入备注" />
           </Form.Item>
         </Col>

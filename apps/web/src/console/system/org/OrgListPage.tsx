@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type Key, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { App, Card, Checkbox, Col, Empty, Input, Row, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { ORG_PERMISSIONS, ORG_STATUS_LABELS } from '@dandelion/shared/system/org';
+import { USER_STATUS_LABELS } from '@dandelion/shared/system/user';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { PagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { siblingPath } from '../../../components/form';
 import { reorder } from '../../../lib/tree';
 import { useHasPermission } from '../../../api/consoleStore';
-import { deleteOrg, exportOrgs, fetchOrgChildren, fetchOrgUsers, ORG_PERMISSIONS, ORG_STATUS_LABELS, searchOrgs, sortOrgs, type OrgNode, type OrgUser } from './api';
+import { deleteOrg, exportOrgs, fetchOrgChildren, fetchOrgUsers, searchOrgs, sortOrgs, type OrgNode, type OrgUser } from './api';
 import { OrgAdminDialog, OrgBindDialog } from './OrgDialogs';
 
 const ROOT = 'root';
@@ -16,7 +19,7 @@ const USER_COLUMNS: PagedColumn<OrgUser>[] = [
   { key: 'username', title: '用户名', dataIndex: 'username' },
   { key: 'realname', title: '姓名', dataIndex: 'realname', render: (v: string | null) => v ?? '-' },
   { key: 'phone', title: '手机号', dataIndex: 'phone', render: (v: string | null) => v ?? '-' },
-  { key: 'status', title: '状态', dataIndex: 'status', render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{v === 'NORMAL' ? '正常' : v === 'FROZEN' ? '冻结' : v}</Tag> },
+  { key: 'status', title: '状态', dataIndex: 'status', render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{USER_STATUS_LABELS[v] ?? v}</Tag> },
 ];
 
 /** Nodes keyed by parent ('root' for the top), from the lazily loaded levels or a flat search answer. */
@@ -50,6 +53,7 @@ export default function OrgListPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
   const [levels, setLevels] = useState<Record<string, OrgNode[]>>({});
   const [found, setFound] = useState<OrgNode[] | null>(null);
   const [expanded, setExpanded] = useState<Key[]>([]);
@@ -66,9 +70,9 @@ export default function OrgListPage() {
     setLevels((current) => ({ ...current, [parentId ?? ROOT]: list }));
   }, []);
 
-  useEffect(() => {
-    if (canList) loadLevel(null).catch(() => undefined);
-  }, [canList, loadLevel]);
+  // The top level comes with the page; deeper levels load as they are opened (and any level again after a change).
+  const roots = useQuery({ queryKey: ['org-tree', 'org-list-roots'], queryFn: ({ signal }) => fetchOrgChildren(null, signal), enabled: canList });
+  const loaded = useMemo(() => (levels[ROOT] || !roots.data ? levels : { ...levels, [ROOT]: roots.data }), [levels, roots.data]);
 
   const search = async (value: string) => {
     const text = value.trim();
@@ -91,12 +95,10 @@ export default function OrgListPage() {
     if (keyword) await search(keyword);
   };
 
-  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
-
   /** The loaded level holding `org` and its key there ('root' for the top); none in a search answer. */
   const levelOf = (org: OrgNode): { key: string; siblings: OrgNode[] } | null => {
     if (found) return null;
-    const entry = Object.entries(levels).find(([, list]) => list.some((o) => o.orgId === org.orgId));
+    const entry = Object.entries(loaded).find(([, list]) => list.some((o) => o.orgId === org.orgId));
     return entry ? { key: entry[0], siblings: entry[1] } : null;
   };
 
@@ -113,7 +115,7 @@ export default function OrgListPage() {
 
   /** Dragging a node onto the gap before or after a sibling; another parent is the form's 上级机构. */
   const dropAmongSiblings = async (draggedId: string, targetId: string, place: 'before' | 'after') => {
-    const level = Object.entries(levels).find(([, list]) => list.some((o) => o.orgId === draggedId));
+    const level = Object.entries(loaded).find(([, list]) => list.some((o) => o.orgId === draggedId));
     if (!level || !level[1].some((o) => o.orgId === targetId)) return;
     const ids = reorder(level[1].map((o) => o.orgId), draggedId, targetId, place);
     if (!ids) return;
@@ -162,7 +164,7 @@ export default function OrgListPage() {
     </Space>
   );
 
-  const byParent = useMemo(() => (found ? groupFound(found) : levels), [found, levels]);
+  const byParent = useMemo(() => (found ? groupFound(found) : loaded), [found, loaded]);
   const treeData = buildTree(byParent, ROOT, renderNode);
 
   return (
@@ -189,7 +191,7 @@ export default function OrgListPage() {
               selectedKeys={selected ? [selected.orgId] : []}
               // Sorting needs the whole loaded level: not on a search answer.
               draggable={canSort && !found ? { icon: false } : false}
-              allowDrop={({ dragNode, dropNode, dropPosition }) => dropPosition !== 0 && sameLevel(levels, String(dragNode.key), String(dropNode.key))}
+              allowDrop={({ dragNode, dropNode, dropPosition }) => dropPosition !== 0 && sameLevel(loaded, String(dragNode.key), String(dropNode.key))}
               onDrop={(info) => {
                 const pos = info.node.pos.split('-');
                 const relative = info.dropPosition - Number(pos[pos.length - 1]);

@@ -18,7 +18,7 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** /system/post/postList: posts staff hold, with 启用/停用 (spec §4). */
 export default function PostListPage() {
-  const list = useListPage<PostSearch>();
+  const { table, search, refresh, onSearch, open } = useListPage<PostSearch>();
   const actions = useRecordActions();
 
   const columns: PagedColumn<Post>[] = [
@@ -37,12 +37,12 @@ export default function PostListPage() {
         <ActionBar
           variant="row"
           actions={[
-            { key: 'upd', label: '修改', permission: P.upd, onClick: () => list.open('postUpd', { id: row.postId }) },
-            { key: 'detail', label: '详情', permission: P.detail, onClick: () => list.open('postDetail', { id: row.postId }) },
-            actions.toggleStatus({ status: row.status, permission: P.enable, change: (next) => postApi.setStatus(row.postId, row.lockVersion, next), after: list.refresh }),
+            { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('postUpd', { id: row.postId }) },
+            { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('postDetail', { id: row.postId }) },
+            actions.toggleStatus({ status: row.status, permission: P.enable, change: (next) => postApi.setStatus(row.postId, row.lockVersion, next), after: refresh }),
             actions.remove({
               entity: '岗位', name: row.postName, permission: P.del, description: '仍有用户在岗的岗位不能删除。',
-              remove: () => postApi.remove(row.postId, row.lockVersion), after: list.refresh,
+              remove: () => postApi.remove(row.postId, row.lockVersion), after: refresh,
             }),
           ]}
         />
@@ -52,15 +52,15 @@ export default function PostListPage() {
 
   return (
     <Card>
-      <SearchForm<PostSearch> fields={SEARCH_FIELDS} onSearch={list.onSearch} />
+      <SearchForm<PostSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<Post, PostSearch>
-        ref={list.table}
+        ref={table}
         tableKey={POST_TABLE_KEY}
         fetcher={postApi.page}
-        params={list.search}
+        params={search}
         columns={columns}
         rowKey="postId"
-        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => list.open('postAdd') }]} />}
+        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('postAdd') }]} />}
       />
     </Card>
   );

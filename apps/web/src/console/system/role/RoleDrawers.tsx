@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState, type Key } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { Alert, App, Button, Checkbox, Drawer, Empty, Space, Spin, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { BusyButton } from '../../../components/BusyButton';
 import { PagedTable, type PagedColumn } from '../../../components/PagedTable';
-import { bindRolePermission, fetchPermissionTree, fetchRolePermission, fetchRoleUsers, STATUS_LABELS, type FuncNode, type Role, type RoleUser } from './api';
+import { USER_STATUS_LABELS } from '@dandelion/shared/system/user';
+import { bindRolePermission, fetchPermissionTree, fetchRolePermission, fetchRoleUsers, type FuncNode, type Role, type RoleUser } from './api';
 
 const TYPE_TAGS: Record<string, { label: string; color: string }> = {
   DIR: { label: '目录', color: 'blue' },
@@ -43,21 +44,26 @@ export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose
   const roleId = role?.roleId ?? '';
   const tree = useQuery({ queryKey: ['role-permission-tree'], queryFn: ({ signal }) => fetchPermissionTree(signal), enabled: !!role });
   const bound = useQuery({ queryKey: ['role-permission', roleId], queryFn: ({ signal }) => fetchRolePermission(roleId, signal), enabled: !!role, gcTime: 0 });
-  const [checked, setChecked] = useState<Key[]>([]);
-  const [halfChecked, setHalfChecked] = useState<Key[]>([]);
-  const [ruleIds, setRuleIds] = useState<string[]>([]);
+  // Until the user changes them, the bound leaves and rules are what is ticked.
+  const [edited, setEdited] = useState<{ roleId: string; checked?: Key[]; halfChecked?: Key[]; ruleIds?: string[] } | null>(null);
+  const mine = edited && edited.roleId === roleId ? edited : null;
+  const boundLeaves = useMemo(() => {
+    if (!tree.data || !bound.data) return [];
+    const leaves = leafIds(tree.data.funcs);
+    return bound.data.funcIds.filter((id) => leaves.has(id));
+  }, [tree.data, bound.data]);
+  const checked = mine?.checked ?? boundLeaves;
+  const halfChecked = mine?.halfChecked ?? [];
+  const ruleIds = mine?.ruleIds ?? bound.data?.ruleIds ?? [];
+  const edit = (change: { checked?: Key[]; halfChecked?: Key[]; ruleIds?: string[] }) => setEdited({ ...mine, ...change, roleId });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const treeData = useMemo(() => toTreeData(tree.data?.funcs ?? []), [tree.data]);
-
-  useEffect(() => {
-    if (!tree.data || !bound.data) return;
-    const leaves = leafIds(tree.data.funcs);
-    setChecked(bound.data.funcIds.filter((id) => leaves.has(id)));
-    setHalfChecked([]);
-    setRuleIds(bound.data.ruleIds);
+  const close = () => {
+    setEdited(null);
     setError(null);
-  }, [tree.data, bound.data]);
+    onClose();
+  };
 
   const save = async () => {
     setSaving(true);
@@ -66,7 +72,7 @@ export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose
       const funcIds = [...new Set([...checked, ...halfChecked].map(String))];
       await bindRolePermission(roleId, { funcIds, ruleIds });
       message.success('权限已保存');
-      onClose();
+      close();
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -78,7 +84,7 @@ export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose
   return (
     <Drawer
       open={!!role}
-      onClose={onClose}
+      onClose={close}
       destroyOnHidden
       size="large"
       title={`分配权限：${role?.roleName ?? ''}`}
@@ -87,7 +93,7 @@ export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose
           <BusyButton type="primary" busy={saving} disabled={!tree.data || !bound.data} onClick={() => void save()}>
             保存
           </BusyButton>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={close}>取消</Button>
         </Space>
       }
     >
@@ -101,10 +107,7 @@ export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose
             defaultExpandAll
             treeData={treeData}
             checkedKeys={checked}
-            onCheck={(keys, info) => {
-              setChecked(Array.isArray(keys) ? keys : keys.checked);
-              setHalfChecked(info.halfCheckedKeys ?? []);
-            }}
+            onCheck={(keys, info) => edit({ checked: Array.isArray(keys) ? keys : keys.checked, halfChecked: info.halfCheckedKeys ?? [] })}
           />
         ) : (
           <Empty description="暂无菜单" />
@@ -115,7 +118,7 @@ export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose
         {tree.data?.rules.length ? (
           <Checkbox.Group
             value={ruleIds}
-            onChange={(values) => setRuleIds(values as string[])}
+            onChange={(values) => edit({ ruleIds: values as string[] })}
             options={tree.data.rules.map((r) => ({ value: r.ruleId, label: r.status === 'NORMAL' ? r.ruleName : `${r.ruleName}（已停用）` }))}
           />
         ) : (
@@ -130,7 +133,7 @@ const USER_COLUMNS: PagedColumn<RoleUser>[] = [
   { key: 'username', title: '用户名', dataIndex: 'username' },
   { key: 'realname', title: '姓名', dataIndex: 'realname', render: (v: string | null) => v ?? '-' },
   { key: 'phone', title: '手机号', dataIndex: 'phone', render: (v: string | null) => v ?? '-' },
-  { key: 'status', title: '状态', dataIndex: 'status', render: (v: string) => STATUS_LABELS[v] ?? (v === 'FROZEN' ? '冻结' : v) },
+  { key: 'status', title: '状态', dataIndex: 'status', render: (v: string) => USER_STATUS_LABELS[v] ?? v },
 ];
 
 /** 查看用户: who holds the role, paged, phones masked by the server. */

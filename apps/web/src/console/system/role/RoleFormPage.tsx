@@ -1,8 +1,13 @@
 import { Form, Input, InputNumber, Radio, Select } from 'antd';
+import { RECORD_STATUS_LABELS as STATUS_LABELS } from '@dandelion/shared';
+import { DATA_SCOPE_LABELS, roleBody, SUPER_ROLE_CODE } from '@dandelion/shared/system/role';
 import { DictSelect } from '../../../components/DictSelect';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
-import { FormPage, requiredRule, useFormMode } from '../../../components/form';
-import { addRole, CODE_PATTERN, DATA_SCOPE_LABELS, fetchRole, STATUS_LABELS, updateRole, type Role, type RoleValues } from './api';
+import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
+import { roleApi, type RoleDetail, type RoleValues } from './api';
+
+/** The same rules and messages the server applies (packages/shared/src/system/role.ts). */
+const rules = rulesOf(roleBody);
 
 /** Only CUSTOM names organisations; the server clears the list for every other scope anyway. */
 const toBody = (values: RoleValues): RoleValues => ({
@@ -18,41 +23,41 @@ export default function RoleFormPage() {
   const roleCode = Form.useWatch('roleCode', form);
   const { mode } = useFormMode();
   return (
-    <FormPage<RoleValues, Role>
+    <FormPage<RoleValues, RoleDetail>
       entityName="角色"
       form={form}
-      load={(id, signal) => fetchRole(id, signal)}
+      load={(id, signal) => roleApi.detail(id, signal)}
       initialValues={{ status: 'NORMAL', sort: 0, dataScope: 'SELF', dataOrgIds: [] }}
-      save={(values, { mode, id, record }) => (mode === 'add' ? addRole(toBody(values)) : updateRole(id!, record!.lockVersion, toBody(values)))}
+      save={(values, { mode, id, record }) => (mode === 'add' ? roleApi.add(toBody(values)) : roleApi.update(id!, record!.lockVersion, toBody(values)))}
     >
       <Form.Item
         name="roleCode"
         label="角色编码"
-        rules={[requiredRule('请输入角色编码'), { max: 64, message: '角色编码不能超过64个字符' }, { pattern: CODE_PATTERN, message: '角色编码只能包含字母、数字和下划线' }]}
+        rules={rules.roleCode}
       >
-        <Input placeholder="请输入角色编码" disabled={mode !== 'add' && roleCode === 'ADMIN'} />
+        <Input placeholder="请输入角色编码" disabled={mode !== 'add' && roleCode === SUPER_ROLE_CODE} />
       </Form.Item>
-      <Form.Item name="roleName" label="角色名称" rules={[requiredRule('请输入角色名称'), { max: 64, message: '角色名称不能超过64个字符' }]}>
+      <Form.Item name="roleName" label="角色名称" rules={rules.roleName}>
         <Input placeholder="请输入角色名称" />
       </Form.Item>
-      <Form.Item name="roleType" label="角色类型" rules={[requiredRule('请选择角色类型')]}>
+      <Form.Item name="roleType" label="角色类型" rules={rules.roleType}>
         <DictSelect category="ROLE_TYPE" placeholder="请选择角色类型" />
       </Form.Item>
-      <Form.Item name="dataScope" label="数据范围" rules={[requiredRule('请选择数据范围')]}>
+      <Form.Item name="dataScope" label="数据范围" rules={[requiredRule('请选择数据范围'), ...rules.dataScope]}>
         <Select options={Object.entries(DATA_SCOPE_LABELS).map(([value, label]) => ({ value, label }))} />
       </Form.Item>
       {dataScope === 'CUSTOM' && (
-        <Form.Item name="dataOrgIds" label="自定义机构" rules={[requiredRule('自定义范围请至少选择一个机构')]}>
+        <Form.Item name="dataOrgIds" label="自定义机构" rules={[requiredRule('自定义范围请至少选择一个机构'), ...rules.dataOrgIds]}>
           <OrgTreeSelect multiple placeholder="请选择可见的机构" />
         </Form.Item>
       )}
-      <Form.Item name="status" label="状态" rules={[requiredRule('请选择状态')]}>
+      <Form.Item name="status" label="状态" rules={[requiredRule('请选择状态'), ...rules.status]}>
         <Radio.Group options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
       </Form.Item>
-      <Form.Item name="sort" label="排序" rules={[requiredRule('请输入排序')]}>
+      <Form.Item name="sort" label="排序" rules={[requiredRule('请输入排序'), ...rules.sort]}>
         <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过512个字符' }]}>
+      <Form.Item name="remark" label="备注" rules={rules.remark}>
         <Input.TextArea rows={3} placeholder="请输入备注" />
       </Form.Item>
     </FormPage>

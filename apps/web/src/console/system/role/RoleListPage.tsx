@@ -1,15 +1,15 @@
-import { useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { App, Card, Tag } from 'antd';
+import { useState } from 'react';
+import { Card, Tag } from 'antd';
 import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { RECORD_STATUS_LABELS as STATUS_LABELS } from '@dandelion/shared';
+import { DATA_SCOPE_LABELS, ROLE_PERMISSIONS as P, SUPER_ROLE_CODE, type DataScope } from '@dandelion/shared/system/role';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar } from '../../../components/ActionBar';
+import { ActionBar, useRecordActions } from '../../../components/ActionBar';
 import { DictLabel, DictSelect } from '../../../components/DictSelect';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { siblingPath } from '../../../components/form';
-import { DATA_SCOPE_LABELS, deleteRole, exportRoles, fetchRolePage, ROLE_PERMISSIONS as P, ROLE_TABLE_KEY, STATUS_LABELS, type Role, type RoleSearch } from './api';
+import { exportRoles, fetchRolePage, roleApi, ROLE_TABLE_KEY, type Role, type RoleSearch } from './api';
 import { PermissionDrawer, RoleUsersDrawer } from './RoleDrawers';
 
 const SEARCH_FIELDS: SearchField[] = [
@@ -21,20 +21,16 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** /system/role/roleList: roles, their permissions (分配权限) and holders (查看用户). */
 export default function RoleListPage() {
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<RoleSearch>({});
+  const { table, search, refresh, onSearch, open } = useListPage<RoleSearch>();
+  const actions = useRecordActions();
   const [permRole, setPermRole] = useState<Role | null>(null);
   const [usersRole, setUsersRole] = useState<Role | null>(null);
-  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
 
   const columns: PagedColumn<Role>[] = [
     { key: 'roleCode', title: '角色编码', dataIndex: 'roleCode', width: 140 },
     { key: 'roleName', title: '角色名称', dataIndex: 'roleName' },
     { key: 'roleType', title: '角色类型', dataIndex: 'roleType', width: 100, render: (v: string) => <DictLabel category="ROLE_TYPE" code={v} /> },
-    { key: 'dataScope', title: '数据范围', dataIndex: 'dataScope', width: 120, render: (v: string) => DATA_SCOPE_LABELS[v] ?? v },
+    { key: 'dataScope', title: '数据范围', dataIndex: 'dataScope', width: 120, render: (v: string) => DATA_SCOPE_LABELS[v as DataScope] ?? v },
     {
       key: 'status', title: '状态', dataIndex: 'status', width: 90,
       render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{STATUS_LABELS[v] ?? v}</Tag>,
@@ -53,15 +49,12 @@ export default function RoleListPage() {
             { key: 'perm', label: '分配权限', permission: P.perm, overflow: true, onClick: () => setPermRole(row) },
             { key: 'users', label: '查看用户', permission: P.detail, overflow: true, onClick: () => setUsersRole(row) },
             {
-              key: 'del', label: '删除', permission: P.del, danger: true, overflow: true,
+              ...actions.remove({
+                entity: '角色', name: row.roleName, permission: P.del, description: '仍有用户持有的角色不能删除。',
+                remove: () => roleApi.remove(row.roleId, row.lockVersion), after: refresh,
+              }),
               // The super role cannot be deleted: the server refuses it, so the button is not offered.
-              hidden: row.roleCode === 'ADMIN',
-              confirm: { title: `确定删除角色「${row.roleName}」吗？`, description: '仍有用户持有的角色不能删除。' },
-              onClick: async () => {
-                await deleteRole(row.roleId, row.lockVersion);
-                message.success('删除成功');
-                await table.current?.refresh();
-              },
+              hidden: row.roleCode === SUPER_ROLE_CODE,
             },
           ]}
         />
@@ -71,10 +64,7 @@ export default function RoleListPage() {
 
   return (
     <Card>
-      <SearchForm<RoleSearch>
-        fields={SEARCH_FIELDS}
-        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
-      />
+      <SearchForm<RoleSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<Role, RoleSearch>
         ref={table}
         tableKey={ROLE_TABLE_KEY}

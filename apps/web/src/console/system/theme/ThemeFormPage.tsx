@@ -1,8 +1,12 @@
 import { ColorPicker, Form, Input, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_CONSOLE_LAYOUT, THEME_BASIC_PROPERTIES, themeValueProblem } from '@dandelion/shared';
-import { FormPage, requiredRule } from '../../../components/form';
-import { fetchLayouts, fetchTheme, saveTheme, type SharedTheme, type ThemeValues } from './api';
+import { DEFAULT_CONSOLE_LAYOUT, THEME_BASIC_PROPERTIES, themeValueProblem } from '@dandelion/shared/system/theme';
+import { themeBody } from '@dandelion/shared/system/theme';
+import { FormPage, rulesOf } from '../../../components/form';
+import { fetchLayouts, fetchTheme, saveTheme, type ThemeRecord, type ThemeValues } from './api';
+
+/** The same rules and messages the server applies (packages/shared/src/system/theme.ts). */
+const rules = rulesOf(themeBody);
 
 const defaults = Object.fromEntries(THEME_BASIC_PROPERTIES.map((p) => [p.uiName, p.defaultValue]));
 
@@ -29,7 +33,7 @@ export default function ThemeFormPage() {
   const layouts = useQuery({ queryKey: ['available-layouts'], queryFn: fetchLayouts });
   const props = (Form.useWatch('props', form) ?? {}) as ThemeValues['props'];
   return (
-    <FormPage<ThemeValues, SharedTheme>
+    <FormPage<ThemeValues, ThemeRecord>
       entityName="主题"
       form={form}
       load={fetchTheme}
@@ -37,8 +41,8 @@ export default function ThemeFormPage() {
       initialValues={{ layoutUiName: DEFAULT_CONSOLE_LAYOUT, props: defaults }}
       save={(values, { record }) => saveTheme(values, record)}
     >
-      <Form.Item name="themeName" label="主题名称" rules={[requiredRule('请输入主题名称')]}><Input maxLength={64} /></Form.Item>
-      <Form.Item name="layoutUiName" label="布局" rules={[requiredRule('请选择布局')]}>
+      <Form.Item name="themeName" label="主题名称" rules={rules.themeName}><Input maxLength={64} /></Form.Item>
+      <Form.Item name="layoutUiName" label="布局" rules={rules.layoutUiName}>
         <Select options={(layouts.data ?? []).map((l) => ({ value: l.layoutUiName, label: l.layoutName }))} />
       </Form.Item>
       {THEME_BASIC_PROPERTIES.map((p) => {

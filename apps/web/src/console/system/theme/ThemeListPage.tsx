@@ -1,19 +1,14 @@
-import { useRef, useState } from 'react';
 import { Card, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { THEME_PERMISSIONS as P } from '@dandelion/shared/system/theme';
 import { ActionBar } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm } from '../../../components/SearchForm';
-import { deleteTheme, fetchThemePage, setDefaultTheme, THEME_PERMISSIONS as P, type SharedTheme } from './api';
-
-const BASE = '/system/theme';
+import { deleteTheme, fetchThemePage, setDefaultTheme, THEME_TABLE_KEY, type SharedTheme, type ThemeSearch } from './api';
 
 /** /system/theme/themeList: shared themes; exactly one is the global default. */
 export default function ThemeListPage() {
-  const navigate = useNavigate();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<{ themeName?: string }>({});
+  const { table, search, refresh, onSearch, open } = useListPage<ThemeSearch>();
   const columns: PagedColumn<SharedTheme>[] = [
     { key: 'themeName', title: '主题名称', dataIndex: 'themeName', render: (name: string, t: SharedTheme) => <span>{name} {t.isDefault && <Tag color="blue">默认</Tag>}</span> },
     { key: 'layoutUiName', title: '布局', dataIndex: 'layoutUiName' },
@@ -23,10 +18,10 @@ export default function ThemeListPage() {
         <ActionBar
           variant="row"
           actions={[
-            { key: 'default', label: '设为默认', permission: P.enable, hidden: t.isDefault, confirm: { title: `确定把“${t.themeName}”设为全局默认主题吗？` }, onClick: async () => { await setDefaultTheme(t.themeId); await table.current?.refresh(); } },
-            { key: 'upd', label: '修改', permission: P.upd, onClick: () => navigate(`${BASE}/themeUpd?id=${t.themeId}`) },
-            { key: 'detail', label: '详情', permission: P.detail, onClick: () => navigate(`${BASE}/themeDetail?id=${t.themeId}`) },
-            { key: 'del', label: '删除', permission: P.del, danger: true, hidden: t.isDefault, confirm: { title: `确定删除“${t.themeName}”吗？` }, onClick: async () => { await deleteTheme(t.themeId); await table.current?.refresh(); } },
+            { key: 'default', label: '设为默认', permission: P.enable, hidden: t.isDefault, confirm: { title: `确定把“${t.themeName}”设为全局默认主题吗？` }, onClick: async () => { await setDefaultTheme(t.themeId); await refresh(); } },
+            { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('themeUpd', { id: t.themeId }) },
+            { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('themeDetail', { id: t.themeId }) },
+            { key: 'del', label: '删除', permission: P.del, danger: true, hidden: t.isDefault, confirm: { title: `确定删除“${t.themeName}”吗？` }, onClick: async () => { await deleteTheme(t.themeId); await refresh(); } },
           ]}
         />
       ),
@@ -34,15 +29,15 @@ export default function ThemeListPage() {
   ];
   return (
     <Card>
-      <SearchForm<{ themeName?: string }> fields={[{ name: 'themeName', label: '主题名称' }]} onSearch={setSearch} />
-      <PagedTable<SharedTheme, { themeName?: string }>
+      <SearchForm<ThemeSearch> fields={[{ name: 'themeName', label: '主题名称' }]} onSearch={onSearch} />
+      <PagedTable<SharedTheme, ThemeSearch>
         ref={table}
-        tableKey="system-theme"
+        tableKey={THEME_TABLE_KEY}
         fetcher={fetchThemePage}
         params={search}
         columns={columns}
         rowKey="themeId"
-        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => navigate(`${BASE}/themeAdd`) }]} />}
+        toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('themeAdd') }]} />}
       />
     </Card>
   );

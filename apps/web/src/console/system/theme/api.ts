@@ -1,33 +1,32 @@
-/** Shared themes (server: apps/server/src/modules/system/theme/adminRoutes.ts). */
-import type { Page } from '@dandelion/shared';
-import { postJson } from '../../../api/http';
+/** Shared themes: the console's calls of the shared contract (`@dandelion/shared/system/theme`). */
+import type { CallData, CallInput } from '@dandelion/shared';
+import { layoutCalls } from '@dandelion/shared/system/layout';
+import { themeCalls } from '@dandelion/shared/system/theme';
+import { call } from '../../../api/call';
 import type { PageQuery } from '../../../components/PagedTable';
 
-export const THEME_PERMISSIONS = { list: 'system:theme:list', add: 'system:theme:add', upd: 'system:theme:upd', detail: 'system:theme:detail', del: 'system:theme:del', enable: 'system:theme:enable' } as const;
-
-export interface SharedTheme {
-  themeId: string;
-  themeName: string;
-  layoutUiName: string;
-  basicProperties: Array<{ uiName: string; value: string | boolean | null }>;
-  isDefault: boolean;
-  lockVersion: number;
-  updateTime: string;
-}
+/** A row of the list. */
+export type SharedTheme = CallData<typeof themeCalls.query>['list'][number];
+/** A shared theme as the form loads it (the get call answers the record fields too). */
+export type ThemeRecord = CallData<typeof themeCalls.get>;
+export type ThemeSearch = Omit<CallInput<typeof themeCalls.query>, 'pageParameter'>;
+/** The form holds the basic properties by name. */
 export interface ThemeValues {
   themeName: string;
   layoutUiName: string;
   props: Record<string, string | boolean | null>;
 }
 
-export const fetchThemePage = (q: PageQuery<{ themeName?: string }>) => postJson<Page<SharedTheme>>('/rest/theme/query', q);
-export const fetchTheme = (themeId: string) => postJson<SharedTheme>('/rest/theme/get', { themeId }, { silent: true });
-export const fetchLayouts = () => postJson<Array<{ layoutName: string; layoutUiName: string }>>('/rest/layout/getAvailableLayouts', {});
-export const setDefaultTheme = (themeId: string) => postJson<SharedTheme>('/rest/theme/setGlobalDefaultTheme', { themeId });
-export const deleteTheme = (themeId: string) => postJson<null>('/rest/theme/delete', { themeId });
-export const saveTheme = (v: ThemeValues, record?: SharedTheme) => {
+export const THEME_TABLE_KEY = 'system-theme';
+
+export const fetchThemePage = (query: PageQuery<ThemeSearch>, signal: AbortSignal) => call(themeCalls.query, query, { signal });
+export const fetchTheme = (themeId: string) => call(themeCalls.get, { themeId }, { silent: true });
+export const fetchLayouts = () => call(layoutCalls.available, {});
+export const setDefaultTheme = (themeId: string) => call(themeCalls.setDefault, { themeId });
+export const deleteTheme = (themeId: string) => call(themeCalls.remove, { themeId });
+export const saveTheme = (v: ThemeValues, record?: ThemeRecord) => {
   const body = { themeName: v.themeName, layoutUiName: v.layoutUiName, basicProperties: Object.entries(v.props ?? {}).map(([uiName, value]) => ({ uiName, value: value ?? null })) };
-  return record
-    ? postJson<SharedTheme>('/rest/theme/update', { ...body, themeId: record.themeId, lockVersion: record.lockVersion }, { silent: true })
-    : postJson<SharedTheme>('/rest/theme/create', body, { silent: true });
+  return record?.themeId
+    ? call(themeCalls.update, { ...body, themeId: record.themeId, lockVersion: record.lockVersion ?? 0 }, { silent: true })
+    : call(themeCalls.create, body, { silent: true });
 };

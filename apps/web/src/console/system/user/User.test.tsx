@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeXhr } from '../../../api/testing/fakeXhr';
 import { EMAIL_MESSAGE, MOBILE_MESSAGE } from '@dandelion/shared';
-import { fakeServer, ok, refuse, type FakeCall } from '../../../test/renderApp';
+import { fakeServer, ok, type FakeCall } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
 import { useConsoleStore } from '../../../api/consoleStore';
 import UserFormPage from './UserFormPage';
@@ -14,7 +14,7 @@ import type { UserItem } from './api';
 const user = (id: string, extra: Partial<UserItem> = {}): UserItem => ({
   id, userId: id, username: `user${id}`, realname: `用户${id}`, nickName: null, phone: `1390000000${id}`, email: null, orgId: '1', orgName: '总部',
   userType: 'STAFF', userSex: 0, status: 'NORMAL', enableUser: 1, empCode: `E${id}`, empStatus: 'NORMAL', inDate: null, outDate: null, sort: 0,
-  roles: [{ roleId: '9', roleCode: 'REVIEWER', roleName: '审核员' }], createTime: '2026-03-01T00:00:00.000Z', lockVersion: 0, ...extra,
+  roles: [{ roleId: '9', roleCode: 'REVIEWER', roleName: '审核员' }], createTime: '2026-03-01T00:00:00.000Z', updateTime: '2026-03-01T00:00:00.000Z', lockVersion: 0, ...extra,
 });
 
 const ALL = ['system:user:list', 'system:user:add', 'system:user:upd', 'system:user:detail', 'system:user:del', 'system:user:perm', 'system:user:lock', 'system:user:reset', 'system:user:export', 'system:user:import', 'system:user:recycle'];

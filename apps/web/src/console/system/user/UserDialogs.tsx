@@ -6,18 +6,8 @@ import { ActionBar } from '../../../components/ActionBar';
 import { fetchOrgChildren, type OrgNode } from '../../../components/OrgTreeSelect';
 import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../lib/date';
-import {
-  downloadImportTemplate,
-  fetchRecyclePage,
-  fileToBase64,
-  importUsers,
-  purgeUser,
-  restoreUsers,
-  USER_PERMISSIONS,
-  type ImportProblem,
-  type ImportResult,
-  type UserItem,
-} from './api';
+import { USER_PERMISSIONS } from '@dandelion/shared/system/user';
+import { downloadImportTemplate, fetchRecyclePage, fileToBase64, importUsers, purgeUser, restoreUsers, type ImportProblem, type ImportResult, type UserItem } from './api';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 

@@ -3,13 +3,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
+import { createUserBody } from '@dandelion/shared/system/user';
 import { DictSelect } from '../../../components/DictSelect';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
-import { fieldRules, FormPage, requiredRule, siblingPath, useFormMode } from '../../../components/form';
-import { fetchPostOptions, fetchRoleOptions, fetchUser, generateUserId, saveUser, type UserDetail } from './api';
+import { FormPage, requiredRule, rulesOf, siblingPath, useFormMode } from '../../../components/form';
+import { createUser, fetchPostOptions, fetchRoleOptions, fetchUser, generateUserId, updateUser, type UserCreate, type UserDetail } from './api';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]{4,32}$/;
-export const USERNAME_MESSAGE = '用户名为 4 到 32 位字母、数字或下划线';
+/** The same rules and messages the server applies (packages/shared/src/system/user.ts). */
+const rules = rulesOf(createUserBody);
 
 /** The form holds dates as dayjs values; the server takes YYYY-MM-DD. */
 interface FormValues {
@@ -23,7 +24,7 @@ interface FormValues {
   empCode?: string | null;
   inDate?: Dayjs | null;
   outDate?: Dayjs | null;
-  empStatus: string;
+  empStatus: UserCreate['empStatus'];
   enableUser: number;
   sort: number;
   remark?: string | null;
@@ -40,7 +41,7 @@ const valuesOf = (u: UserDetail): Partial<FormValues> => ({
   email: u.email,
   orgId: u.orgId,
   empCode: u.empCode,
-  empStatus: u.empStatus,
+  empStatus: u.empStatus as UserCreate['empStatus'],
   enableUser: u.enableUser,
   sort: u.sort,
   remark: u.remark,
@@ -82,9 +83,9 @@ export default function UserFormPage() {
       toValues={toValues}
       initialValues={{ userSex: '0', empStatus: 'NORMAL', enableUser: 1, sort: 0, roleIds: [], postIds: [] }}
       save={async (values, { mode: saveMode, id, record: loaded }) => {
-        const body: Record<string, unknown> = {
-          ...values,
-          id: saveMode === 'add' ? 0 : id,
+        const { password, ...fields } = values;
+        const body = {
+          ...fields,
           nickName: blank(values.nickName),
           phone: blank(values.phone),
           email: blank(values.email),
@@ -94,12 +95,9 @@ export default function UserFormPage() {
           inDate: values.inDate ? values.inDate.format('YYYY-MM-DD') : null,
           outDate: values.outDate ? values.outDate.format('YYYY-MM-DD') : null,
         };
-        if (saveMode === 'add') body.password = values.password || undefined;
-        else {
-          body.lockVersion = loaded!.lockVersion;
-          delete body.password;
-        }
-        return saveUser(body, { silent: true });
+        return saveMode === 'add'
+          ? createUser({ ...body, id: 0, password: password || undefined })
+          : updateUser({ ...body, id: id!, lockVersion: loaded!.lockVersion });
       }}
       onSaved={(result) => {
         const back = () => navigate(siblingPath(pathname, 'userList'));
@@ -125,7 +123,7 @@ export default function UserFormPage() {
           <Form.Item label="用户名" required>
             <Row gutter={8} wrap={false}>
               <Col flex="auto">
-                <Form.Item name="username" noStyle rules={[requiredRule('请输入用户名'), { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE }]}>
+                <Form.Item name="username" noStyle rules={rules.username}>
                   <Input placeholder="4 到 32 位字母、数字或下划线" aria-label="用户名" disabled={mode !== 'add'} />
                 </Form.Item>
               </Col>
@@ -138,12 +136,12 @@ export default function UserFormPage() {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="realname" label="姓名" rules={[requiredRule('请输入姓名'), { max: 64, message: '姓名不能超过 64 个字' }]}>
+          <Form.Item name="realname" label="姓名" rules={rules.realname}>
             <Input />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="nickName" label="昵称" rules={[{ max: 64, message: '昵称不能超过 64 个字' }]}>
+          <Form.Item name="nickName" label="昵称" rules={rules.nickName}>
             <Input />
           </Form.Item>
         </Col>
@@ -153,22 +151,22 @@ export default function UserFormPage() {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="phone" label="手机号" rules={fieldRules(['mobileStrict'])}>
+          <Form.Item name="phone" label="手机号" rules={rules.phone}>
             <Input />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="email" label="邮箱" rules={fieldRules(['email'])}>
+          <Form.Item name="email" label="邮箱" rules={rules.email}>
             <Input />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="orgId" label="所属机构" rules={[requiredRule('请选择所属机构')]}>
+          <Form.Item name="orgId" label="所属机构" rules={rules.orgId}>
             <OrgTreeSelect labels={orgLabels} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="empCode" label="工号" rules={[{ max: 64, message: '工号不能超过 64 个字符' }]}>
+          <Form.Item name="empCode" label="工号" rules={rules.empCode}>
             <Input />
           </Form.Item>
         </Col>
@@ -195,7 +193,7 @@ export default function UserFormPage() {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="empStatus" label="人员状态" rules={[requiredRule('请选择人员状态')]}>
+          <Form.Item name="empStatus" label="人员状态" rules={[requiredRule('请选择人员状态'), ...rules.empStatus]}>
             <DictSelect category="EMP_STATUS" allowClear={false} />
           </Form.Item>
         </Col>
@@ -215,19 +213,19 @@ export default function UserFormPage() {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="sort" label="排序">
+          <Form.Item name="sort" label="排序" rules={rules.sort}>
             <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         {mode === 'add' && (
           <Col span={12}>
-            <Form.Item name="password" label="初始密码" rules={fieldRules(['password'])} extra="留空则由系统生成强密码，保存后显示一次">
+            <Form.Item name="password" label="初始密码" rules={rules.password} extra="留空则由系统生成强密码，保存后显示一次">
               <Input.Password autoComplete="new-password" />
             </Form.Item>
           </Col>
         )}
         <Col span={24}>
-          <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过 512 个字' }]}>
+          <Form.Item name="remark" label="备注" rules={rules.remark}>
             <Input.TextArea rows={3} />
           </Form.Item>
         </Col>

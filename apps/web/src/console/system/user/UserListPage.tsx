@@ -1,37 +1,21 @@
-import { useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
 import { App, Card, Col, Modal, Row, Tag, Typography } from 'antd';
 import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { USER_PERMISSIONS, USER_STATUS_LABELS } from '@dandelion/shared/system/user';
 import { ActionBar } from '../../../components/ActionBar';
 import { DictLabel } from '../../../components/DictSelect';
-import { siblingPath } from '../../../components/form';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
 import { useHasPermission } from '../../../api/consoleStore';
-import {
-  deleteUsers,
-  exportUsers,
-  fetchRoleOptions,
-  fetchUserPage,
-  resetPassword,
-  setFrozen,
-  USER_PERMISSIONS,
-  USER_STATUS_LABELS,
-  USER_TABLE_KEY,
-  type UserItem,
-  type UserSearch,
-} from './api';
+import { deleteUsers, exportUsers, fetchRoleOptions, fetchUserPage, resetPassword, setFrozen, USER_TABLE_KEY, type UserItem, type UserSearch } from './api';
 import { UserImportModal, UserOrgTree, UserRecycleDrawer } from './UserDialogs';
 
 /** /system/user/userList: staff accounts by organisation, with freezing, roles, import and export. */
 export default function UserListPage() {
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<UserSearch>({});
+  const { table, search, refresh, onSearch, open } = useListPage<UserSearch>();
   const [orgId, setOrgId] = useState<string | undefined>();
   const [importing, setImporting] = useState(false);
   const [recycling, setRecycling] = useState(false);
@@ -39,8 +23,6 @@ export default function UserListPage() {
   const roles = useQuery({ queryKey: ['user-role-options'], queryFn: ({ signal }) => fetchRoleOptions(signal), enabled: canList, staleTime: 60_000 });
 
   const params: UserSearch = orgId ? { ...search, orgId, includeChildOrgs: true } : search;
-  const refresh = () => void table.current?.refresh();
-  const open = (page: string, row?: UserItem) => navigate(siblingPath(pathname, page, row ? { id: row.userId } : undefined));
 
   const searchFields: SearchField[] = [
     { name: 'realname', label: '姓名' },
@@ -53,7 +35,7 @@ export default function UserListPage() {
   const freeze = async (row: UserItem, frozen: boolean) => {
     await setFrozen(row.userId, frozen);
     message.success(frozen ? '已冻结' : '已解冻');
-    refresh();
+    await refresh();
   };
 
   const reset = async (row: UserItem) => {
@@ -98,9 +80,9 @@ export default function UserListPage() {
         <ActionBar
           variant="row"
           actions={[
-            { key: 'upd', label: '修改', permission: USER_PERMISSIONS.upd, onClick: () => open('userUpd', row) },
-            { key: 'detail', label: '详情', permission: USER_PERMISSIONS.detail, onClick: () => open('userDetail', row) },
-            { key: 'perm', label: '分配角色', permission: USER_PERMISSIONS.perm, overflow: true, onClick: () => open('userPerm', row) },
+            { key: 'upd', label: '修改', permission: USER_PERMISSIONS.upd, onClick: () => open('userUpd', { id: row.userId }) },
+            { key: 'detail', label: '详情', permission: USER_PERMISSIONS.detail, onClick: () => open('userDetail', { id: row.userId }) },
+            { key: 'perm', label: '分配角色', permission: USER_PERMISSIONS.perm, overflow: true, onClick: () => open('userPerm', { id: row.userId }) },
             {
               key: 'freeze',
               label: '冻结',
@@ -137,7 +119,7 @@ export default function UserListPage() {
               onClick: async () => {
                 await deleteUsers([row.userId]);
                 message.success('已移入回收站');
-                refresh();
+                await refresh();
               },
             },
           ]}
@@ -155,10 +137,7 @@ export default function UserListPage() {
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
         <Card>
-          <SearchForm<UserSearch>
-            fields={searchFields}
-            onSearch={(values) => applySearch(values, search, setSearch, () => refresh())}
-          />
+          <SearchForm<UserSearch> fields={searchFields} onSearch={onSearch} />
           <PagedTable<UserItem, UserSearch>
             ref={table}
             tableKey={USER_TABLE_KEY}
@@ -179,8 +158,8 @@ export default function UserListPage() {
           />
         </Card>
       </Col>
-      <UserImportModal open={importing} onClose={() => setImporting(false)} onImported={refresh} />
-      <UserRecycleDrawer open={recycling} onClose={() => setRecycling(false)} onRestored={refresh} />
+      <UserImportModal open={importing} onClose={() => setImporting(false)} onImported={() => void refresh()} />
+      <UserRecycleDrawer open={recycling} onClose={() => setRecycling(false)} onRestored={() => void refresh()} />
     </Row>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, App, Button, Card, Checkbox, Empty, Space, Spin, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,16 +15,15 @@ export default function UserPermPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [checked, setChecked] = useState<string[]>([]);
+  // Until the user ticks something, the roles held are what is ticked.
+  const [picked, setChecked] = useState<string[] | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
 
   const user = useQuery({ queryKey: ['user-perm-user', id], queryFn: ({ signal }) => fetchUser(id!, signal), enabled: !!id, gcTime: 0 });
   const roles = useQuery({ queryKey: ['user-bound-roles', id], queryFn: ({ signal }) => fetchBoundRoles(id!, signal), enabled: !!id, gcTime: 0 });
 
-  useEffect(() => {
-    if (roles.data) setChecked(roles.data.filter((r) => r.bound).map((r) => r.roleId));
-  }, [roles.data]);
+  const checked = picked ?? (roles.data ?? []).filter((r) => r.bound).map((r) => r.roleId);
 
   const save = async () => {
     setSaving(true);

@@ -1,146 +1,56 @@
-/** Users (spec §7 /rest/user/*, /api/service); server: apps/server/src/modules/system/user/routes.ts. */
-import type { Page } from '@dandelion/shared';
-import { getJson, postJson, type RequestOptions } from '../../../api/http';
+/** Users: the console's calls of the shared contract (`@dandelion/shared/system/user`). */
+import type { CallData, CallInput } from '@dandelion/shared';
+import { postCalls } from '@dandelion/shared/system/post';
+import { userCalls, type ImportProblem } from '@dandelion/shared/system/user';
+import { call } from '../../../api/call';
 import { downloadByPost } from '../../../api/download';
+import { postJson } from '../../../api/http';
 import { postJsonWithProgress } from '../../../api/upload';
-import { saveService } from '../../../api/service';
 import type { PageQuery } from '../../../components/PagedTable';
 
-export const USER_PERMISSIONS = {
-  list: 'system:user:list',
-  add: 'system:user:add',
-  upd: 'system:user:upd',
-  detail: 'system:user:detail',
-  del: 'system:user:del',
-  perm: 'system:user:perm',
-  lock: 'system:user:lock',
-  reset: 'system:user:reset',
-  export: 'system:user:export',
-  import: 'system:user:import',
-  recycle: 'system:user:recycle',
-} as const;
+export type { ImportProblem };
+export type UserItem = CallData<typeof userCalls.page>['list'][number];
+export type UserDetail = CallData<typeof userCalls.detail>;
+export type UserSearch = Omit<CallInput<typeof userCalls.page>, 'pageParameter'>;
+export type UserCreate = CallInput<typeof userCalls.create>;
+export type UserUpdate = CallInput<typeof userCalls.update>;
+export type RoleOption = CallData<typeof userCalls.roleOptions>[number];
+export type ImportResult = CallData<typeof userCalls.import>;
 
-export const USER_STATUS_LABELS: Readonly<Record<string, string>> = { NORMAL: '正常', FROZEN: '冻结' };
 export const USER_TABLE_KEY = 'system:user';
 
-export interface RoleRef {
-  roleId: string;
-  roleCode: string;
-  roleName: string;
-}
-
-export interface UserItem {
-  id: string;
-  userId: string;
-  username: string;
-  realname: string | null;
-  nickName: string | null;
-  phone: string | null;
-  email: string | null;
-  orgId: string | null;
-  orgName: string | null;
-  userType: string;
-  userSex: number;
-  status: string;
-  enableUser: number;
-  empCode: string | null;
-  empStatus: string;
-  inDate: string | null;
-  outDate: string | null;
-  sort: number;
-  roles: RoleRef[];
-  createTime: string;
-  lockVersion: number;
-}
-
-export interface UserDetail extends UserItem {
-  avatar: string | null;
-  remark: string | null;
-  roleIds: string[];
-  postIds: string[];
-}
-
-export interface UserSearch {
-  realname?: string;
-  username?: string;
-  phone?: string;
-  status?: string;
-  roleId?: string;
-  empStatus?: string;
-  orgId?: string;
-  includeChildOrgs?: boolean;
-}
-
-/** The fields of the shared add/upd/detail form. */
-export interface UserValues {
-  username: string;
-  realname: string;
-  nickName?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  orgId?: string | null;
-  userSex: string;
-  empCode?: string | null;
-  inDate?: string | null;
-  outDate?: string | null;
-  empStatus: string;
-  enableUser: number;
-  sort: number;
-  remark?: string | null;
-  roleIds: string[];
-  postIds: string[];
-  password?: string;
-}
-
-export interface RoleOption {
-  roleId: string;
-  roleCode: string;
-  roleName: string;
-  roleType: string;
-  status: string;
-}
-export interface BoundRole extends RoleOption {
-  bound: boolean;
-}
-
-export interface ImportProblem {
-  row: number;
-  field: string;
-  message: string;
-}
-export interface ImportResult {
-  imported: number;
-  users: Array<{ row: number; username: string; generatedPassword: string | null }>;
-}
-
-export const fetchUserPage = (query: PageQuery<UserSearch>, signal: AbortSignal) => postJson<Page<UserItem>>('/rest/user/getUserPage', query, { signal });
-export const fetchRecyclePage = (query: PageQuery<{ keyword?: string }>, signal: AbortSignal) => postJson<Page<UserItem>>('/rest/user/getUserRecycle', query, { signal });
-export const fetchUser = (userId: string, signal?: AbortSignal) => postJson<UserDetail>('/rest/user/getUserService', { userId }, { signal, silent: true });
-export const fetchRoleOptions = (signal?: AbortSignal) => getJson<RoleOption[]>('/api/role', { signal });
+export const fetchUserPage = (query: PageQuery<UserSearch>, signal: AbortSignal) => call(userCalls.page, query, { signal });
+export const fetchRecyclePage = (query: PageQuery<{ keyword?: string }>, signal: AbortSignal) => call(userCalls.recyclePage, query, { signal });
+export const fetchUser = (userId: string, signal?: AbortSignal) => call(userCalls.detail, { userId }, { signal, silent: true });
+export const fetchRoleOptions = (signal?: AbortSignal) => call(userCalls.roleOptions, undefined, { signal });
 export const fetchPostOptions = (signal?: AbortSignal) =>
   // Posts belong to the post module; without its list permission the picker simply stays empty.
-  postJson<Page<{ postId: string; postName: string }>>('/rest/postService/getPostByPage', { pageParameter: { pageNum: 1, pageSize: 500 } }, { signal, silent: true })
+  call(postCalls.page, { pageParameter: { pageNum: 1, pageSize: 500 } }, { signal, silent: true })
     .then((page) => page.list)
-    .catch(() => [] as Array<{ postId: string; postName: string }>);
+    .catch(() => [] as CallData<typeof postCalls.page>['list']);
 
-/** Service save: POST /api/service with id 0 creates, PUT with the id and lockVersion updates. */
-export const saveUser = (body: Record<string, unknown>, options?: RequestOptions) =>
-  saveService<{ userId: string; username?: string; generatedPassword?: string | null; lockVersion?: number }>(body, options);
+/** The service save: POST /api/service creates (id 0), PUT updates with the id and lockVersion. */
+export const createUser = (body: UserCreate) => call(userCalls.create, body, { silent: true });
+export const updateUser = (body: UserUpdate) => call(userCalls.update, body, { silent: true });
 
-export const setFrozen = (userId: string, frozen: boolean) => postJson<null>('/rest/user/UpdFrozenUser', { userId, frozen });
-export const deleteUsers = (userIds: string[]) => postJson<{ deleted: number }>('/rest/user/DelUser', { userIds });
-export const restoreUsers = (userIds: string[]) => postJson<{ restored: number }>('/rest/user/UpdReduUser', { userIds });
-export const purgeUser = (userId: string) => postJson<null>('/rest/user/DelUserById', { userId });
-/** The administrator reset of the auth module: without newPassword a strong one is generated and answered once. */
+export const setFrozen = (userId: string, frozen: boolean) => call(userCalls.freeze, { userId, frozen });
+export const deleteUsers = (userIds: string[]) => call(userCalls.recycle, { userIds });
+export const restoreUsers = (userIds: string[]) => call(userCalls.restore, { userIds });
+export const purgeUser = (userId: string) => call(userCalls.purge, { userId });
+/** The administrator reset is the auth module's call: without newPassword a strong one is generated and answered once. */
 export const resetPassword = (userId: string) => postJson<{ userId: string; generatedPassword: string | null }>('/rest/user/UpdPwdUser', { userId });
-export const generateUserId = () => postJson<{ username: string; empCode: string }>('/rest/user/GenerateUserId', {});
-export const fetchBoundRoles = (userId: string, signal?: AbortSignal) => postJson<BoundRole[]>('/rest/user/getUserBindRoles', { userId }, { signal, silent: true });
-export const bindRoles = (userId: string, roleIds: string[]) => postJson<null>('/rest/user/bindRoles', { userId, roleIds }, { silent: true });
-export const exportUsers = (search: UserSearch) => downloadByPost('/rest/user/export', search);
-export const downloadImportTemplate = () => downloadByPost('/rest/user/importTemplate', {});
+export const generateUserId = () => call(userCalls.generateIds, {});
+export const fetchBoundRoles = (userId: string, signal?: AbortSignal) => call(userCalls.boundRoles, { userId }, { signal, silent: true });
+export const bindRoles = (userId: string, roleIds: string[]) => call(userCalls.bindRoles, { userId, roleIds }, { silent: true });
+export const exportUsers = (search: UserSearch) => downloadByPost(userCalls.export.path, search);
+export const downloadImportTemplate = () => downloadByPost(userCalls.importTemplate.path, {});
 /** `onProgress` follows the bytes sent; the answer comes once every row is checked and stored. */
 export const importUsers = (fileName: string, contentBase64: string, onProgress?: (percent: number) => void) =>
-  postJsonWithProgress<ImportResult>('/rest/user/import', { fileName, contentBase64 }, { silent: true, timeoutMs: 120_000, onProgress });
+  postJsonWithProgress<ImportResult>(userCalls.import.path, { fileName, contentBase64 } satisfies CallInput<typeof userCalls.import>, {
+    silent: true,
+    timeoutMs: 120_000,
+    onProgress,
+  });
 
 /** A File as base64 without the data: prefix (the import travels inside JSON). */
 export function fileToBase64(file: Blob): Promise<string> {

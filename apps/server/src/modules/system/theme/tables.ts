@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { ThemeComponent, ThemeProperty } from '@dandelion/shared';
+import type { ThemeComponent, ThemeProperty } from '@dandelion/shared/system/theme';
 import { auditColumns, idColumn } from '../../../core/records';
-
-export type { ThemeComponent, ThemeProperty };
 
 /**
  * Console themes (spec §3). A shared theme has no owner; exactly one shared theme is the global

@@ -1,3 +1,4 @@
+import type { RecordStatus } from '@dandelion/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
@@ -12,7 +13,7 @@ export const sysApp = pgTable(
     appName: varchar('app_name', { length: 64 }).notNull(),
     visitUrl: varchar('visit_url', { length: 512 }).notNull(),
     path: varchar('path', { length: 256 }).notNull().default('/'),
-    status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
+    status: varchar('status', { length: 16 }).$type<RecordStatus>().notNull().default('NORMAL'),
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 512 }),
     ...auditColumns,

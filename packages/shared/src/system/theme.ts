@@ -2,6 +2,10 @@
  * The console theme's property catalogue (spec §3 Theme, §9 Theme defaults), shared so the
  * server seeds and validates exactly the keys the console knows how to apply.
  */
+import { z } from 'zod';
+import { defineCall, permissionsOf, SIGNED_IN } from '../contract';
+import { pageOf, zId, zPageParameter } from '../schemas';
+import { recordFields } from './recordFields';
 
 /** Root layouts the console can render (spec §2: the theme names the root layout). */
 export const CONSOLE_LAYOUTS = [
@@ -99,3 +103,119 @@ export function themeValueProblem(uiName: string, value: unknown): string | null
   if (value.length > 256) return `${definition.displayName}过长`;
   return null;
 }
+
+// ── calls (spec §7 /rest/theme/*): the signed-in user's theme, and shared-theme administration ──
+
+export const THEME_PERMISSIONS = permissionsOf('system:theme', ['list', 'add', 'upd', 'detail', 'del', 'enable']);
+
+const TAG = '主题';
+
+const themeValue = z.union([z.string(), z.boolean()]).nullable();
+const themeProperty = z.object({
+  uiName: z.string(),
+  value: themeValue,
+  defaultValue: themeValue,
+  displayName: z.string(),
+  inputType: z.enum(['switch', 'colorselect', 'imgselect', 'select', 'text']),
+  valueOption: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
+  valueType: z.enum(['string', 'boolean', 'number']).optional(),
+});
+
+/** The theme the console applies: the user's own override, else the global default. */
+export const effectiveTheme = z.object({
+  themeId: z.string().nullable(),
+  themeName: z.string(),
+  layoutUiName: z.string(),
+  basicProperties: z.array(themeProperty),
+  components: z.array(z.object({ uiName: z.string(), displayName: z.string(), properties: z.array(themeProperty) })),
+  personal: z.boolean(),
+});
+
+/** A shared theme as administration sees it: the effective shape plus its record fields. */
+const sharedThemeFields = { isDefault: z.boolean(), ...recordFields };
+export const sharedTheme = effectiveTheme.extend({ themeId: zId, ...sharedThemeFields });
+
+const propertyValues = z
+  .array(z.object({ uiName: z.string().trim().min(1).max(64), value: z.union([z.string().max(256), z.boolean()]).nullable() }), { error: '主题属性格式不正确' })
+  .max(64, '主题属性过多');
+const layoutUiName = z.string({ error: '请选择布局' }).trim().min(1, '请选择布局').max(64);
+
+export const personalThemeBody = z.object({ layoutUiName, basicProperties: propertyValues });
+export const themeBody = z.object({
+  themeName: z.string({ error: '请输入主题名称' }).trim().min(1, '请输入主题名称').max(64, '主题名称不能超过64个字符'),
+  layoutUiName,
+  basicProperties: propertyValues,
+});
+
+const optionalShared = Object.fromEntries(Object.entries(sharedThemeFields).map(([k, v]) => [k, v.optional()])) as {
+  [K in keyof typeof sharedThemeFields]: z.ZodOptional<(typeof sharedThemeFields)[K]>;
+};
+const themeId = z.object({ themeId: zId });
+
+export const themeCalls = {
+  /** One path, two audiences: another theme than one's own is administration and needs the detail code (checked by the handler). */
+  get: defineCall({
+    method: 'POST',
+    path: '/rest/theme/get',
+    access: SIGNED_IN,
+    tag: TAG,
+    summary: '无 themeId：当前用户生效的主题（个人主题，否则全局默认）；有 themeId：该共享主题（需 system:theme:detail）',
+    body: z.object({ themeId: zId.optional() }),
+    response: effectiveTheme.extend(optionalShared),
+  }),
+  savePersonal: defineCall({
+    method: 'POST',
+    path: '/rest/theme/personal/save',
+    access: SIGNED_IN,
+    tag: TAG,
+    summary: '保存本人的个人主题（布局与基础属性），覆盖全局默认主题',
+    body: personalThemeBody,
+    response: effectiveTheme,
+  }),
+  resetPersonal: defineCall({
+    method: 'POST',
+    path: '/rest/theme/personal/reset',
+    access: SIGNED_IN,
+    tag: TAG,
+    summary: '删除本人的个人主题，恢复全局默认主题',
+    body: z.object({}),
+    response: effectiveTheme,
+  }),
+  query: defineCall({
+    method: 'POST',
+    path: '/rest/theme/query',
+    access: THEME_PERMISSIONS.list,
+    tag: TAG,
+    summary: '共享主题分页（不含个人主题；默认主题在前）',
+    body: z.object({ pageParameter: zPageParameter, themeName: z.string().trim().max(64).optional() }),
+    response: pageOf(sharedTheme),
+  }),
+  create: defineCall({ method: 'POST', path: '/rest/theme/create', access: THEME_PERMISSIONS.add, tag: TAG, summary: '新增共享主题', body: themeBody, response: sharedTheme }),
+  update: defineCall({
+    method: 'POST',
+    path: '/rest/theme/update',
+    access: THEME_PERMISSIONS.upd,
+    tag: TAG,
+    summary: '修改共享主题',
+    body: themeBody.extend({ themeId: zId, lockVersion: z.number({ error: '缺少版本号 lockVersion' }).int().min(0) }),
+    response: sharedTheme,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/rest/theme/delete',
+    access: THEME_PERMISSIONS.del,
+    tag: TAG,
+    summary: '删除共享主题（全局默认主题不能删除）',
+    body: themeId,
+    response: z.null(),
+  }),
+  setDefault: defineCall({
+    method: 'POST',
+    path: '/rest/theme/setGlobalDefaultTheme',
+    access: THEME_PERMISSIONS.enable,
+    tag: TAG,
+    summary: '设为全局默认主题（始终恰好一个）',
+    body: themeId,
+    response: sharedTheme,
+  }),
+};

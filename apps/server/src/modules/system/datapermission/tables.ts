@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ScopeType } from '@dandelion/shared/system/datapermission';
 import { bigint, index, integer, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
@@ -14,7 +15,7 @@ export const sysDataPermission = pgTable(
     id: idColumn(),
     ruleCode: varchar('rule_code', { length: 64 }).notNull(),
     ruleName: varchar('rule_name', { length: 64 }).notNull(),
-    scopeType: varchar('scope_type', { length: 32 }).notNull(),
+    scopeType: varchar('scope_type', { length: 32 }).$type<ScopeType>().notNull(),
     status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 512 }),

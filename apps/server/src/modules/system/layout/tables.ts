@@ -1,3 +1,4 @@
+import type { RecordStatus } from '@dandelion/shared';
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
@@ -12,7 +13,7 @@ export const sysLayout = pgTable(
     layoutUiName: varchar('layout_ui_name', { length: 64 }).notNull(),
     componentPath: varchar('component_path', { length: 256 }),
     thumbnail: varchar('thumbnail', { length: 512 }),
-    status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
+    status: varchar('status', { length: 16 }).$type<RecordStatus>().notNull().default('NORMAL'),
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 512 }),
     ...auditColumns,

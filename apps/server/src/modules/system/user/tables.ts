@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { registerUniqueField } from '../../../core/dbErrors';
+import { auditColumns, idColumn } from '../../../core/records';
+import { registerDuplicateCheck } from '../../../core/duplicateCheck';
+
+/**
+ * Accounts: console staff and portal users (applicants, reviewers, experts) alike.
+ * The password hash never leaves the server: response schemas whitelist fields.
+ */
+export const sysUser = pgTable(
+  'sys_user',
+  {
+    id: idColumn(),
+    username: varchar('username', { length: 64 }).notNull(),
+    passwordHash: varchar('password_hash', { length: 256 }),
+    realname: varchar('realname', { length: 64 }),
+    nickName: varchar('nick_name', { length: 64 }),
+    avatar: varchar('avatar', { length: 512 }),
+    /** 1 male, 2 female, 0 unknown. */
+    userSex: smallint('user_sex').notNull().default(0),
+    phone: varchar('phone', { length: 20 }),
+    email: varchar('email', { length: 128 }),
+    orgId: bigint('org_id', { mode: 'number' }),
+    /** STAFF (console) or CLIENT (portal: applicant, reviewer, expert). */
+    userType: varchar('user_type', { length: 16 }).notNull().default('STAFF'),
+    /** NORMAL or FROZEN. */
+    status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
+    sort: integer('sort').notNull().default(0),
+    remark: varchar('remark', { length: 512 }),
+    /** ID_CARD (18-digit mainland ID) or PASSPORT. */
+    idType: varchar('id_type', { length: 16 }),
+    idNumber: varchar('id_number', { length: 32 }),
+    /** Real name + ID number checked (format and check digit) through /rest/identify/verify. */
+    identityVerified: boolean('identity_verified').notNull().default(false),
+    identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
+    /** The applicant's unit and its unified social credit code. */
+    unitName: varchar('unit_name', { length: 128 }),
+    unitCode: varchar('unit_code', { length: 18 }),
+    /** Employee fields of spec §3 (emp): empName is realname, empSort is sort, empAvatar is avatar. */
+    empCode: varchar('emp_code', { length: 64 }),
+    inDate: date('in_date', { mode: 'string' }),
+    outDate: date('out_date', { mode: 'string' }),
+    /** NORMAL or LEAVE (EMP_STATUS dictionary). */
+    empStatus: varchar('emp_status', { length: 16 }).notNull().default('NORMAL'),
+    /** 1 enabled, 0 disabled (spec §4). */
+    enableUser: smallint('enable_user').notNull().default(1),
+    ...auditColumns,
+  },
+  (t) => [
+    uniqueIndex('sys_user_username_uq').on(sql`lower(${t.username})`).where(sql`del_flag = 0`),
+    uniqueIndex('sys_user_phone_uq').on(t.phone).where(sql`del_flag = 0 and phone is not null`),
+    uniqueIndex('sys_user_email_uq').on(sql`lower(${t.email})`).where(sql`del_flag = 0 and email is not null`),
+    index('sys_user_org_idx').on(t.orgId),
+    uniqueIndex('sys_user_emp_code_uq').on(t.empCode).where(sql`del_flag = 0 and emp_code is not null`),
+  ],
+);
+
+export const sysUserRole = pgTable(
+  'sys_user_role',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    roleId: bigint('role_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+);
+
+registerUniqueField('sys_user_username_uq', '用户名');
+registerUniqueField('sys_user_phone_uq', '手机号');
+registerUniqueField('sys_user_email_uq', '邮箱');
+registerUniqueField('sys_user_emp_code_uq', '工号');
+
+/** What /rest/common/checkDuplicate may be asked about this entity. */
+registerDuplicateCheck('user', {
+  username: { table: sysUser, column: sysUser.username, label: '用户名', caseInsensitive: true },
+  phone: { table: sysUser, column: sysUser.phone, label: '手机号' },
+  email: { table: sysUser, column: sysUser.email, label: '邮箱', caseInsensitive: true },
+  empCode: { table: sysUser, column: sysUser.empCode, label: '工号' },
+}, ['sys_user', 'phone', 'email']);
