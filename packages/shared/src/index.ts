@@ -11,7 +11,6 @@ export * from './rich-text-files';
 export * from './progress';
 export * from './scheduler';
 export * from './serial';
-export * from './message';
 export * from './cms-content';
 export * from './cms-setting';
 export * from './cmsComplaint';

@@ -1,5 +1,6 @@
 /** The signed-in user's own notices and in-site messages (spec §7 getNoticeByUserPage, /rest/msg/*). */
-import type { NoticePriority, Page } from '@dandelion/shared';
+import type { Page } from '@dandelion/shared';
+import type { NoticePriority } from '@dandelion/shared/message/notice';
 import { postJson } from '../../../api/http';
 import type { UploadedFile } from '../../../api/upload';
 import type { PageQuery } from '../../../components/PagedTable';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, Radio, Select, Switch, TreeSelect, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { NOTICE_AUDIENCE_LABELS } from '@dandelion/shared';
+import { NOTICE_AUDIENCE_LABELS } from '@dandelion/shared/message/notice';
 import { UserPicker } from '../UserPicker';
 import { fetchAudienceOptions, searchAudienceUsers, type AudienceOptions, type NamedOption } from './api';
 

@@ -3,7 +3,7 @@ import { Alert, Button, DatePicker, Descriptions, Form, Input, Popconfirm, Radio
 import { SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { NOTICE_PRIORITY_LABELS, type NoticeAudience, type NoticePriority } from '@dandelion/shared';
+import { NOTICE_PRIORITY_LABELS, type NoticeAudience, type NoticePriority } from '@dandelion/shared/message/notice';
 import type { UploadedFile } from '../../../api/upload';
 import { FormPage, requiredRule, useFormMode } from '../../../components/form';
 import { RichTextEditor, richTextMaxLengthRule, richTextRequiredRule } from '../../../components/RichTextEditor';

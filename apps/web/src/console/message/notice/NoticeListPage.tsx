@@ -2,7 +2,7 @@ import { useRef, useState, type Key } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { App, Card, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, GlobalOutlined, PlusOutlined } from '@ant-design/icons';
-import { NOTICE_PRIORITY_LABELS, NOTICE_STATUS_LABELS, type NoticeStatus } from '@dandelion/shared';
+import { NOTICE_PRIORITY_LABELS, NOTICE_STATUS_LABELS, type NoticeStatus } from '@dandelion/shared/message/notice';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';

@@ -1,11 +1,12 @@
 /** Notices (spec §7 /rest/noticeService/*); server: apps/server/src/modules/message/notice/. */
-import type { NoticeAudience, NoticePriority, NoticeStatus, Page } from '@dandelion/shared';
+import type { Page } from '@dandelion/shared';
+import type { NoticeAudience, NoticePriority, NoticeStatus } from '@dandelion/shared/message/notice';
 import { postJson } from '../../../api/http';
 import { downloadByPost } from '../../../api/download';
 import type { UploadedFile } from '../../../api/upload';
 import type { PageQuery } from '../../../components/PagedTable';
 
-export { NOTICE_PERMISSIONS } from '@dandelion/shared';
+export { NOTICE_PERMISSIONS } from '@dandelion/shared/message/notice';
 
 export const NOTICE_TABLE_KEY = 'message:notice';
 export const RECEIPT_TABLE_KEY = 'message:notice:receipt';

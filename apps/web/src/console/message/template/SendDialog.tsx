@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Col, Form, Input, Modal, Row } from 'antd';
-import { MESSAGE_CHANNEL_LABELS, scanTemplate } from '@dandelion/shared';
+import { MESSAGE_CHANNEL_LABELS, scanTemplate } from '@dandelion/shared/message/template';
 import { errorMessage } from '../../../api/http';
 import { requiredRule } from '../../../components/form';
 import { UserPicker } from '../UserPicker';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Col, Form, Input, Popconfirm, Radio, Row, Tag, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { MESSAGE_CHANNEL_LABELS, scanTemplate, type MessageChannel } from '@dandelion/shared';
+import { MESSAGE_CHANNEL_LABELS, scanTemplate, type MessageChannel } from '@dandelion/shared/message/template';
 import { errorMessage } from '../../../api/http';
 import { useSessionStore } from '../../../api/session';
 import { FormPage, requiredRule, useFormMode } from '../../../components/form';

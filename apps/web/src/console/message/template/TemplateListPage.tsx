@@ -2,7 +2,7 @@ import { useRef, useState, type Key } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { App, Card, Tag } from 'antd';
 import { DeleteOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared';
+import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared/message/template';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';

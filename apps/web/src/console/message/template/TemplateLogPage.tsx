@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, Tag } from 'antd';
-import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared';
+import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared/message/template';
 import { formatDateTime } from '../../../lib/date';
 import { EllipsisText } from '../../../components/format';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';

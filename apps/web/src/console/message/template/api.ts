@@ -1,10 +1,11 @@
 /** Message templates (spec §7 /rest/templateService/*); server: apps/server/src/modules/message/template/. */
-import type { MessageChannel, Page } from '@dandelion/shared';
+import type { Page } from '@dandelion/shared';
+import type { MessageChannel } from '@dandelion/shared/message/template';
 import { postJson } from '../../../api/http';
 import type { PageQuery } from '../../../components/PagedTable';
 import type { DirectoryUser } from '../notice/api';
 
-export { TEMPLATE_PERMISSIONS } from '@dandelion/shared';
+export { TEMPLATE_PERMISSIONS } from '@dandelion/shared/message/template';
 
 export const TEMPLATE_TABLE_KEY = 'message:template';
 export const SEND_LOG_TABLE_KEY = 'message:template:log';
