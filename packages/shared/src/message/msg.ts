@@ -1,8 +1,11 @@
 /** In-site messages (spec §7 /rest/msg/*): what other modules send a user, read by that user alone. */
 import { z } from 'zod';
-import { defineCall, SIGNED_IN } from '../contract';
+import { defineCall, permissionsOf, SIGNED_IN } from '../contract';
 import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
 import { zReadFlag } from './common';
+
+/** The page of a user's own notices and messages (every signed-in user reads their own; the page is a menu entry). */
+export const MY_MESSAGE_PERMISSIONS = permissionsOf('message:my', ['list']);
 
 /** What an in-site message is about; modules sending messages pick one. */
 export const MESSAGE_CATEGORIES = ['SYSTEM', 'DECLARATION', 'REVIEW', 'TASK', 'TEMPLATE'] as const;

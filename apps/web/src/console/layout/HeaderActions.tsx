@@ -6,8 +6,8 @@ import { useSignOut } from '../../auth/useSignOut';
 
 /** 个人中心 (spec §2: the account centre's configured path). */
 export const ACCOUNT_CENTER_PATH = '/center';
-/** The bell and its panel belong to the messaging feature (console/message/bell). */
-export { NoticeBell } from '../message/bell/NoticeBell';
+/** The bell and its panel belong to the messaging feature (console/message/my). */
+export { NoticeBell } from '../message/my/NoticeBell';
 
 /** Avatar and name; 个人中心 and 退出登录 (after a confirmation, spec §4 Logout). */
 export function UserMenu() {

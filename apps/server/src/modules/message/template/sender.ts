@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PageParameter } from '@dandelion/shared';
-import { checkTemplateValues, renderTemplate, scanTemplate, SEND_RECIPIENTS_MAX, SMS_TEMPLATE_MAX, type TemplateValues } from '@dandelion/shared/message/template';
+import { checkTemplateValues, renderTemplate, scanTemplate, SMS_TEMPLATE_MAX, type TemplateValues } from '@dandelion/shared/message/template';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
@@ -13,7 +13,6 @@ import type { MailProvider } from './mailer';
 import { templateRepo, type SendLogFilter, type SendLogInsert, type TemplateRow } from './repo';
 import { TEMPLATE_MODULE, type TemplateService } from './service';
 
-export { SEND_RECIPIENTS_MAX };
 /** SMS and e-mail go out a few at a time: a slow gateway must not hold a thousand sockets. */
 const PARALLEL_SENDS = 5;
 

@@ -26,8 +26,9 @@ export function SendDialog({ template, onClose, onSent }: { template: Template |
 
   useEffect(() => {
     if (!template) return;
-    setRefusal(null);
     form.setFieldsValue({ userIds: [], values: { ...template.sampleValues } });
+    // A refusal belongs to this sending: the next template (or the next opening) starts without one.
+    return () => setRefusal(null);
   }, [template, form]);
 
   const submit = async (input: SendValues) => {
