@@ -9,6 +9,9 @@ export type ReadFlag = z.infer<typeof zReadFlag>;
 /** A user as the audience and recipient pickers list them. */
 export const directoryUser = z.object({ userId: zId, username: z.string(), realname: z.string().nullable(), orgName: z.string().nullable() });
 
+/** A chosen role, organisation or user with its name (a saved audience shown by name). */
+export const namedOption = z.object({ value: zId, label: z.string() });
+
 /** Searching users by user name, real name or phone (at most 20), or labelling chosen ones by id. */
 export const directorySearch = (maxIds: number) => z.object({ keyword: z.string().trim().max(64).optional(), userIds: z.array(zId).max(maxIds).optional() });
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineCall, permissionsOf, PUBLIC, SIGNED_IN } from '../contract';
 import { zLockVersion } from '../records';
 import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
-import { directorySearch, directoryUser, zPickedIds, zReadFlag } from './common';
+import { directorySearch, directoryUser, namedOption, zPickedIds, zReadFlag } from './common';
 import { msgRow, readMarked } from './msg';
 
 /** A notice is written (DRAFT), released to its audience (RELEASED), and may be revoked (REVOKED) and released again. */
@@ -53,8 +53,6 @@ export const noticeBody = z.object({
   release: z.boolean().default(false).describe('true：保存后立即发布（需要 message:notice:release）'),
 });
 
-const audienceName = z.object({ value: zId, label: z.string() });
-
 export const noticeRow = z.object({
   noticeId: zId,
   title: z.string(),
@@ -97,9 +95,9 @@ export const noticeDetail = noticeRow.extend({
   roleIds: z.array(zId),
   orgIds: z.array(zId),
   userIds: z.array(zId),
-  roles: z.array(audienceName),
-  orgs: z.array(audienceName),
-  users: z.array(audienceName),
+  roles: z.array(namedOption),
+  orgs: z.array(namedOption),
+  users: z.array(namedOption),
   attachments: z.array(noticeAttachment),
   ...deliveryCounts,
 });

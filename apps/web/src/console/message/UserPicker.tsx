@@ -1,15 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import type { z } from 'zod';
-import type { directoryUser } from '@dandelion/shared/message/common';
+import type { directoryUser, namedOption } from '@dandelion/shared/message/common';
 
 /** A user as the pickers' lookups answer them. */
 export type DirectoryUser = z.input<typeof directoryUser>;
 /** A chosen user's id with the name to show for it. */
-export interface NamedOption {
-  value: string;
-  label: string;
-}
+export type NamedOption = z.input<typeof namedOption>;
 
 export const userLabel = (u: DirectoryUser) => `${u.realname || u.username}（${u.username}${u.orgName ? ` · ${u.orgName}` : ''}）`;
 
