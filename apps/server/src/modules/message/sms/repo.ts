@@ -22,8 +22,6 @@ export const MASKED_CODE = '******';
 
 /** Masks every 6-digit run of a log row's content (the template holds no other). */
 const maskedContent = sql`regexp_replace(${sysSmsLog.content}, '[0-9]{6}', ${MASKED_CODE}, 'g')`;
-/** Purposes whose messages carry a code: an export masks them whether or not the code is spent. */
-const CODE_PURPOSE_LIST = sql.raw(CODE_PURPOSES.map((p) => `'${p}'`).join(', '));
 
 function logCondition(f: SmsLogFilter): SQL | undefined {
   return and(
@@ -80,10 +78,10 @@ export const smsLogRepo = {
     );
   },
 
-  /** The log as filtered, newest first, verification codes masked whether or not they are spent. */
+  /** The log as filtered, newest first; messages carrying a code are masked whether or not the code is spent. */
   exportRows: (ex: Executor, filter: SmsLogFilter, limit: number) =>
     ex
-      .select({ ...getTableColumns(sysSmsLog), content: sql<string>`case when ${sysSmsLog.purpose} in (${CODE_PURPOSE_LIST}) then ${maskedContent} else ${sysSmsLog.content} end` })
+      .select({ ...getTableColumns(sysSmsLog), content: sql<string>`case when ${inArray(sysSmsLog.purpose, [...CODE_PURPOSES])} then ${maskedContent} else ${sysSmsLog.content} end` })
       .from(sysSmsLog)
       .where(logCondition(filter))
       .orderBy(...newestFirst)
