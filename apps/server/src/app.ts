@@ -37,13 +37,8 @@ import { createRegisterService } from './modules/auth/account/registerService';
 import { registerAccountRoutes } from './modules/auth/account/routes';
 import { registerAccountCenterRoutes } from './modules/auth/accountCenter/routes';
 import { createAccountCenterService } from './modules/auth/accountCenter/service';
-import { createSmsProvider } from './modules/message/sms/providers';
-import { registerSmsRoutes } from './modules/message/sms/routes';
-import { createSmsService } from './modules/message/sms/service';
-import { createVerifyCodeService } from './modules/message/sms/verifyCodeService';
-import { registerMessageModule } from './modules/message/module';
-import type { MessageService } from './modules/message/msg/service';
-import { createSystemFacade, registerSystemModule } from './modules/system/module';
+import { registerMessageModule, type MessageService } from './modules/message/module';
+import { createSystemFacade, findUserByPhone, registerSystemModule } from './modules/system/module';
 import { registerDictModule } from './modules/base/dict/module';
 import { registerCmsContentModule } from './modules/cms/contentModule';
 import { registerCmsPortalModule } from './modules/cms/portalModule';
@@ -58,9 +53,7 @@ import { registerProgressModule } from './modules/base/progress/module';
 import { registerRegionModule } from './modules/base/region/module';
 import { registerSchedulerModule } from './modules/base/scheduler/module';
 import { registerSerialModule } from './modules/base/serial/module';
-import { registerFileRoutes } from './modules/file/routes';
-import { createFileService, type FileService } from './modules/file/service';
-import { createFileStore } from './modules/file/storage';
+import { registerFileModule, type FileService } from './modules/file/module';
 
 // Default zod messages (type errors and the like) in Chinese.
 z.config(z.locales.zhCN());
@@ -183,8 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const filesDir = deps.filesDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dandelion-files-'));
   // A directory of our own making (tests) goes when the app does; FILES_DIR is never touched.
   if (!deps.filesDir) app.addHook('onClose', async () => fs.rmSync(filesDir, { recursive: true, force: true }));
-  const files = createFileService({ db, store: createFileStore(filesDir) });
-  await registerFileRoutes(app, { files, authenticateToken: (token) => sessions.resolve(token) });
+  const files = await registerFileModule(app, { db, filesDir, authenticateToken: (token) => sessions.resolve(token) });
   // The anonymous portal (cached reads, search, complaints); the CMS back office: articles and the resource library; sites, catalogues, banners and templates.
   const cmsContent = registerCmsContentModule(app, { db, files, portalCache });
   app.addHook('onReady', async () => {
@@ -192,13 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   });
   registerCmsSettingModule(app, { db, files, portalCache });
   registerCmsPortalModule(app, { db, files, portalCache, captchas, identify: (request) => authenticator.authenticate(request) });
-  // ── identity: SMS codes, registration, passwords, binding, identity verification ──
-  const sms = createSmsService({ db, provider: createSmsProvider(deps.config) });
-  const codes = createVerifyCodeService({ db, sms });
+  // ── messaging: SMS codes and log, notices, in-site messages (other modules send through `messages`), templates ──
+  const { messages, codes } = registerMessageModule(app, { db, files, config, findUserByPhone });
+  // ── identity: SMS code sign-in, registration, passwords, binding, identity verification ──
   methods.phoneCode = createPhoneCodeLogin({ db, codes, login });
-  registerSmsRoutes(app, { sms, codes });
-  // ── messaging: notices, in-site messages (other modules send through `messages`), templates ──
-  const { messages } = registerMessageModule(app, { db, files, sms, config });
   registerAccountRoutes(app, {
     register: createRegisterService({ db, codes }),
     passwords: createPasswordService({ db, users, codes, sessions }),

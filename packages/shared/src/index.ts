@@ -6,7 +6,6 @@ export * from './rich-text';
 export * from './validators';
 export * from './pagination';
 export * from './rich-text-files';
-export * from './message';
 export * from './cms-content';
 export * from './cms-setting';
 export * from './cmsComplaint';

@@ -7,6 +7,10 @@ import { REGION_PAGES } from './base/region/pages';
 import { SCHEDULER_PAGES } from './base/scheduler/pages';
 import { SERIAL_PAGES } from './base/serial/pages';
 import { HOME_PAGES } from './home/pages';
+import { MY_MESSAGE_PAGES } from './message/my/pages';
+import { NOTICE_PAGES } from './message/notice/pages';
+import { SMS_PAGES } from './message/sms/pages';
+import { TEMPLATE_PAGES } from './message/template/pages';
 import { formPaths, type ConsolePage } from './pageTypes';
 import { APP_PAGES } from './system/app/pages';
 import { DATA_PERMISSION_PAGES } from './system/datapermission/pages';
@@ -36,14 +40,10 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   'center/index': { paths: ['/center'], load: () => import('./center/AccountCenterPage') },
   'cms/complaint/complaintList': { paths: ['/cms/complaint/complaintList'], load: () => import('./cms/complaint/ComplaintListPage') },
   'cms/complaint/complaintDetail': { paths: ['/cms/complaint/complaintDetail'], load: () => import('./cms/complaint/ComplaintDetailPage') },
-  'message/sms/smsList': { paths: ['/message/sms/smsList'], load: () => import('./message/sms/SmsListPage') },
-  'message/notice/noticeList': { paths: ['/message/notice/noticeList'], load: () => import('./message/notice/NoticeListPage') },
-  'message/notice/noticeForm': { paths: formPaths('/message/notice', 'notice'), load: () => import('./message/notice/NoticeFormPage') },
-  'message/notice/noticeReceipt': { paths: ['/message/notice/noticeReceipt'], load: () => import('./message/notice/NoticeReceiptPage') },
-  'message/my/myMsgList': { paths: ['/message/my/myMsgList'], load: () => import('./message/my/MyMessagePage') },
-  'message/template/templateList': { paths: ['/message/template/templateList'], load: () => import('./message/template/TemplateListPage') },
-  'message/template/templateForm': { paths: formPaths('/message/template', 'template'), load: () => import('./message/template/TemplateFormPage') },
-  'message/template/templateLog': { paths: ['/message/template/templateLog'], load: () => import('./message/template/TemplateLogPage') },
+  ...SMS_PAGES,
+  ...NOTICE_PAGES,
+  ...MY_MESSAGE_PAGES,
+  ...TEMPLATE_PAGES,
   'cms/content/contentList': { paths: ['/cms/content/contentList'], load: () => import('./cms/content/ContentListPage') },
   'cms/content/contentForm': { paths: formPaths('/cms/content', 'content'), load: () => import('./cms/content/ContentFormPage') },
   'cms/resource/resourceList': { paths: ['/cms/resource/resourceList'], load: () => import('./cms/resource/ResourceListPage') },

@@ -8,7 +8,7 @@ import { createAccount, signIn } from '../../../test/helpers/accounts';
 import { createTestApp, get, type TestContext } from '../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../core/audit';
-import { sysFile, sysFileRep } from './schema';
+import { sysFile, sysFileRep } from './tables';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,8 +1,6 @@
 import path from 'node:path';
+import type { FileKind } from '@dandelion/shared/file';
 import { errors } from '../../core/errors';
-
-/** What a stored file is, for limits and for how it is served. */
-export type FileKind = 'IMAGE' | 'DOCUMENT' | 'ARCHIVE' | 'MEDIA';
 
 const MB = 1024 * 1024;
 

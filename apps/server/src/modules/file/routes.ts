@@ -1,40 +1,17 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelopeOf, ok } from '../../core/envelope';
-import { AppError, errors } from '../../core/errors';
-import { PUBLIC, SIGNED_IN, type Principal } from '../../core/permissions';
-import { zDateTime, zId } from '@dandelion/shared';
+import { DOWNLOAD_ARGS_MESSAGE, fileCalls } from '@dandelion/shared/file';
 import { changeOf } from '../../core/audit';
+import { ok } from '../../core/envelope';
+import { AppError, errors } from '../../core/errors';
+import type { Principal } from '../../core/permissions';
+import { serve } from '../../core/route';
+import { tokenFromHeader } from '../../core/token';
 import { MAX_UPLOAD_BYTES, safeFilename } from './fileTypes';
 import { contentDisposition, parseRange } from './httpHeaders';
-import { tokenFromHeader } from '../../core/token';
-import type { FileService, UploadEnvelope } from './service';
+import type { FileService, StoredFile, UploadEnvelope } from './service';
 
-const TAG = '文件服务';
 const ENVELOPE_FIELDS = ['sendSysName', 'sendSysCode', 'sendReqTime', 'recvSysName', 'recvSysCode'] as const;
-/** The web's DOWNLOAD_ARGS_MESSAGE (spec §5: both the id and the file name must be given). */
-export const DOWNLOAD_ARGS_MESSAGE = '文件编号和文件名不能为空';
-
-const storedFileSchema = z.object({
-  fileId: zId,
-  fileRepId: zId,
-  filename: z.string(),
-  size: z.number(),
-  type: z.string(),
-  kind: z.string(),
-  mime: z.string(),
-  url: z.string(),
-  createTime: zDateTime,
-});
-
-const idText = z
-  .string()
-  .trim()
-  .regex(/^[1-9]\d{0,17}$/, '文件编号不正确')
-  .transform(Number)
-  .optional();
 
 /** Multipart errors of @fastify/multipart, in the envelope's words. */
 function multipartFailure(error: unknown): AppError | null {
@@ -54,9 +31,34 @@ function multipartFailure(error: unknown): AppError | null {
   }
 }
 
+/** Reads the one file of a multipart upload and the envelope fields beside it, and stores the file. */
+async function receiveUpload(request: FastifyRequest, files: FileService): Promise<StoredFile> {
+  if (!request.isMultipart()) throw errors.badRequest('请以 multipart/form-data 方式上传文件');
+  const fields: UploadEnvelope = {};
+  let stored: StoredFile | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (stored) {
+          part.file.resume();
+          throw errors.badRequest('一次只能上传一个文件');
+        }
+        stored = await files.upload({ stream: part.file, filename: part.filename, fields }, changeOf(request));
+      } else if ((ENVELOPE_FIELDS as readonly string[]).includes(part.fieldname)) {
+        const value = typeof part.value === 'string' ? part.value.trim().slice(0, 64) : '';
+        fields[part.fieldname as keyof UploadEnvelope] = value || undefined;
+      }
+    }
+  } catch (error) {
+    throw multipartFailure(error) ?? error;
+  }
+  if (!stored) throw errors.badRequest('请选择要上传的文件');
+  return stored;
+}
+
 /**
- * The file service's two calls (spec §7 Upload and download): the multipart upload and the
- * streaming download opened in a new window (the token then travels in the query).
+ * The file service's calls (spec §7 Upload and download): the multipart upload, the streaming
+ * download opened in a new window (the token then travels in the query), and attachment details.
  */
 export async function registerFileRoutes(
   app: FastifyInstance,
@@ -65,108 +67,44 @@ export async function registerFileRoutes(
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 22, headerPairs: 200 },
   });
-  const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post(
-    '/auth/webUpload',
-    {
-      // Signed-in users upload (applicants their attachments, staff images for content); uploads are counted per user.
-      config: {
-        permission: SIGNED_IN,
-        rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `upload:${request.principal?.userId ?? request.ip}` },
-      },
-      schema: {
-        tags: [TAG],
-        summary: '上传一个文件（multipart/form-data；文件字段 file 或 imgFile，另带 sendSysName、sendSysCode、sendReqTime、recvSysName、recvSysCode）',
-        consumes: ['multipart/form-data'],
-        response: { 200: envelopeOf(storedFileSchema) },
-      },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw errors.badRequest('请以 multipart/form-data 方式上传文件');
-      const fields: UploadEnvelope = {};
-      let stored: Awaited<ReturnType<FileService['upload']>> | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (stored) {
-              part.file.resume();
-              throw errors.badRequest('一次只能上传一个文件');
-            }
-            stored = await files.upload({ stream: part.file, filename: part.filename, fields }, changeOf(request));
-          } else if ((ENVELOPE_FIELDS as readonly string[]).includes(part.fieldname)) {
-            const value = typeof part.value === 'string' ? part.value.trim().slice(0, 64) : '';
-            fields[part.fieldname as keyof UploadEnvelope] = value || undefined;
-          }
-        }
-      } catch (error) {
-        throw multipartFailure(error) ?? error;
-      }
-      if (!stored) throw errors.badRequest('请选择要上传的文件');
-      return ok(stored, '上传成功');
-    },
-  );
+  // Signed-in users upload (applicants their attachments, staff images for content); uploads are counted per user.
+  serve(app, fileCalls.upload, async (request) => ok(await receiveUpload(request, files), '上传成功'), {
+    config: { rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `upload:${request.principal?.userId ?? request.ip}` } },
+  });
 
-  r.get(
-    '/stream/fms/downloads/1',
-    {
-      // Public route: public files need no sign-in; others are checked against the token in the query or header.
-      config: { permission: PUBLIC },
-      schema: {
-        tags: [TAG],
-        summary: '下载或在线查看文件（支持 Range 断点续传）：fileId 或 fileRepId 二选一，filename 必填；非公开文件需 authorization',
-        querystring: z.object({
-          fileId: idText,
-          fileRepId: idText,
-          filename: z.string().optional(),
-          authorization: z.string().optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const { fileId, fileRepId, authorization } = request.query;
-      const filename = safeFilename(request.query.filename ?? '');
-      if ((fileId === undefined && fileRepId === undefined) || !filename) throw errors.badRequest(DOWNLOAD_ARGS_MESSAGE);
-      const token = tokenFromHeader(request.headers.authorization) ?? tokenFromHeader(authorization);
-      const principal = token ? await authenticateToken(token) : null;
-      const file = await files.open(fileId !== undefined ? { fileId } : { fileRepId }, principal);
+  // Public route: public files need no sign-in; others are checked against the token in the query or header.
+  serve(app, fileCalls.download, async (request, reply) => {
+    const { fileId, fileRepId, authorization } = request.query;
+    const filename = safeFilename(request.query.filename ?? '');
+    if ((fileId === undefined && fileRepId === undefined) || !filename) throw errors.badRequest(DOWNLOAD_ARGS_MESSAGE);
+    const token = tokenFromHeader(request.headers.authorization) ?? tokenFromHeader(authorization);
+    const principal = token ? await authenticateToken(token) : null;
+    const file = await files.open(fileId !== undefined ? { fileId } : { fileRepId }, principal);
 
-      const etag = `"${file.sha256}"`;
-      reply
-        .header('accept-ranges', 'bytes')
-        .header('etag', etag)
-        .header('content-type', file.mime)
-        .header('content-disposition', contentDisposition(file.kind === 'IMAGE' ? 'inline' : 'attachment', filename))
-        // Whatever the bytes are, a browser opening them runs nothing from this origin.
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .header('cache-control', file.isPublic ? 'public, max-age=86400' : 'private, no-store');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const etag = `"${file.sha256}"`;
+    reply
+      .header('accept-ranges', 'bytes')
+      .header('etag', etag)
+      .header('content-type', file.mime)
+      .header('content-disposition', contentDisposition(file.kind === 'IMAGE' ? 'inline' : 'attachment', filename))
+      // Whatever the bytes are, a browser opening them runs nothing from this origin.
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .header('cache-control', file.isPublic ? 'public, max-age=86400' : 'private, no-store');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
 
-      const range = parseRange(request.headers.range, file.size);
-      if (range === 'unsatisfiable') {
-        reply.header('content-range', `bytes */${file.size}`);
-        throw new AppError(416, '416', '请求的文件范围无效');
-      }
-      if (range) {
-        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
-        return reply.send(files.read(file.storageKey, range));
-      }
-      reply.header('content-length', file.size);
-      return reply.send(files.read(file.storageKey));
-    },
-  );
+    const range = parseRange(request.headers.range, file.size);
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${file.size}`);
+      throw new AppError(416, '416', '请求的文件范围无效');
+    }
+    if (range) {
+      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
+      return reply.send(files.read(file.storageKey, range));
+    }
+    reply.header('content-length', file.size);
+    return reply.send(files.read(file.storageKey));
+  });
 
-  r.post(
-    '/rest/file/details',
-    {
-      config: { permission: SIGNED_IN },
-      schema: {
-        tags: [TAG],
-        summary: '按文件编号取附件信息（只返回调用者可读的文件）',
-        body: z.object({ fileIds: z.array(zId, { error: '请提供文件编号列表' }).max(100, '一次最多查询 100 个文件') }),
-        response: { 200: envelopeOf(z.array(storedFileSchema)) },
-      },
-    },
-    async (request) => ok(await files.details([...new Set(request.body.fileIds)], request.principal!)),
-  );
+  serve(app, fileCalls.details, async (request) => ok(await files.details([...new Set(request.body.fileIds)], request.principal!)));
 }

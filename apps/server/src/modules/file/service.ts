@@ -1,18 +1,20 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
+import type { z } from 'zod';
+import { downloadUrlOf, type FileKind, type storedFile } from '@dandelion/shared/file';
 import type { Db, Executor } from '../../core/db';
 import { errors } from '../../core/errors';
 import type { Principal } from '../../core/permissions';
-import { createdBy, notDeleted, type Actor } from '../../core/records';
+import type { Actor } from '../../core/records';
 import { withTransaction } from '../../core/transaction';
 import { recordOperation, type ChangeContext } from '../../core/audit';
-import { allowedTypeOf, checkContent, KIND_LIMITS, kindLimitMessage, safeFilename, type FileKind } from './fileTypes';
-import { sysFile, sysFileRep } from './schema';
+import { allowedTypeOf, checkContent, KIND_LIMITS, kindLimitMessage, safeFilename } from './fileTypes';
+import { fileRepo, type FileRecord, type FileRow, type FileVisibility } from './repo';
 import { SizeLimitError, type FileStore } from './storage';
 
+export type { FileRecord, FileVisibility };
+
 export const FILE_MODULE = 'file';
-export type FileVisibility = 'PRIVATE' | 'PUBLIC';
 
 /** The sender and receiver fields every upload carries (spec §7 Upload). */
 export interface UploadEnvelope {
@@ -23,18 +25,8 @@ export interface UploadEnvelope {
   recvSysCode?: string;
 }
 
-/** What the upload call answers (the web's UploadedFile). */
-export interface StoredFile {
-  fileId: number;
-  fileRepId: number;
-  filename: string;
-  size: number;
-  type: string;
-  kind: FileKind;
-  mime: string;
-  url: string;
-  createTime: Date;
-}
+/** A stored file as the upload call answers it and attachment lists show it. */
+export type StoredFile = z.output<typeof storedFile>;
 
 /** Decides whether a caller may read a file attached to a record of the owning module. */
 export type FileAccessRule = (principal: Principal, bizId: string) => Promise<boolean>;
@@ -48,11 +40,6 @@ export interface OpenedFile {
   kind: FileKind;
   isPublic: boolean;
 }
-
-type FileRow = typeof sysFile.$inferSelect;
-
-export const downloadUrlOf = (fileId: number | string, filename: string) =>
-  `/stream/fms/downloads/1?fileId=${encodeURIComponent(String(fileId))}&filename=${encodeURIComponent(filename)}`;
 
 const present = (row: FileRow): StoredFile => ({
   fileId: row.id,
@@ -81,6 +68,12 @@ export function createFileService({ db, store }: { db: Db; store: FileStore }) {
     return rule && row.bizId ? rule(principal, row.bizId) : false;
   }
 
+  /** Drains an upload the service refuses before reading it, so the request can end. */
+  function refuse(stream: Readable, error: unknown): never {
+    stream.resume();
+    throw error;
+  }
+
   return {
     /**
      * Stores one uploaded file: the extension must be allowed, the bytes must be what the
@@ -88,25 +81,18 @@ export function createFileService({ db, store }: { db: Db; store: FileStore }) {
      */
     async upload(input: { stream: Readable; filename: string; fields: UploadEnvelope }, change: ChangeContext): Promise<StoredFile> {
       const filename = safeFilename(input.filename);
-      if (!filename) {
-        input.stream.resume();
-        throw errors.badRequest('文件名不能为空');
-      }
+      if (!filename) refuse(input.stream, errors.badRequest('文件名不能为空'));
       let type;
       try {
         type = allowedTypeOf(filename);
       } catch (error) {
-        input.stream.resume();
-        throw error;
+        refuse(input.stream, error);
       }
       let staged;
       try {
         staged = await store.stage(input.stream, KIND_LIMITS[type.kind]);
       } catch (error) {
-        if (error instanceof SizeLimitError) {
-          input.stream.resume();
-          throw errors.tooLarge(kindLimitMessage(type.kind));
-        }
+        if (error instanceof SizeLimitError) refuse(input.stream, errors.tooLarge(kindLimitMessage(type.kind)));
         throw error;
       }
       try {
@@ -115,15 +101,11 @@ export function createFileService({ db, store }: { db: Db; store: FileStore }) {
         checkContent(type, sniffed?.ext, staged.head);
         const storageKey = await store.commit(staged);
         return await withTransaction(db, async (tx) => {
-          await tx
-            .insert(sysFileRep)
-            .values({ sha256: staged.sha256, size: staged.size, sniffedType: sniffed?.ext ?? 'text', storageKey, ...createdBy(change.actor) })
-            .onConflictDoNothing();
-          const [rep] = await tx.select({ id: sysFileRep.id }).from(sysFileRep).where(eq(sysFileRep.sha256, staged.sha256));
-          const [row] = await tx
-            .insert(sysFile)
-            .values({
-              fileRepId: rep!.id,
+          const fileRepId = await fileRepo.keepContent(tx, { sha256: staged.sha256, size: staged.size, sniffedType: sniffed?.ext ?? 'text', storageKey }, change.actor);
+          const row = await fileRepo.insert(
+            tx,
+            {
+              fileRepId,
               filename,
               fileType: type.ext,
               fileKind: type.kind,
@@ -132,18 +114,18 @@ export function createFileService({ db, store }: { db: Db; store: FileStore }) {
               uploaderId: change.actor.id,
               uploaderName: change.actor.name,
               ...input.fields,
-              ...createdBy(change.actor),
-            })
-            .returning();
+            },
+            change.actor,
+          );
           await recordOperation(tx, {
             ...change,
             module: FILE_MODULE,
             action: 'UPLOAD',
-            entityId: row!.id,
+            entityId: row.id,
             summary: `上传文件「${filename}」`,
-            after: { fileId: row!.id, fileRepId: rep!.id, filename, size: staged.size, type: type.ext, sha256: staged.sha256 },
+            after: { fileId: row.id, fileRepId, filename, size: staged.size, type: type.ext, sha256: staged.sha256 },
           });
-          return present(row!);
+          return present(row);
         });
       } catch (error) {
         await store.discard(staged);
@@ -157,11 +139,7 @@ export function createFileService({ db, store }: { db: Db; store: FileStore }) {
      * so ids cannot be probed.
      */
     async open(ref: { fileId?: number; fileRepId?: number }, principal: Principal | null): Promise<OpenedFile> {
-      const rows = await db
-        .select()
-        .from(sysFile)
-        .where(and(notDeleted(sysFile), ref.fileId !== undefined ? eq(sysFile.id, ref.fileId) : eq(sysFile.fileRepId, ref.fileRepId!)))
-        .limit(50);
+      const rows = await fileRepo.uploadsOf(db, ref);
       let readable: FileRow | undefined;
       for (const row of rows) {
         if (await mayRead(row, principal)) {
@@ -173,20 +151,26 @@ export function createFileService({ db, store }: { db: Db; store: FileStore }) {
         if (rows.length && !principal) throw errors.unauthorized('请登录后下载该文件');
         throw errors.notFound('文件');
       }
-      const [rep] = await db.select().from(sysFileRep).where(eq(sysFileRep.id, readable.fileRepId));
+      const rep = await fileRepo.content(db, readable.fileRepId);
       if (!rep || !(await store.exists(rep.storageKey))) throw errors.notFound('文件内容');
       return { storageKey: rep.storageKey, sha256: rep.sha256, size: rep.size, mime: readable.mime, kind: readable.fileKind as FileKind, isPublic: readable.visibility === 'PUBLIC' };
     },
 
     read: store.read,
 
-    /** File metadata for the caller's own lists (attachments of a form). */
-    async details(fileIds: number[], principal: Principal): Promise<StoredFile[]> {
+    /** File metadata for the caller's own lists (attachments of a form); `null` is an anonymous reader (public files only). */
+    async details(fileIds: number[], principal: Principal | null): Promise<StoredFile[]> {
       if (!fileIds.length) return [];
-      const rows = await db.select().from(sysFile).where(and(notDeleted(sysFile), inArray(sysFile.id, fileIds)));
       const out: StoredFile[] = [];
-      for (const row of rows) if (await mayRead(row, principal)) out.push(present(row));
+      for (const row of await fileRepo.liveByIds(db, fileIds)) if (await mayRead(row, principal)) out.push(present(row));
       return out;
+    },
+
+    /** Download addresses of live files by id (a page showing links to them); unknown ids are left out. */
+    async downloadUrls(ex: Executor, fileIds: number[]): Promise<Map<string, string>> {
+      if (!fileIds.length) return new Map();
+      const rows = await fileRepo.namesByIds(ex, fileIds);
+      return new Map(rows.map((r) => [String(r.id), downloadUrlOf(r.id, r.filename)]));
     },
 
     /** Lets the module owning `bizType` records decide who may read their attachments. */
@@ -198,61 +182,43 @@ export function createFileService({ db, store }: { db: Db; store: FileStore }) {
      * Attaches uploaded files to a record of the calling module, inside its transaction. Only files
      * the actor uploaded (or, for the system, any) can be attached: nobody claims another's upload.
      */
-    async attach(ex: Executor, input: { fileIds: number[]; bizType: string; bizId: string; visibility?: FileVisibility }, actor: Actor | null): Promise<number> {
+    async attach(ex: Executor, input: FileRecord & { fileIds: number[]; visibility?: FileVisibility }, actor: Actor | null): Promise<number> {
       if (!input.fileIds.length) return 0;
-      const rows = await ex
-        .update(sysFile)
-        .set({ bizType: input.bizType, bizId: input.bizId, ...(input.visibility ? { visibility: input.visibility } : {}) })
-        .where(and(notDeleted(sysFile), inArray(sysFile.id, input.fileIds), actor ? eq(sysFile.uploaderId, actor.id) : undefined))
-        .returning({ id: sysFile.id });
-      if (rows.length !== new Set(input.fileIds).size) throw errors.badRequest('附件不存在，或不是您上传的文件');
-      return rows.length;
+      const attached = await fileRepo.attach(ex, input.fileIds, input, actor);
+      if (attached.length !== new Set(input.fileIds).size) throw errors.badRequest('附件不存在，或不是您上传的文件');
+      return attached.length;
     },
 
     /** Makes every file of a record public (content published) or private again (content offline). */
-    async setRecordVisibility(ex: Executor, record: { bizType: string; bizId: string }, visibility: FileVisibility): Promise<number> {
-      const rows = await ex
-        .update(sysFile)
-        .set({ visibility })
-        .where(and(notDeleted(sysFile), eq(sysFile.bizType, record.bizType), eq(sysFile.bizId, record.bizId)))
-        .returning({ id: sysFile.id });
-      return rows.length;
+    async setRecordVisibility(ex: Executor, record: FileRecord, visibility: FileVisibility): Promise<number> {
+      return (await fileRepo.setRecordVisibility(ex, record, visibility)).length;
     },
 
     /** The files attached to one record, oldest first (a form listing an article's attachments). */
-    async recordFiles(ex: Executor, record: { bizType: string; bizId: string }): Promise<StoredFile[]> {
-      const rows = await ex
-        .select()
-        .from(sysFile)
-        .where(and(notDeleted(sysFile), eq(sysFile.bizType, record.bizType), eq(sysFile.bizId, record.bizId)))
-        .orderBy(asc(sysFile.id));
-      return rows.map(present);
+    async recordFiles(ex: Executor, record: FileRecord): Promise<StoredFile[]> {
+      return (await fileRepo.recordFiles(ex, record)).map(present);
     },
 
     /** Lets go of files a record no longer uses: they belong to nobody and are private again. */
-    async detach(ex: Executor, record: { bizType: string; bizId: string }, fileIds: number[]): Promise<number> {
+    async detach(ex: Executor, record: FileRecord, fileIds: number[]): Promise<number> {
       if (!fileIds.length) return 0;
-      const rows = await ex
-        .update(sysFile)
-        .set({ bizType: null, bizId: null, visibility: 'PRIVATE' })
-        .where(and(notDeleted(sysFile), eq(sysFile.bizType, record.bizType), eq(sysFile.bizId, record.bizId), inArray(sysFile.id, fileIds)))
-        .returning({ id: sysFile.id });
-      return rows.length;
+      return (await fileRepo.detach(ex, record, fileIds)).length;
     },
 
     /**
      * A second upload row over the same stored bytes, attached to another record: a record shares
      * no file row with another, so making one public or deleting it never touches the other's file.
      */
-    async copyToRecord(ex: Executor, fileId: number, record: { bizType: string; bizId: string; visibility?: FileVisibility }, actor: Actor): Promise<StoredFile> {
-      const [source] = await ex.select().from(sysFile).where(and(eq(sysFile.id, fileId), notDeleted(sysFile))).limit(1);
+    async copyToRecord(ex: Executor, fileId: number, record: FileRecord & { visibility?: FileVisibility }, actor: Actor): Promise<StoredFile> {
+      const source = await fileRepo.findLive(ex, fileId);
       if (!source) throw errors.notFound('文件');
       const { id: _id, createTime: _c, updateTime: _u, lockVersion: _l, ...kept } = source;
-      const [row] = await ex
-        .insert(sysFile)
-        .values({ ...kept, bizType: record.bizType, bizId: record.bizId, visibility: record.visibility ?? 'PRIVATE', uploaderId: actor.id, uploaderName: actor.name, ...createdBy(actor) })
-        .returning();
-      return present(row!);
+      const row = await fileRepo.insert(
+        ex,
+        { ...kept, bizType: record.bizType, bizId: record.bizId, visibility: record.visibility ?? 'PRIVATE', uploaderId: actor.id, uploaderName: actor.name },
+        actor,
+      );
+      return present(row);
     },
   };
 }

@@ -5,8 +5,8 @@ import { ACCOUNT_CENTER_PATH } from '../../api/consoleStore';
 import { displayName, useSessionStore } from '../../api/session';
 import { useSignOut } from '../../auth/useSignOut';
 
-/** The bell and its panel belong to the messaging feature (console/message/bell). */
-export { NoticeBell } from '../message/bell/NoticeBell';
+/** The bell and its panel belong to the messaging feature (console/message/my). */
+export { NoticeBell } from '../message/my/NoticeBell';
 
 /** Avatar and name; 个人中心 and 退出登录 (after a confirmation, spec §4 Logout). */
 export function UserMenu() {

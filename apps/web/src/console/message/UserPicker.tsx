@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
-import type { DirectoryUser, NamedOption } from './notice/api';
+import type { z } from 'zod';
+import type { directoryUser, namedOption } from '@dandelion/shared/message/common';
+
+/** A user as the pickers' lookups answer them. */
+export type DirectoryUser = z.input<typeof directoryUser>;
+/** A chosen user's id with the name to show for it. */
+export type NamedOption = z.input<typeof namedOption>;
 
 export const userLabel = (u: DirectoryUser) => `${u.realname || u.username}（${u.username}${u.orgName ? ` · ${u.orgName}` : ''}）`;
 
@@ -22,11 +28,12 @@ const NO_KNOWN: NamedOption[] = [];
 export function UserPicker({ value, onChange, known = NO_KNOWN, search: lookup, disabled, id, placeholder = '输入用户名、姓名或手机号查找用户' }: UserPickerProps) {
   const [found, setFound] = useState<DirectoryUser[]>([]);
   const [searching, setSearching] = useState(false);
-  const [labels, setLabels] = useState<Record<string, string>>({});
+  // Names learnt from searches; a loaded record's names (known) fill in the rest.
+  const [foundLabels, setFoundLabels] = useState<Record<string, string>>({});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const controller = useRef<AbortController>(undefined);
 
-  useEffect(() => setLabels((current) => ({ ...Object.fromEntries(known.map((k) => [k.value, k.label])), ...current })), [known]);
+  const labels = useMemo(() => ({ ...Object.fromEntries(known.map((k) => [k.value, k.label])), ...foundLabels }), [known, foundLabels]);
   useEffect(() => () => controller.current?.abort(), []);
 
   const search = (keyword: string) => {
@@ -40,7 +47,7 @@ export function UserPicker({ value, onChange, known = NO_KNOWN, search: lookup, 
       lookup({ keyword }, controller.current.signal)
         .then((users) => {
           setFound(users);
-          setLabels((current) => ({ ...current, ...Object.fromEntries(users.map((u) => [u.userId, userLabel(u)])) }));
+          setFoundLabels((current) => ({ ...current, ...Object.fromEntries(users.map((u) => [u.userId, userLabel(u)])) }));
         })
         .catch(() => setFound([]))
         .finally(() => setSearching(false));

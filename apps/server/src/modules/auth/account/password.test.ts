@@ -4,8 +4,8 @@ import { isStrongPassword } from '@dandelion/shared';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, get, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysVerifyCode } from '../../message/sms/schema';
-import { requestSmsCode } from '../../message/sms/smsTestKit';
+import { sysVerifyCode } from '../../message/sms/tables';
+import { requestSmsCode } from '../../../../test/kits/smsTestKit';
 import { sysUser } from '../../system/user/schema';
 
 let ctx: TestContext;

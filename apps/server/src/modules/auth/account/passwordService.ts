@@ -3,7 +3,7 @@ import { recordOperation } from '../../../core/audit';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import type { Actor } from '../../../core/records';
-import type { VerifyCodeService } from '../../message/sms/verifyCodeService';
+import type { VerifyCodeService } from '../../message/module';
 import { findUserByPhone, updateUserFields, type UserService } from '../../system/user/service';
 import { generateStrongPassword, hashPassword, verifyPassword } from '../../../core/password';
 import type { SessionService } from '../sessionService';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import type { VerifyCodeService } from '../../message/sms/verifyCodeService';
+import type { VerifyCodeService } from '../../message/module';
 import { findUserByPhone } from '../../system/user/service';
 import type { ClientMeta, LoginResult, LoginService } from '../loginService';
 

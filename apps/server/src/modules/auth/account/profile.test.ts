@@ -4,7 +4,7 @@ import { chineseIdCheckChar } from '@dandelion/shared';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { requestSmsCode } from '../../message/sms/smsTestKit';
+import { requestSmsCode } from '../../../../test/kits/smsTestKit';
 import { sysUser } from '../../system/user/schema';
 
 let ctx: TestContext;

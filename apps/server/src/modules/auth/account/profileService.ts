@@ -1,7 +1,8 @@
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import type { Actor } from '../../../core/records';
-import { PHONE_BOUND, type VerifyCodeService } from '../../message/sms/verifyCodeService';
+import { PHONE_BOUND } from '@dandelion/shared/message/sms';
+import type { VerifyCodeService } from '../../message/module';
 import { findUserByEmail, findUserByPhone, updateUserFields, type UserService } from '../../system/user/service';
 import { EMAIL_TAKEN } from './registerService';
 import { maskIdNumber } from '@dandelion/shared';

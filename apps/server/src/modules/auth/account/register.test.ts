@@ -4,7 +4,7 @@ import { chineseIdCheckChar, unifiedSocialCreditCodeCheckChar } from '@dandelion
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { requestSmsCode } from '../../message/sms/smsTestKit';
+import { requestSmsCode } from '../../../../test/kits/smsTestKit';
 import { sysRole } from '../../system/role/schema';
 import { sysUser, sysUserRole } from '../../system/user/schema';
 

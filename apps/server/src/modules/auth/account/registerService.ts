@@ -2,8 +2,8 @@ import { CHINESE_ID_PATTERN, EMAIL_MESSAGE, isEmail, isMobileStrict, MOBILE_MESS
 import type { Executor } from '../../../core/db';
 import { AppError, errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
-import type { VerifyCodeService } from '../../message/sms/verifyCodeService';
-import { PHONE_REGISTERED } from '../../message/sms/verifyCodeService';
+import { PHONE_REGISTERED } from '@dandelion/shared/message/sms';
+import type { VerifyCodeService } from '../../message/module';
 import { createRegisteredUser, findUserByEmail, findUserByPhone, findUserByUsername } from '../../system/user/service';
 import { hashPassword } from '../../../core/password';
 import { isUsername, USERNAME_MESSAGE } from './schemas';

@@ -5,8 +5,8 @@ import { createdBy } from '../../../core/records';
 import { sysCaptcha } from '../../auth/schema';
 import { sha256Hex } from '../../../core/token';
 import { sysOperLog } from '../../../core/audit';
-import { createPerson, createRole, signInAdmin, type Person } from '../../message/messageTestKit';
-import { sysMsg } from '../../message/msg/schema';
+import { createPerson, createRole, signInAdmin, type Person } from '../../../../test/kits/messageTestKit';
+import { sysMsg } from '../../message/msg/tables';
 import { cmsComplaint } from './schema';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 

@@ -7,7 +7,7 @@ import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../cor
 import { withTransaction } from '../../../core/transaction';
 import { timeWithin } from '../../../core/listing';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
-import type { MessageService } from '../../message/msg/service';
+import type { MessageService } from '../../message/module';
 import { cmsComplaint } from './schema';
 import { likePattern } from '../../../core/sql';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { post } from '../../../../test/helpers/testApp';
-import { sysFile } from '../../file/schema';
+import { sysFile } from '../../file/tables';
 import { cmsCatalog } from '../catalog/schema';
 import { cmsContent } from '../content/schema';
 import { cmsSite } from '../site/schema';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { createMemoryBus } from '../../../core/bus';
 import { createdBy } from '../../../core/records';
 import { createTestApp, type TestContext } from '../../../../test/helpers/testApp';
-import { sysFile } from '../../file/schema';
+import { sysFile } from '../../file/tables';
 import { cmsCatalog } from '../catalog/schema';
 import { cmsContent } from '../content/schema';
 import { createPortalCache } from '../portalCache';

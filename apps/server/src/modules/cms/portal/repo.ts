@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../core/db';
 import { notDeleted } from '../../../core/records';
-import { downloadUrlOf } from '../../file/service';
-import { sysFile } from '../../file/schema';
+import { downloadUrlOf } from '@dandelion/shared/file';
+import { sysFile } from '../../file/tables';
 import { cmsBanner } from '../banner/schema';
 import { cmsCatalog } from '../catalog/schema';
 import { cmsContent } from '../content/schema';

@@ -4,7 +4,7 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { sysFile } from '../../file/schema';
+import { sysFile } from '../../file/tables';
 import { cmsCatalog } from '../catalog/schema';
 import { cmsSite } from './schema';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';

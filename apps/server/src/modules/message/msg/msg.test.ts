@@ -4,8 +4,8 @@ import { createTestApp, post, type TestContext } from '../../../../test/helpers/
 import { withTransaction } from '../../../core/transaction';
 import { sysOperLog } from '../../../core/audit';
 import { sysUser } from '../../system/user/schema';
-import { createPerson, signInAdmin, type Person } from '../messageTestKit';
-import { sysMsg } from './schema';
+import { createPerson, signInAdmin, type Person } from '../../../../test/kits/messageTestKit';
+import { sysMsg } from './tables';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

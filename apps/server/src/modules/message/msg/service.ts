@@ -1,14 +1,12 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { MESSAGE_CATEGORIES, SITE_LINK, SITE_LINK_MESSAGE, type MessageCategory, type PageParameter } from '@dandelion/shared';
+import { MESSAGE_CATEGORIES, SITE_LINK, SITE_LINK_MESSAGE, type MessageCategory } from '@dandelion/shared/message/msg';
+import type { PageParameter } from '@dandelion/shared';
+import { recordOperation } from '../../../core/audit';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, type Actor } from '../../../core/records';
+import { createdBy, type Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation } from '../../../core/audit';
-import { sysUser } from '../../system/user/schema';
-import { sysMsg } from './schema';
-import { likePattern } from '../../../core/sql';
+import { msgRepo, type MsgRow, type MyMsgFilter } from './repo';
 
 export const MSG_MODULE = 'message:msg';
 export const MSG_TITLE_MAX = 200;
@@ -26,15 +24,6 @@ export interface SendMessageInput {
   /** Who sends it; the system when absent. */
   sender?: Actor | null;
 }
-
-export interface MyMsgFilter {
-  title?: string;
-  category?: MessageCategory;
-  /** 0 unread, 1 read. */
-  readFlag?: 0 | 1;
-}
-
-export type MsgRow = typeof sysMsg.$inferSelect;
 
 export const presentMsg = (row: MsgRow) => ({
   msgId: row.id,
@@ -63,11 +52,7 @@ function checkMessage(input: SendMessageInput) {
  * transaction, so a message goes out exactly when the change it reports commits.
  */
 export function createMessageService({ db }: { db: Executor }) {
-  const mine = (userId: number): SQL => and(eq(sysMsg.userId, userId), notDeleted(sysMsg))!;
-
-  async function unreadCount(userId: number): Promise<number> {
-    return Number((await db.select({ n: count() }).from(sysMsg).where(and(mine(userId), isNull(sysMsg.readTime))))[0]!.n);
-  }
+  const unreadCount = (userId: number) => msgRepo.unreadCount(db, userId);
 
   return {
     /**
@@ -79,44 +64,31 @@ export function createMessageService({ db }: { db: Executor }) {
       const wanted = [...new Set(input.userIds)];
       if (!wanted.length) return [];
       return withTransaction(ex, async (tx) => {
-        const live = await tx.select({ id: sysUser.id }).from(sysUser).where(and(inArray(sysUser.id, wanted), notDeleted(sysUser)));
-        const liveIds = new Set(live.map((u) => u.id));
-        const recipients = wanted.filter((id) => liveIds.has(id));
+        const live = await msgRepo.liveUserIds(tx, wanted);
+        const recipients = wanted.filter((id) => live.has(id));
         if (!recipients.length) return [];
         const audit = createdBy(input.sender ?? null);
-        const rows = await tx
-          .insert(sysMsg)
-          .values(
-            recipients.map((userId) => ({
-              userId,
-              title: input.title.trim(),
-              content: input.body,
-              category: input.category ?? 'SYSTEM',
-              link: input.link || null,
-              ...audit,
-            })),
-          )
-          .returning({ id: sysMsg.id });
+        const title = input.title.trim();
+        const category = input.category ?? 'SYSTEM';
+        const ids = await msgRepo.insertMany(
+          tx,
+          recipients.map((userId) => ({ userId, title, content: input.body, category, link: input.link || null, ...audit })),
+        );
         await recordOperation(tx, {
           module: MSG_MODULE,
           action: 'SEND',
-          entityId: rows[0]!.id,
-          summary: `发送站内消息「${input.title.trim()}」给 ${recipients.length} 人`,
-          after: { title: input.title, category: input.category ?? 'SYSTEM', link: input.link ?? null, userIds: recipients },
+          entityId: ids[0]!,
+          summary: `发送站内消息「${title}」给 ${recipients.length} 人`,
+          after: { title: input.title, category, link: input.link ?? null, userIds: recipients },
           actor: input.sender ?? null,
         });
-        return rows.map((r) => r.id);
+        return ids;
       });
     },
 
     /** The newest unread messages (getMyNoReadMsgList) and how many are unread. */
     async unread(userId: number, limit: number) {
-      const list = await db
-        .select()
-        .from(sysMsg)
-        .where(and(mine(userId), isNull(sysMsg.readTime)))
-        .orderBy(desc(sysMsg.createTime), desc(sysMsg.id))
-        .limit(limit);
+      const list = await msgRepo.unread(db, userId, limit);
       return { list: list.map(presentMsg), total: await unreadCount(userId) };
     },
 
@@ -124,42 +96,28 @@ export function createMessageService({ db }: { db: Executor }) {
 
     /** getMyMsgList: the caller's messages, newest first. */
     async page(userId: number, filter: MyMsgFilter, page: PageParameter) {
-      const where = and(
-        mine(userId),
-        filter.title ? ilike(sysMsg.title, likePattern(filter.title)) : undefined,
-        filter.category ? eq(sysMsg.category, filter.category) : undefined,
-        filter.readFlag === 0 ? isNull(sysMsg.readTime) : filter.readFlag === 1 ? isNotNull(sysMsg.readTime) : undefined,
-      );
+      const where = msgRepo.listCondition(userId, filter);
       const result = await paginate(
         page,
-        (limit, offset) => db.select().from(sysMsg).where(where).orderBy(desc(sysMsg.createTime), desc(sysMsg.id)).limit(limit).offset(offset),
-        async () => (await db.select({ n: count() }).from(sysMsg).where(where))[0]!.n,
+        (limit, offset) => msgRepo.list(db, where, limit, offset),
+        () => msgRepo.count(db, where),
       );
       return { ...result, list: result.list.map(presentMsg) };
     },
 
     /** getMyMsgDetailById: one of the caller's messages; opening it marks it read. Others' messages answer 404. */
     async open(userId: number, msgId: number) {
-      const [row] = await db.select().from(sysMsg).where(and(mine(userId), eq(sysMsg.id, msgId))).limit(1);
+      const row = await msgRepo.findMine(db, userId, msgId);
       if (!row) throw errors.notFound('消息');
       if (row.readTime) return presentMsg(row);
-      const [read] = await db.update(sysMsg).set({ readTime: new Date() }).where(and(eq(sysMsg.id, msgId), isNull(sysMsg.readTime))).returning();
-      return presentMsg(read ?? row);
+      return presentMsg((await msgRepo.markOneRead(db, msgId, new Date())) ?? row);
     },
 
     /** Marks the given messages, or all of the caller's, read; answers how many changed. */
     async markRead(userId: number, input: { msgIds?: number[]; all?: boolean }) {
       const ids = [...new Set(input.msgIds ?? [])];
-      if (!input.all) {
-        const found = await db.select({ id: sysMsg.id }).from(sysMsg).where(and(mine(userId), inArray(sysMsg.id, ids)));
-        if (found.length !== ids.length) throw errors.notFound('消息');
-      }
-      const rows = await db
-        .update(sysMsg)
-        .set({ readTime: new Date() })
-        .where(and(mine(userId), isNull(sysMsg.readTime), input.all ? undefined : inArray(sysMsg.id, ids)))
-        .returning({ id: sysMsg.id });
-      return rows.length;
+      if (!input.all && (await msgRepo.mineAmong(db, userId, ids)).length !== ids.length) throw errors.notFound('消息');
+      return msgRepo.markRead(db, userId, input.all ? null : ids, new Date());
     },
   };
 }

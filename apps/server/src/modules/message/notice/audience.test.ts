@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { get, createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { sysRole } from '../../system/role/schema';
 import { sysUser, sysUserRole } from '../../system/user/schema';
-import { addNotice, createOrg, createPerson, inboxOf, noticeOf, signInAdmin, upload, type Person } from '../messageTestKit';
-import { sysNotice } from './schema';
+import { addNotice, createOrg, createPerson, inboxOf, noticeOf, signInAdmin, upload, type Person } from '../../../../test/kits/messageTestKit';
+import { sysNotice } from './tables';
 
 /*
  * Who sees which notice, from every angle: everyone, a role, an organisation with and without its

@@ -1,24 +1,21 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { notDeleted } from '../../../core/records';
-import { sysOrg } from '../../system/org/schema';
-import { sysRole } from '../../system/role/schema';
-import { sysUser, sysUserRole } from '../../system/user/schema';
-import { sysNotice, sysNoticeAudience } from './schema';
+import { orgLiesWithin } from '../../system/org/views';
+import { rolesInForce } from '../../system/role/views';
+import { liveUsers, userRoleLinks } from '../../system/user/views';
+import { sysNotice, sysNoticeAudience } from './tables';
 
 /*
- * Who a notice is for, in SQL. These conditions read the users', roles' and organisations' tables
- * directly (docs/messaging.md, "Audience"): deciding membership for every notice of a list in one
- * query is what keeps the header and inbox cheap, and what lets delivery be one INSERT … SELECT.
+ * Who a notice is for, in SQL, over the system module's read-only views of users, roles and
+ * organisations (docs/messaging.md, "Audience"): deciding membership for every notice of a list in
+ * one query is what keeps the header and inbox cheap, and what lets delivery be one INSERT … SELECT.
  */
 
 export const TARGET = { ROLE: 'ROLE', ORG: 'ORG', USER: 'USER' } as const;
 export type TargetType = (typeof TARGET)[keyof typeof TARGET];
 
 type UserRef = number | SQL | AnyPgColumn;
-
-/** The organisation of a user, read fresh (a cached session may be up to a minute old). */
-export const orgOfUser = (userId: number): SQL => sql`(select ${sysUser.orgId} from ${sysUser} where ${sysUser.id} = ${userId})`;
 
 /**
  * True when the user is in the audience of the `sys_notice` row in scope: everyone for ALL;
@@ -31,11 +28,9 @@ export function inAudience(userId: UserRef, userOrgId: UserRef): SQL {
     where a.notice_id = ${sysNotice.id} and (
       (a.target_type = 'USER' and a.target_id = ${userId})
       or (a.target_type = 'ROLE' and a.target_id in (
-        select ${sysUserRole.roleId} from ${sysUserRole} join ${sysRole} on ${sysRole.id} = ${sysUserRole.roleId}
-        where ${sysUserRole.userId} = ${userId} and ${sysRole.delFlag} = 0 and ${sysRole.status} = 'NORMAL'))
-      or (a.target_type = 'ORG' and (a.target_id = ${userOrgId} or (${sysNotice.includeSubOrgs} and exists (
-        select 1 from ${sysOrg} where ${sysOrg.id} = ${userOrgId}
-        and (',' || ${sysOrg.parentOrgIds} || ',') like ('%,' || a.target_id || ',%')))))
+        select ${userRoleLinks.roleId} from ${userRoleLinks} join ${rolesInForce} on ${rolesInForce.roleId} = ${userRoleLinks.roleId}
+        where ${userRoleLinks.userId} = ${userId}))
+      or (a.target_type = 'ORG' and (a.target_id = ${userOrgId} or (${sysNotice.includeSubOrgs} and ${orgLiesWithin(userOrgId, sql`a.target_id`)})))
     )))`;
 }
 
@@ -54,5 +49,5 @@ export function noticeDeliverable(now: Date): SQL {
   return and(eq(sysNotice.status, 'RELEASED'), notDeleted(sysNotice), or(isNull(sysNotice.expireTime), gt(sysNotice.expireTime, now)))!;
 }
 
-/** Users who may receive anything: not deleted and not frozen. */
-export const userReachable = (): SQL => and(notDeleted(sysUser), eq(sysUser.status, 'NORMAL'))!;
+/** A row of the live users' view who may receive anything: not frozen, and in the audience of the notice in scope. */
+export const reachableMember = (): SQL => and(eq(liveUsers.status, 'NORMAL'), inAudience(liveUsers.userId, liveUsers.orgId))!;

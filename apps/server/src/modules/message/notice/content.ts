@@ -1,9 +1,8 @@
 import { countRichTextCharacters, fileIdsInRichText, richTextLimitMessage } from '@dandelion/shared';
+import { NOTICE_TEXT_MAX } from '@dandelion/shared/message/notice';
 import { errors } from '../../../core/errors';
 import { sanitizeRichText } from '../../../core/richText';
 
-/** Visible characters a notice may hold (spec §5 rich-text rule). */
-export const NOTICE_TEXT_MAX = 20_000;
 export const SUMMARY_LENGTH = 120;
 export const NOTICE_FILE_BIZ = 'NOTICE';
 

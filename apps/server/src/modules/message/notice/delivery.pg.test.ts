@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { sysUser } from '../../system/user/schema';
-import { addNotice, createPerson, noticeOf, signInAdmin, type Person } from '../messageTestKit';
-import { sysNoticeReceiver } from './schema';
+import { addNotice, createPerson, noticeOf, signInAdmin, type Person } from '../../../../test/kits/messageTestKit';
+import { sysNoticeReceiver } from './tables';
 
 /*
  * PostgreSQL only: real concurrency. Syncs and users' own polls deliver the same notice at the same

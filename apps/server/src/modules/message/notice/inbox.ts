@@ -1,40 +1,17 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { NoticePriority, PageParameter } from '@dandelion/shared';
+import type { PageParameter } from '@dandelion/shared';
+import type { NoticePriority } from '@dandelion/shared/message/notice';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { paginate } from '../../../core/pagination';
 import type { Principal } from '../../../core/permissions';
-import type { FileService } from '../../file/service';
-import { inAudience, noticeLive, orgOfUser } from './audience';
+import type { FileService, StoredFile } from '../../file/module';
 import { NOTICE_FILE_BIZ } from './content';
-import { sysNotice, sysNoticeReceiver } from './schema';
-import { likePattern } from '../../../core/sql';
+import { inboxRepo, type InboxFilter } from './repo';
 
-export interface InboxFilter {
-  title?: string;
-  /** 0 unread, 1 read. */
-  readFlag?: 0 | 1;
-  priority?: NoticePriority;
-}
-
-
-/** What a reader sees of a notice in a list. */
-const readerColumns = {
-  noticeId: sysNotice.id,
-  title: sysNotice.title,
-  summary: sysNotice.summary,
-  priority: sysNotice.priority,
-  publishTime: sysNotice.publishTime,
-  expireTime: sysNotice.expireTime,
-  releaseBy: sysNotice.releaseBy,
-  attachmentIds: sysNotice.attachmentIds,
-  readTime: sysNoticeReceiver.readTime,
-};
 interface ReaderRow {
   noticeId: number;
   title: string;
   summary: string;
-  priority: string;
+  priority: NoticePriority;
   publishTime: Date | null;
   expireTime: Date | null;
   releaseBy: string | null;
@@ -50,8 +27,8 @@ const presentReader = ({ attachmentIds, readTime, publishTime, ...row }: ReaderR
   readTime,
 });
 
-/** Public notices, as the portal lists them. */
-const publicColumns = { noticeId: sysNotice.id, title: sysNotice.title, summary: sysNotice.summary, priority: sysNotice.priority, publishTime: sysNotice.publishTime };
+/** The stored files of `ids` the reader may see, in the notice's order. */
+const inOrder = (ids: readonly string[], stored: StoredFile[]) => ids.map((id) => stored.find((f) => String(f.fileId) === id)).filter((f) => !!f);
 
 /**
  * A user's notices (spec §7 getNoticeByUserPage, getHeaderNotice, updateReadStatus): the released,
@@ -67,82 +44,36 @@ export function createNoticeInbox({ db, files }: { db: Executor; files: FileServ
    */
   async function visibleIds(userId: number, now: Date, among?: number[]): Promise<number[]> {
     if (among && !among.length) return [];
-    const rows = await db
-      .select({ id: sysNotice.id })
-      .from(sysNotice)
-      .where(and(noticeLive(now), inAudience(userId, orgOfUser(userId)), among ? inArray(sysNotice.id, among) : undefined));
-    return rows.map((r) => r.id);
+    return inboxRepo.visibleIds(db, userId, now, among);
   }
-
-  /** The user's copies of `ids`. */
-  const copiesOf = (userId: number, ids: number[]): SQL => and(eq(sysNoticeReceiver.userId, userId), inArray(sysNoticeReceiver.noticeId, ids))!;
 
   /**
    * The notices the user may see, each delivered to them if it was not yet: a user who joined the
    * audience after the release (a new account, a new role) finds it at once, without waiting for
-   * an administrator's sync. ON CONFLICT keeps a race with a sync from making a second copy.
+   * an administrator's sync.
    */
   async function seenAndDelivered(userId: number, now: Date, among?: number[]): Promise<number[]> {
     const ids = await visibleIds(userId, now, among);
-    if (!ids.length) return ids;
-    const have = new Set((await db.select({ id: sysNoticeReceiver.noticeId }).from(sysNoticeReceiver).where(copiesOf(userId, ids))).map((r) => r.id));
-    const missing = ids.filter((id) => !have.has(id));
-    if (missing.length) await db.insert(sysNoticeReceiver).values(missing.map((noticeId) => ({ noticeId, userId, deliverTime: now }))).onConflictDoNothing();
+    if (ids.length) await inboxRepo.deliverMissing(db, userId, ids, now);
     return ids;
   }
 
-  const inbox = () => db.select(readerColumns).from(sysNoticeReceiver).innerJoin(sysNotice, eq(sysNotice.id, sysNoticeReceiver.noticeId));
-
-  async function countUnread(userId: number, ids: number[]): Promise<number> {
-    if (!ids.length) return 0;
-    const [row] = await db
-      .select({ n: count() })
-      .from(sysNoticeReceiver)
-      .where(and(copiesOf(userId, ids), isNull(sysNoticeReceiver.readTime)));
-    return Number(row!.n);
-  }
-
-  async function markRead(userId: number, ids: number[], now: Date): Promise<number> {
-    if (!ids.length) return 0;
-    const rows = await db
-      .update(sysNoticeReceiver)
-      .set({ readTime: now })
-      .where(and(copiesOf(userId, ids), isNull(sysNoticeReceiver.readTime)))
-      .returning({ id: sysNoticeReceiver.noticeId });
-    return rows.length;
-  }
-
-  const emptyPage = (page: PageParameter) => ({ list: [], total: 0, pageNum: page.pageNum, pageSize: page.pageSize });
+  const countUnread = async (userId: number, ids: number[]) => (ids.length ? inboxRepo.countUnread(db, userId, ids) : 0);
+  const markRead = async (userId: number, ids: number[], now: Date) => (ids.length ? inboxRepo.markRead(db, userId, ids, now) : 0);
 
   return {
     async page(userId: number, filter: InboxFilter, page: PageParameter) {
-      const now = new Date();
-      const ids = await seenAndDelivered(userId, now);
-      if (!ids.length) return emptyPage(page);
-      const where = and(
-        copiesOf(userId, ids),
-        filter.title ? ilike(sysNotice.title, likePattern(filter.title)) : undefined,
-        filter.priority ? eq(sysNotice.priority, filter.priority) : undefined,
-        filter.readFlag === 0 ? isNull(sysNoticeReceiver.readTime) : filter.readFlag === 1 ? isNotNull(sysNoticeReceiver.readTime) : undefined,
-      );
-      const result = await paginate(
-        page,
-        (limit, offset) => inbox().where(where).orderBy(desc(sysNotice.publishTime), desc(sysNotice.id)).limit(limit).offset(offset),
-        async () =>
-          (await db.select({ n: count() }).from(sysNoticeReceiver).innerJoin(sysNotice, eq(sysNotice.id, sysNoticeReceiver.noticeId)).where(where))[0]!.n,
-      );
+      const ids = await seenAndDelivered(userId, new Date());
+      if (!ids.length) return { list: [], total: 0, pageNum: page.pageNum, pageSize: page.pageSize };
+      const result = await inboxRepo.page(db, userId, ids, filter, page);
       return { ...result, list: result.list.map(presentReader) };
     },
 
     /** The newest unread notices and how many are unread (the header dropdown). */
     async header(userId: number, limit: number) {
-      const now = new Date();
-      const ids = await seenAndDelivered(userId, now);
+      const ids = await seenAndDelivered(userId, new Date());
       if (!ids.length) return { list: [], total: 0 };
-      const list = await inbox()
-        .where(and(copiesOf(userId, ids), isNull(sysNoticeReceiver.readTime)))
-        .orderBy(desc(sysNotice.publishTime), desc(sysNotice.id))
-        .limit(limit);
+      const list = await inboxRepo.newestUnread(db, userId, ids, limit);
       return { list: list.map(presentReader), total: await countUnread(userId, ids) };
     },
 
@@ -150,23 +81,14 @@ export function createNoticeInbox({ db, files }: { db: Executor; files: FileServ
     async open(userId: number, noticeId: number, principal: Principal) {
       const now = new Date();
       const ids = await seenAndDelivered(userId, now, [noticeId]);
-      const [found] = ids.length
-        ? await db
-            .select({ ...readerColumns, content: sysNotice.content })
-            .from(sysNoticeReceiver)
-            .innerJoin(sysNotice, eq(sysNotice.id, sysNoticeReceiver.noticeId))
-            .where(copiesOf(userId, ids))
-            .limit(1)
-        : [];
+      const found = ids.length ? await inboxRepo.openCopy(db, userId, noticeId) : undefined;
       if (!found) throw errors.notFound('通知');
       const readTime = found.readTime ?? ((await markRead(userId, [noticeId], now)) ? now : null);
-      const attachmentIds = found.attachmentIds;
-      const stored = await files.details(attachmentIds.map(Number), principal);
       const { content, ...listed } = found;
       return {
         ...presentReader({ ...listed, readTime }),
         content,
-        attachments: attachmentIds.map((id) => stored.find((f) => String(f.fileId) === id)).filter((f) => !!f),
+        attachments: inOrder(found.attachmentIds, await files.details(found.attachmentIds.map(Number), principal)),
       };
     },
 
@@ -181,8 +103,7 @@ export function createNoticeInbox({ db, files }: { db: Executor; files: FileServ
     },
 
     async unreadCount(userId: number) {
-      const now = new Date();
-      return countUnread(userId, await visibleIds(userId, now));
+      return countUnread(userId, await visibleIds(userId, new Date()));
     },
 
     /** Whether the user may read the notice now (its files follow it). */
@@ -192,29 +113,16 @@ export function createNoticeInbox({ db, files }: { db: Executor; files: FileServ
 
     /** Released, current, public notices for the portal (/notification), newest first. */
     async publicPage(filter: { title?: string }, page: PageParameter) {
-      const where = and(noticeLive(new Date()), eq(sysNotice.isPublic, true), filter.title ? ilike(sysNotice.title, likePattern(filter.title)) : undefined);
-      return paginate(
-        page,
-        async (limit, offset) =>
-          (await db.select(publicColumns).from(sysNotice).where(where).orderBy(desc(sysNotice.publishTime), desc(sysNotice.id)).limit(limit).offset(offset)).map((r) => ({
-            ...r,
-            publishTime: r.publishTime!,
-          })),
-        async () => (await db.select({ n: count() }).from(sysNotice).where(where))[0]!.n,
-      );
+      const result = await inboxRepo.publicPage(db, filter, page, new Date());
+      return { ...result, list: result.list.map((r) => ({ ...r, publishTime: r.publishTime! })) };
     },
 
     /** One public notice with its attachments; its files are made public if they are not yet. */
     async publicDetail(noticeId: number) {
-      const [row] = await db
-        .select()
-        .from(sysNotice)
-        .where(and(noticeLive(new Date()), eq(sysNotice.isPublic, true), eq(sysNotice.id, noticeId)))
-        .limit(1);
+      const row = await inboxRepo.publicOne(db, noticeId, new Date());
       if (!row) throw errors.notFound('通知');
       // A notice released with a later publish time kept its files private until now.
       await files.setRecordVisibility(db, { bizType: NOTICE_FILE_BIZ, bizId: String(row.id) }, 'PUBLIC');
-      const stored = await files.details(row.attachmentIds.map(Number), null as unknown as Principal);
       return {
         noticeId: row.id,
         title: row.title,
@@ -223,10 +131,13 @@ export function createNoticeInbox({ db, files }: { db: Executor; files: FileServ
         publishTime: row.publishTime!,
         expireTime: row.expireTime,
         releaseBy: row.releaseBy,
-        attachments: row.attachmentIds
-          .map((id) => stored.find((f) => String(f.fileId) === id))
-          .filter((f) => !!f)
-          .map((f) => ({ fileId: f.fileId, filename: f.filename, size: f.size, type: f.type, url: f.url })),
+        attachments: inOrder(row.attachmentIds, await files.details(row.attachmentIds.map(Number), null)).map((f) => ({
+          fileId: f.fileId,
+          filename: f.filename,
+          size: f.size,
+          type: f.type,
+          url: f.url,
+        })),
       };
     },
   };

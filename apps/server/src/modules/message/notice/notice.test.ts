@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { download, sheetRows } from '../../../../test/helpers/excel';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { sysOperLog } from '../../../core/audit';
-import { sysFile } from '../../file/schema';
+import { sysFile } from '../../file/tables';
 import { sysRole } from '../../system/role/schema';
 import { sysUserRole } from '../../system/user/schema';
-import { addNotice, createOrg, createPerson, createRole, inboxOf, noticeOf, signInAdmin, upload, type Person } from '../messageTestKit';
-import { sysNotice, sysNoticeAudience, sysNoticeReceiver } from './schema';
+import { addNotice, createOrg, createPerson, createRole, inboxOf, noticeOf, signInAdmin, upload, type Person } from '../../../../test/kits/messageTestKit';
+import { sysNotice, sysNoticeAudience, sysNoticeReceiver } from './tables';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

@@ -1,33 +1,10 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { beijingTime, MAX_EXPORT_ROWS, workbookOf, type SheetColumn } from '../../../core/excel';
 import { paginate } from '../../../core/pagination';
-import { notDeleted } from '../../../core/records';
-import { sysOrg } from '../../system/org/schema';
-import { sysUser } from '../../system/user/schema';
-import { sysNotice, sysNoticeReceiver } from './schema';
-import { likePattern } from '../../../core/sql';
+import { noticeRepo, receiptRepo, type ReceiptFilter, type ReceiptRow } from './repo';
 
-export interface ReceiptFilter {
-  /** 0 not read yet, 1 read. */
-  readFlag?: 0 | 1;
-  /** User name, real name or organisation. */
-  keyword?: string;
-}
-
-
-const receiptColumns = {
-  userId: sysUser.id,
-  username: sysUser.username,
-  realname: sysUser.realname,
-  orgName: sysOrg.orgName,
-  deliverTime: sysNoticeReceiver.deliverTime,
-  readTime: sysNoticeReceiver.readTime,
-};
-
-type ReceiptRow = { userId: number; username: string; realname: string | null; orgName: string | null; deliverTime: Date; readTime: Date | null };
 const presentReceipt = (row: ReceiptRow) => ({ ...row, readFlag: (row.readTime ? 1 : 0) as 0 | 1 });
 
 const RECEIPT_COLUMNS: readonly SheetColumn<ReceiptRow>[] = [
@@ -40,47 +17,21 @@ const RECEIPT_COLUMNS: readonly SheetColumn<ReceiptRow>[] = [
 ];
 
 /**
- * Read receipts (issue 8): who of a notice's recipients has read it and who has not, counted, paged
- * and exported. Recipients are the notice's inbox copies of users that still exist.
+ * Read receipts: who of a notice's recipients has read it and who has not, counted, paged and
+ * exported. Recipients are the notice's inbox copies of users that still exist.
  */
 export function createReceiptService({ db }: { db: Executor }) {
   async function findNotice(id: number) {
-    const [row] = await db.select().from(sysNotice).where(and(eq(sysNotice.id, id), notDeleted(sysNotice))).limit(1);
+    const row = await noticeRepo.findLive(db, id);
     if (!row) throw errors.notFound('通知');
     return row;
   }
-
-  const whereOf = (noticeId: number, filter: ReceiptFilter): SQL =>
-    and(
-      eq(sysNoticeReceiver.noticeId, noticeId),
-      notDeleted(sysUser),
-      filter.readFlag === 1 ? isNotNull(sysNoticeReceiver.readTime) : filter.readFlag === 0 ? isNull(sysNoticeReceiver.readTime) : undefined,
-      filter.keyword
-        ? or(ilike(sysUser.username, likePattern(filter.keyword)), ilike(sysUser.realname, likePattern(filter.keyword)), ilike(sysOrg.orgName, likePattern(filter.keyword)))
-        : undefined,
-    )!;
-
-  const rows = (where: SQL) =>
-    db
-      .select(receiptColumns)
-      .from(sysNoticeReceiver)
-      .innerJoin(sysUser, eq(sysUser.id, sysNoticeReceiver.userId))
-      .leftJoin(sysOrg, eq(sysOrg.id, sysUser.orgId))
-      .where(where)
-      // Unread first (the people to chase), then the most recent readers.
-      .orderBy(sql`${sysNoticeReceiver.readTime} is not null`, desc(sysNoticeReceiver.readTime), asc(sysUser.username));
 
   return {
     /** The notice and its counts: delivered, read, unread. */
     async summary(noticeId: number) {
       const notice = await findNotice(noticeId);
-      const [counts] = await db
-        .select({ delivered: count(), read: count(sysNoticeReceiver.readTime) })
-        .from(sysNoticeReceiver)
-        .innerJoin(sysUser, eq(sysUser.id, sysNoticeReceiver.userId))
-        .where(and(eq(sysNoticeReceiver.noticeId, noticeId), notDeleted(sysUser)));
-      const delivered = Number(counts?.delivered ?? 0);
-      const read = Number(counts?.read ?? 0);
+      const { delivered, read } = await receiptRepo.counts(db, noticeId);
       return {
         noticeId: notice.id,
         title: notice.title,
@@ -95,19 +46,10 @@ export function createReceiptService({ db }: { db: Executor }) {
 
     async page(noticeId: number, filter: ReceiptFilter, page: PageParameter) {
       await findNotice(noticeId);
-      const where = whereOf(noticeId, filter);
       const result = await paginate(
         page,
-        (limit, offset) => rows(where).limit(limit).offset(offset),
-        async () =>
-          (
-            await db
-              .select({ n: count() })
-              .from(sysNoticeReceiver)
-              .innerJoin(sysUser, eq(sysUser.id, sysNoticeReceiver.userId))
-              .leftJoin(sysOrg, eq(sysOrg.id, sysUser.orgId))
-              .where(where)
-          )[0]!.n,
+        (limit, offset) => receiptRepo.list(db, noticeId, filter, limit, offset),
+        () => receiptRepo.count(db, noticeId, filter),
       );
       return { ...result, list: result.list.map(presentReceipt) };
     },
@@ -115,7 +57,7 @@ export function createReceiptService({ db }: { db: Executor }) {
     /** The receipts as filtered, as an Excel workbook (at most MAX_EXPORT_ROWS rows). */
     async export(noticeId: number, filter: ReceiptFilter): Promise<{ title: string; file: Buffer }> {
       const notice = await findNotice(noticeId);
-      const list = await rows(whereOf(noticeId, filter)).limit(MAX_EXPORT_ROWS);
+      const list = await receiptRepo.list(db, noticeId, filter, MAX_EXPORT_ROWS);
       return { title: notice.title, file: await workbookOf('阅读情况', RECEIPT_COLUMNS, list) };
     },
   };

@@ -1,22 +1,18 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
-import type { NoticeAudience, NoticePriority, NoticeStatus, PageParameter } from '@dandelion/shared';
+import type { PageParameter } from '@dandelion/shared';
+import { AUDIENCE_REQUIRED, type NoticeAudience, type NoticePriority } from '@dandelion/shared/message/notice';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { paginate } from '../../../core/pagination';
 import type { Principal } from '../../../core/permissions';
-import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
+import type { Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../../core/audit';
-import type { FileService } from '../../file/service';
-import type { Directory } from '../directory';
+import type { FileService } from '../../file/module';
+import type { Directory } from '../directory/module';
 import { TARGET } from './audience';
 import { cleanNoticeContent, filesOfNotice, NOTICE_FILE_BIZ, summaryOf } from './content';
-import { deliverToAudience, withdrawFromNonMembers } from './delivery';
-import { sysNotice, sysNoticeAudience, sysNoticeReceiver } from './schema';
-import { likePattern } from '../../../core/sql';
+import { noticeRepo, type NoticeFilter, type NoticeRow } from './repo';
 
 export const NOTICE_MODULE = 'message:notice';
-export type NoticeRow = typeof sysNotice.$inferSelect;
 
 export interface NoticeInput {
   title: string;
@@ -33,32 +29,12 @@ export interface NoticeInput {
   attachmentIds: number[];
 }
 
-export interface NoticeFilter {
-  title?: string;
-  status?: NoticeStatus;
-  priority?: NoticePriority;
-  audienceType?: NoticeAudience;
-  isPublic?: boolean;
-  beginTime?: Date;
-  endTime?: Date;
-}
-
-
 export const presentNotice = (row: NoticeRow) => {
   const { id, delFlag: _d, createById: _c, updateById: _u, ...rest } = row;
   return { noticeId: id, ...rest };
 };
 
-/** Delivered and read counts of notices, by id. */
-async function countsOf(ex: Executor, ids: number[]): Promise<Map<number, { deliveredCount: number; readCount: number }>> {
-  if (!ids.length) return new Map();
-  const rows = await ex
-    .select({ id: sysNoticeReceiver.noticeId, delivered: count(), read: count(sysNoticeReceiver.readTime) })
-    .from(sysNoticeReceiver)
-    .where(inArray(sysNoticeReceiver.noticeId, ids))
-    .groupBy(sysNoticeReceiver.noticeId);
-  return new Map(rows.map((r) => [r.id, { deliveredCount: Number(r.delivered), readCount: Number(r.read) }]));
-}
+const noCounts = { deliveredCount: 0, readCount: 0 };
 
 /**
  * Notices as administrators keep them (spec §7 /rest/noticeService/*, §4 released, revoked): drafts
@@ -67,7 +43,7 @@ async function countsOf(ex: Executor, ids: number[]): Promise<Map<number, { deli
  */
 export function createNoticeService({ db, files, directory }: { db: Executor; files: FileService; directory: Directory }) {
   async function findLive(ex: Executor, id: number): Promise<NoticeRow> {
-    const [row] = await ex.select().from(sysNotice).where(and(eq(sysNotice.id, id), notDeleted(sysNotice))).limit(1);
+    const row = await noticeRepo.findLive(ex, id);
     if (!row) throw errors.notFound('通知');
     return row;
   }
@@ -75,21 +51,17 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
   /** The chosen roles, organisations and users, each checked to exist. */
   async function checkAudience(input: NoticeInput) {
     if (input.audienceType === 'ALL') return;
-    if (!input.roleIds.length && !input.orgIds.length && !input.userIds.length) throw errors.badRequest('请选择通知对象：角色、机构或用户');
+    if (!input.roleIds.length && !input.orgIds.length && !input.userIds.length) throw errors.badRequest(AUDIENCE_REQUIRED);
     const missing = async (ids: number[], names: (ids: number[]) => Promise<Map<number, string>>) => (await names(ids)).size !== new Set(ids).size;
     if (await missing(input.roleIds, directory.roleNames)) throw errors.badRequest('部分角色不存在或已被删除');
     if (await missing(input.orgIds, directory.orgNames)) throw errors.badRequest('部分机构不存在或已被删除');
     if (await missing(input.userIds, directory.userNames)) throw errors.badRequest('部分用户不存在或已被删除');
   }
 
-  function checkTimes(input: Pick<NoticeInput, 'publishTime' | 'expireTime'>) {
-    if (input.publishTime && input.expireTime && input.expireTime <= input.publishTime) throw errors.badRequest('失效时间必须晚于发布时间');
-  }
-
   /** Values of the notice row itself, checked and cleaned. */
   async function valuesOf(input: NoticeInput) {
     if (input.isPublic && input.audienceType !== 'ALL') throw errors.badRequest('只有面向全体用户的通知可以公开到门户');
-    checkTimes(input);
+    if (input.publishTime && input.expireTime && input.expireTime <= input.publishTime) throw errors.badRequest('失效时间必须晚于发布时间');
     await checkAudience(input);
     const content = cleanNoticeContent(input.content);
     return {
@@ -106,17 +78,6 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
     };
   }
 
-  async function replaceAudience(tx: Executor, noticeId: number, input: NoticeInput) {
-    await tx.delete(sysNoticeAudience).where(eq(sysNoticeAudience.noticeId, noticeId));
-    if (input.audienceType === 'ALL') return;
-    const rows = [
-      ...[...new Set(input.roleIds)].map((targetId) => ({ noticeId, targetType: TARGET.ROLE, targetId })),
-      ...[...new Set(input.orgIds)].map((targetId) => ({ noticeId, targetType: TARGET.ORG, targetId })),
-      ...[...new Set(input.userIds)].map((targetId) => ({ noticeId, targetType: TARGET.USER, targetId })),
-    ];
-    if (rows.length) await tx.insert(sysNoticeAudience).values(rows);
-  }
-
   /** Attaches the files the notice newly shows; files it already held stay as they are. */
   async function attachNewFiles(tx: Executor, row: NoticeRow, before: NoticeRow | null, actor: Actor) {
     const had = new Set(before ? filesOfNotice(before.attachmentIds, before.content) : []);
@@ -124,30 +85,24 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
     await files.attach(tx, { fileIds: fresh, bizType: NOTICE_FILE_BIZ, bizId: String(row.id) }, actor);
   }
 
-  async function audienceOf(ex: Executor, noticeId: number) {
-    const rows = await ex.select().from(sysNoticeAudience).where(eq(sysNoticeAudience.noticeId, noticeId));
-    const ids = (type: string) => rows.filter((r) => r.targetType === type).map((r) => r.targetId);
-    return { roleIds: ids(TARGET.ROLE), orgIds: ids(TARGET.ORG), userIds: ids(TARGET.USER) };
-  }
+  const filesOf = (id: number) => ({ bizType: NOTICE_FILE_BIZ, bizId: String(id) });
 
   /** Release: the publish time defaults to now, expired notices cannot go out, the audience receives it at once. */
   async function release(tx: Executor, before: NoticeRow, lockVersion: number, change: ChangeContext) {
     const now = new Date();
     if (before.expireTime && before.expireTime <= now) throw errors.badRequest('失效时间已过，不能发布，请修改失效时间');
-    const row = await updateVersioned(
+    const row = await noticeRepo.update(
       tx,
-      sysNotice,
       before.id,
       lockVersion,
       { status: 'RELEASED', publishTime: before.publishTime ?? now, releaseTime: now, releaseBy: change.actor.name, revokeTime: null, revokeBy: null },
       change.actor,
-      '通知',
     );
     // Released again after a revocation: everyone reads the (possibly corrected) notice afresh.
-    if (before.status === 'REVOKED') await tx.update(sysNoticeReceiver).set({ readTime: null }).where(eq(sysNoticeReceiver.noticeId, row.id));
-    const delivered = await deliverToAudience(tx, row.id, now);
+    if (before.status === 'REVOKED') await noticeRepo.markAllUnread(tx, row.id);
+    const delivered = await noticeRepo.deliverToAudience(tx, row.id, now);
     // Public notices' files are readable by anyone once the notice is out (see docs/messaging.md).
-    await files.setRecordVisibility(tx, { bizType: NOTICE_FILE_BIZ, bizId: String(row.id) }, row.isPublic && row.publishTime! <= now ? 'PUBLIC' : 'PRIVATE');
+    await files.setRecordVisibility(tx, filesOf(row.id), row.isPublic && row.publishTime! <= now ? 'PUBLIC' : 'PRIVATE');
     await recordOperation(tx, {
       module: NOTICE_MODULE,
       action: 'RELEASE',
@@ -166,21 +121,22 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
       let before: NoticeRow | null = null;
       let row: NoticeRow;
       if (id === null) {
-        [row] = (await tx.insert(sysNotice).values({ ...values, status: 'DRAFT', ...createdBy(change.actor) }).returning()) as [NoticeRow];
+        row = await noticeRepo.insert(tx, { ...values, status: 'DRAFT' }, change.actor);
       } else {
         before = await findLive(tx, id);
         if (before.status === 'RELEASED') throw errors.conflict('已发布的通知不能修改，请先撤回');
-        row = await updateVersioned(tx, sysNotice, id, lockVersion!, values, change.actor, '通知');
+        row = await noticeRepo.update(tx, id, lockVersion!, values, change.actor);
       }
-      await replaceAudience(tx, row.id, input);
-      await attachNewFiles(tx, row, before, change.actor);
       const audience = { roleIds: input.roleIds, orgIds: input.orgIds, userIds: input.userIds };
+      const beforeAudience = before && (await noticeRepo.audienceOf(tx, before.id));
+      await noticeRepo.replaceAudience(tx, row.id, input.audienceType === 'ALL' ? null : audience);
+      await attachNewFiles(tx, row, before, change.actor);
       await recordOperation(tx, {
         module: NOTICE_MODULE,
         action: before ? 'UPDATE' : 'CREATE',
         entityId: row.id,
         summary: `${before ? '修改' : '新增'}通知「${row.title}」`,
-        before: before ? { ...presentNotice(before), ...(await audienceOf(tx, before.id)) } : undefined,
+        before: before ? { ...presentNotice(before), ...beforeAudience } : undefined,
         after: { ...presentNotice(row), ...audience },
         ...change,
       });
@@ -191,47 +147,34 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
 
   async function removeOne(tx: Executor, id: number, lockVersion: number | undefined, change: ChangeContext) {
     const before = await findLive(tx, id);
-    const after = await softDelete(tx, sysNotice, id, lockVersion, change.actor, '通知');
-    await files.setRecordVisibility(tx, { bizType: NOTICE_FILE_BIZ, bizId: String(id) }, 'PRIVATE');
+    const after = await noticeRepo.softDelete(tx, id, lockVersion, change.actor);
+    await files.setRecordVisibility(tx, filesOf(id), 'PRIVATE');
     await recordOperation(tx, { module: NOTICE_MODULE, action: 'DELETE', entityId: id, summary: `删除通知「${before.title}」`, before: presentNotice(before), after: presentNotice(after), ...change });
+  }
+
+  /** Names of the chosen roles, organisations and users (a deleted one has none). */
+  async function namesOf(audience: { roleIds: number[]; orgIds: number[]; userIds: number[] }) {
+    const [roles, orgs, users] = await Promise.all([directory.roleNames(audience.roleIds), directory.orgNames(audience.orgIds), directory.userNames(audience.userIds)]);
+    return { [TARGET.ROLE]: roles, [TARGET.ORG]: orgs, [TARGET.USER]: users } as Record<string, Map<number, string>>;
   }
 
   return {
     async page(filter: NoticeFilter, page: PageParameter) {
-      const where: SQL | undefined = and(
-        notDeleted(sysNotice),
-        filter.title ? ilike(sysNotice.title, likePattern(filter.title)) : undefined,
-        filter.status ? eq(sysNotice.status, filter.status) : undefined,
-        filter.priority ? eq(sysNotice.priority, filter.priority) : undefined,
-        filter.audienceType ? eq(sysNotice.audienceType, filter.audienceType) : undefined,
-        filter.isPublic === undefined ? undefined : eq(sysNotice.isPublic, filter.isPublic),
-        filter.beginTime ? gte(sysNotice.createTime, filter.beginTime) : undefined,
-        filter.endTime ? lte(sysNotice.createTime, filter.endTime) : undefined,
-      );
-      const result = await paginate(
-        page,
-        (limit, offset) => db.select().from(sysNotice).where(where).orderBy(desc(sysNotice.createTime), desc(sysNotice.id)).limit(limit).offset(offset),
-        async () => (await db.select({ n: count() }).from(sysNotice).where(where))[0]!.n,
-      );
+      const result = await noticeRepo.page(db, filter, page);
       const ids = result.list.map((r) => r.id);
-      const counts = await countsOf(db, ids);
-      const targets = ids.length ? await db.select().from(sysNoticeAudience).where(inArray(sysNoticeAudience.noticeId, ids)) : [];
-      const [roles, orgs, users] = await Promise.all([
-        directory.roleNames(targets.filter((t) => t.targetType === TARGET.ROLE).map((t) => t.targetId)),
-        directory.orgNames(targets.filter((t) => t.targetType === TARGET.ORG).map((t) => t.targetId)),
-        directory.userNames(targets.filter((t) => t.targetType === TARGET.USER).map((t) => t.targetId)),
-      ]);
-      const nameOf = (t: (typeof targets)[number]) => (t.targetType === TARGET.ROLE ? roles : t.targetType === TARGET.ORG ? orgs : users).get(t.targetId);
+      const counts = await noticeRepo.countsOf(db, ids);
+      const targets = await noticeRepo.audienceRows(db, ids);
+      const ofType = (type: string) => targets.filter((t) => t.targetType === type).map((t) => t.targetId);
+      const names = await namesOf({ roleIds: ofType(TARGET.ROLE), orgIds: ofType(TARGET.ORG), userIds: ofType(TARGET.USER) });
       return {
         ...result,
         list: result.list.map((row) => {
-          const mine = targets.filter((t) => t.noticeId === row.id);
           const { content: _content, ...listed } = presentNotice(row);
-          return {
-            ...listed,
-            audienceNames: mine.map(nameOf).filter((n): n is string => !!n),
-            ...(counts.get(row.id) ?? { deliveredCount: 0, readCount: 0 }),
-          };
+          const audienceNames = targets
+            .filter((t) => t.noticeId === row.id)
+            .map((t) => names[t.targetType]?.get(t.targetId))
+            .filter((n): n is string => !!n);
+          return { ...listed, audienceNames, ...(counts.get(row.id) ?? noCounts) };
         }),
       };
     },
@@ -239,18 +182,18 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
     /** The whole notice for the administrator's form: audience with names, attachments, delivery counts. */
     async detail(id: number, principal: Principal) {
       const row = await findLive(db, id);
-      const audience = await audienceOf(db, id);
-      const [roles, orgs, users] = await Promise.all([directory.roleNames(audience.roleIds), directory.orgNames(audience.orgIds), directory.userNames(audience.userIds)]);
-      const named = (ids: number[], names: Map<number, string>) => ids.map((value) => ({ value, label: names.get(value) ?? `已删除（${value}）` }));
+      const audience = await noticeRepo.audienceOf(db, id);
+      const names = await namesOf(audience);
+      const named = (ids: number[], type: string) => ids.map((value) => ({ value, label: names[type]!.get(value) ?? `已删除（${value}）` }));
       const attachments = await files.details(row.attachmentIds.map(Number), principal);
       return {
         ...presentNotice(row),
         ...audience,
-        roles: named(audience.roleIds, roles),
-        orgs: named(audience.orgIds, orgs),
-        users: named(audience.userIds, users),
+        roles: named(audience.roleIds, TARGET.ROLE),
+        orgs: named(audience.orgIds, TARGET.ORG),
+        users: named(audience.userIds, TARGET.USER),
         attachments: row.attachmentIds.map((fid) => attachments.find((f) => String(f.fileId) === fid)).filter((f) => !!f),
-        ...((await countsOf(db, [id])).get(id) ?? { deliveredCount: 0, readCount: 0 }),
+        ...((await noticeRepo.countsOf(db, [id])).get(id) ?? noCounts),
       };
     },
 
@@ -269,8 +212,8 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
           return presentNotice(await release(tx, before, lockVersion, change));
         }
         if (before.status !== 'RELEASED') throw errors.conflict('只有已发布的通知可以撤回');
-        const row = await updateVersioned(tx, sysNotice, id, lockVersion, { status: 'REVOKED', revokeTime: new Date(), revokeBy: change.actor.name }, change.actor, '通知');
-        await files.setRecordVisibility(tx, { bizType: NOTICE_FILE_BIZ, bizId: String(id) }, 'PRIVATE');
+        const row = await noticeRepo.update(tx, id, lockVersion, { status: 'REVOKED', revokeTime: new Date(), revokeBy: change.actor.name }, change.actor);
+        await files.setRecordVisibility(tx, filesOf(id), 'PRIVATE');
         await recordOperation(tx, { module: NOTICE_MODULE, action: 'REVOKE', entityId: id, summary: `撤回通知「${row.title}」`, before: presentNotice(before), after: presentNotice(row), ...change });
         return presentNotice(row);
       });
@@ -283,7 +226,7 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
     async sync(ids: number[], change: ChangeContext) {
       const unique = [...new Set(ids)];
       return withTransaction(db, async (tx) => {
-        const rows = await tx.select().from(sysNotice).where(and(inArray(sysNotice.id, unique), notDeleted(sysNotice)));
+        const rows = await noticeRepo.liveByIds(tx, unique);
         if (rows.length !== unique.length) throw errors.notFound('部分通知');
         const notReleased = rows.filter((r) => r.status !== 'RELEASED');
         if (notReleased.length) throw errors.conflict(`只有已发布的通知可以同步：${notReleased.map((r) => `「${r.title}」`).join('、')}`);
@@ -291,8 +234,8 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
         let delivered = 0;
         let withdrawn = 0;
         for (const row of rows) {
-          const gave = await deliverToAudience(tx, row.id, now);
-          const took = await withdrawFromNonMembers(tx, row.id);
+          const gave = await noticeRepo.deliverToAudience(tx, row.id, now);
+          const took = await noticeRepo.withdrawFromNonMembers(tx, row.id);
           delivered += gave;
           withdrawn += took;
           await recordOperation(tx, {
@@ -316,8 +259,7 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
     async removeMany(ids: number[], change: ChangeContext): Promise<number> {
       const unique = [...new Set(ids)];
       return withTransaction(db, async (tx) => {
-        const found = await tx.select({ id: sysNotice.id }).from(sysNotice).where(and(inArray(sysNotice.id, unique), notDeleted(sysNotice)));
-        if (found.length !== unique.length) throw errors.notFound('部分通知');
+        if ((await noticeRepo.liveByIds(tx, unique)).length !== unique.length) throw errors.notFound('部分通知');
         for (const id of unique) await removeOne(tx, id, undefined, change);
         return unique.length;
       });
@@ -325,4 +267,3 @@ export function createNoticeService({ db, files, directory }: { db: Executor; fi
   };
 }
 export type NoticeService = ReturnType<typeof createNoticeService>;
-

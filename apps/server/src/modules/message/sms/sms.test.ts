@@ -9,8 +9,8 @@ import { createTestApp, post, testConfig, type TestContext } from '../../../../t
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysLoginLog } from '../../auth/schema';
 import { webhookSignature } from './providers';
-import { sysSmsLog, sysVerifyCode } from './schema';
-import { latestSms, latestSmsCode } from './smsTestKit';
+import { sysSmsLog, sysVerifyCode } from './tables';
+import { latestSms, latestSmsCode } from '../../../../test/kits/smsTestKit';
 import { download, sheetRows } from '../../../../test/helpers/excel';
 import { sysOperLog } from '../../../core/audit';
 

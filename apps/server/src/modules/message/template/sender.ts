@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
-import { checkTemplateValues, renderTemplate, scanTemplate, type MessageChannel, type PageParameter, type TemplateValues } from '@dandelion/shared';
+import type { PageParameter } from '@dandelion/shared';
+import { checkTemplateValues, renderTemplate, scanTemplate, SMS_TEMPLATE_MAX, type TemplateValues } from '@dandelion/shared/message/template';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted } from '../../../core/records';
+import { createdBy } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../../core/audit';
-import type { Directory, DirectoryUser } from '../directory';
-import type { MailProvider } from '../mail/mailer';
-import type { MessageService } from '../msg/service';
-import type { SmsService } from '../sms/service';
-import { sysMsgSendLog } from './schema';
-import { TEMPLATE_MODULE, type TemplateRow, type TemplateService } from './service';
-import { likePattern } from '../../../core/sql';
+import type { Directory, DirectoryUser } from '../directory/module';
+import type { MessageService } from '../msg/module';
+import type { SmsService } from '../sms/module';
+import type { MailProvider } from './mailer';
+import { templateRepo, type SendLogFilter, type SendLogInsert, type TemplateRow } from './repo';
+import { TEMPLATE_MODULE, type TemplateService } from './service';
 
-export const SEND_RECIPIENTS_MAX = 1000;
 /** SMS and e-mail go out a few at a time: a slow gateway must not hold a thousand sockets. */
 const PARALLEL_SENDS = 5;
 
@@ -26,17 +23,6 @@ export interface SendRequest {
   values: TemplateValues;
 }
 
-export interface SendLogFilter {
-  templateId?: number;
-  channel?: MessageChannel;
-  status?: 'SENT' | 'FAILED';
-  /** Recipient name, address or template code. */
-  keyword?: string;
-  beginTime?: Date;
-  endTime?: Date;
-}
-
-type LogRow = typeof sysMsgSendLog.$inferInsert;
 const nameOf = (u: DirectoryUser) => u.realname || u.username;
 
 async function inBatches<T>(items: readonly T[], size: number, fn: (item: T) => Promise<void>) {
@@ -66,7 +52,7 @@ export function createTemplateSender(deps: {
   }
 
   /** Phone or e-mail of a recipient, or why the channel cannot reach them. */
-  function addressOf(channel: MessageChannel, user: DirectoryUser): { address: string | null; problem: string | null } {
+  function addressOf(channel: TemplateRow['channel'], user: DirectoryUser): { address: string | null; problem: string | null } {
     if (channel === 'SMS') return user.phone ? { address: user.phone, problem: null } : { address: null, problem: '用户未绑定手机号' };
     if (channel === 'EMAIL') return user.email ? { address: user.email, problem: null } : { address: null, problem: '用户未设置邮箱' };
     return { address: user.username, problem: null };
@@ -81,13 +67,13 @@ export function createTemplateSender(deps: {
       if (refusal) throw errors.badRequest(refusal);
       const title = template.title ? renderTemplate(template.title, request.values).text : null;
       const content = renderTemplate(template.content, request.values).text;
-      const channel = template.channel as MessageChannel;
-      if (channel === 'SMS' && content.length > 500) throw errors.badRequest(`短信内容填入变量后为 ${content.length} 个字符，不能超过 500 个字符`);
+      const channel = template.channel;
+      if (channel === 'SMS' && content.length > SMS_TEMPLATE_MAX) throw errors.badRequest(`短信内容填入变量后为 ${content.length} 个字符，不能超过 ${SMS_TEMPLATE_MAX} 个字符`);
       const users = await recipientsOf(request.userIds);
 
       const batchId = randomUUID();
       const base = { templateId: template.id, templateCode: template.templateCode, channel, batchId, title, content: content.slice(0, 4000), ...createdBy(change.actor) };
-      const logs: LogRow[] = [];
+      const logs: SendLogInsert[] = [];
       const logFor = (user: DirectoryUser, address: string | null, status: 'SENT' | 'FAILED', provider: string, error: string | null = null) =>
         logs.push({ ...base, userId: user.userId, recipientName: nameOf(user), address, status, provider, error: error?.slice(0, 512) ?? null });
 
@@ -96,7 +82,7 @@ export function createTemplateSender(deps: {
         await withTransaction(db, async (tx) => {
           await messages.send(tx, { userIds: users.map((u) => u.userId), title: title!, body: content, category: 'TEMPLATE', sender: change.actor });
           for (const user of users) logFor(user, user.username, 'SENT', 'SITE');
-          await tx.insert(sysMsgSendLog).values(logs);
+          await templateRepo.insertSendLogs(tx, logs);
         });
       } else {
         await inBatches(users, PARALLEL_SENDS, async (user) => {
@@ -114,7 +100,7 @@ export function createTemplateSender(deps: {
             logFor(user, address, 'FAILED', mail.name, err instanceof Error ? `${err.name}: ${err.message}` : String(err));
           }
         });
-        await db.insert(sysMsgSendLog).values(logs);
+        await templateRepo.insertSendLogs(db, logs);
       }
       const sent = logs.filter((l) => l.status === 'SENT').length;
       await recordOperation(db, {
@@ -129,26 +115,7 @@ export function createTemplateSender(deps: {
     },
 
     async logPage(filter: SendLogFilter, page: PageParameter) {
-      const where: SQL | undefined = and(
-        notDeleted(sysMsgSendLog),
-        filter.templateId ? eq(sysMsgSendLog.templateId, filter.templateId) : undefined,
-        filter.channel ? eq(sysMsgSendLog.channel, filter.channel) : undefined,
-        filter.status ? eq(sysMsgSendLog.status, filter.status) : undefined,
-        filter.keyword
-          ? or(
-              ilike(sysMsgSendLog.recipientName, likePattern(filter.keyword)),
-              ilike(sysMsgSendLog.address, likePattern(filter.keyword)),
-              ilike(sysMsgSendLog.templateCode, likePattern(filter.keyword)),
-            )
-          : undefined,
-        filter.beginTime ? gte(sysMsgSendLog.createTime, filter.beginTime) : undefined,
-        filter.endTime ? lte(sysMsgSendLog.createTime, filter.endTime) : undefined,
-      );
-      const result = await paginate(
-        page,
-        (limit, offset) => db.select().from(sysMsgSendLog).where(where).orderBy(desc(sysMsgSendLog.createTime), desc(sysMsgSendLog.id)).limit(limit).offset(offset),
-        async () => (await db.select({ n: count() }).from(sysMsgSendLog).where(where))[0]!.n,
-      );
+      const result = await templateRepo.sendLogPage(db, filter, page);
       return {
         ...result,
         list: result.list.map(({ id, delFlag: _d, createById: _c, updateById: _u, updateBy: _ub, updateTime: _ut, lockVersion: _l, ...row }) => ({ logId: id, ...row })),

@@ -1,36 +1,12 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import { scanTemplate, type MessageChannel, type PageParameter } from '@dandelion/shared';
+import type { PageParameter } from '@dandelion/shared';
+import { scanTemplate, SMS_TEMPLATE_MAX } from '@dandelion/shared/message/template';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../../core/audit';
-import { sysMsgTemplate } from './schema';
-import { likePattern } from '../../../core/sql';
+import { templateRepo, type TemplateFields, type TemplateFilter, type TemplateRow } from './repo';
 
 export const TEMPLATE_MODULE = 'message:template';
-export const SMS_TEMPLATE_MAX = 500;
-export type TemplateRow = typeof sysMsgTemplate.$inferSelect;
-
-export interface TemplateInput {
-  templateCode: string;
-  templateName: string;
-  channel: MessageChannel;
-  title: string | null;
-  content: string;
-  sampleValues: Record<string, string>;
-  status: 'NORMAL' | 'DISABLED';
-  remark: string | null;
-}
-
-export interface TemplateFilter {
-  templateCode?: string;
-  templateName?: string;
-  channel?: MessageChannel;
-  status?: string;
-}
-
 
 export const presentTemplate = (row: TemplateRow) => {
   const { id, delFlag: _d, createById: _c, updateById: _u, ...rest } = row;
@@ -41,7 +17,7 @@ export const presentTemplate = (row: TemplateRow) => {
  * Checks a template: a title where the channel shows one, a body an SMS can carry, well-formed
  * variables. Sample values are kept only for variables the template has.
  */
-export function checkTemplate(input: TemplateInput): TemplateInput {
+export function checkTemplate(input: TemplateFields): TemplateFields {
   const title = input.channel === 'SMS' ? null : input.title?.trim() || null;
   if (input.channel !== 'SMS' && !title) throw errors.badRequest(input.channel === 'EMAIL' ? '请输入邮件主题' : '请输入消息标题');
   if (input.channel === 'SMS' && input.content.length > SMS_TEMPLATE_MAX) throw errors.badRequest(`短信模板内容不能超过${SMS_TEMPLATE_MAX}个字符`);
@@ -54,48 +30,31 @@ export function checkTemplate(input: TemplateInput): TemplateInput {
 /** Message templates (spec §7 /rest/templateService/*): kept, changed under the lock version, deleted. */
 export function createTemplateService({ db }: { db: Executor }) {
   async function findLive(ex: Executor, id: number): Promise<TemplateRow> {
-    const [row] = await ex.select().from(sysMsgTemplate).where(and(eq(sysMsgTemplate.id, id), notDeleted(sysMsgTemplate))).limit(1);
+    const row = await templateRepo.findLive(ex, id);
     if (!row) throw errors.notFound('消息模板');
     return row;
   }
 
+  const log = (ex: Executor, change: ChangeContext, action: string, row: TemplateRow, summary: string, before?: TemplateRow) =>
+    recordOperation(ex, { module: TEMPLATE_MODULE, action, entityId: row.id, summary, before: before && presentTemplate(before), after: presentTemplate(row), ...change });
+
   async function removeOne(tx: Executor, id: number, lockVersion: number | undefined, change: ChangeContext) {
     const before = await findLive(tx, id);
-    const after = await softDelete(tx, sysMsgTemplate, id, lockVersion, change.actor, '消息模板');
-    await recordOperation(tx, {
-      module: TEMPLATE_MODULE,
-      action: 'DELETE',
-      entityId: id,
-      summary: `删除消息模板「${before.templateName}」`,
-      before: presentTemplate(before),
-      after: presentTemplate(after),
-      ...change,
-    });
+    const after = await templateRepo.softDelete(tx, id, lockVersion, change.actor);
+    await log(tx, change, 'DELETE', after, `删除消息模板「${before.templateName}」`, before);
   }
 
   return {
     findLive: (id: number) => findLive(db, id),
 
     async findByCode(code: string): Promise<TemplateRow> {
-      const [row] = await db.select().from(sysMsgTemplate).where(and(eq(sysMsgTemplate.templateCode, code), notDeleted(sysMsgTemplate))).limit(1);
+      const row = await templateRepo.findByCode(db, code);
       if (!row) throw errors.notFound(`消息模板「${code}」`);
       return row;
     },
 
     async page(filter: TemplateFilter, page: PageParameter) {
-      const where: SQL | undefined = and(
-        notDeleted(sysMsgTemplate),
-        filter.templateCode ? ilike(sysMsgTemplate.templateCode, likePattern(filter.templateCode)) : undefined,
-        filter.templateName ? ilike(sysMsgTemplate.templateName, likePattern(filter.templateName)) : undefined,
-        filter.channel ? eq(sysMsgTemplate.channel, filter.channel) : undefined,
-        filter.status ? eq(sysMsgTemplate.status, filter.status) : undefined,
-      );
-      const result = await paginate(
-        page,
-        (limit, offset) =>
-          db.select().from(sysMsgTemplate).where(where).orderBy(desc(sysMsgTemplate.updateTime), asc(sysMsgTemplate.id)).limit(limit).offset(offset),
-        async () => (await db.select({ n: count() }).from(sysMsgTemplate).where(where))[0]!.n,
-      );
+      const result = await templateRepo.page(db, filter, page);
       return { ...result, list: result.list.map(presentTemplate) };
     },
 
@@ -103,29 +62,21 @@ export function createTemplateService({ db }: { db: Executor }) {
       return presentTemplate(await findLive(db, id));
     },
 
-    async add(input: TemplateInput, change: ChangeContext) {
+    async add(input: TemplateFields, change: ChangeContext) {
       const values = checkTemplate(input);
       return withTransaction(db, async (tx) => {
-        const [row] = await tx.insert(sysMsgTemplate).values({ ...values, ...createdBy(change.actor) }).returning();
-        await recordOperation(tx, { module: TEMPLATE_MODULE, action: 'CREATE', entityId: row!.id, summary: `新增消息模板「${row!.templateName}」`, after: presentTemplate(row!), ...change });
-        return presentTemplate(row!);
+        const row = await templateRepo.insert(tx, values, change.actor);
+        await log(tx, change, 'CREATE', row, `新增消息模板「${row.templateName}」`);
+        return presentTemplate(row);
       });
     },
 
-    async update(id: number, lockVersion: number, input: TemplateInput, change: ChangeContext) {
+    async update(id: number, lockVersion: number, input: TemplateFields, change: ChangeContext) {
       const values = checkTemplate(input);
       return withTransaction(db, async (tx) => {
         const before = await findLive(tx, id);
-        const row = await updateVersioned(tx, sysMsgTemplate, id, lockVersion, values, change.actor, '消息模板');
-        await recordOperation(tx, {
-          module: TEMPLATE_MODULE,
-          action: 'UPDATE',
-          entityId: id,
-          summary: `修改消息模板「${row.templateName}」`,
-          before: presentTemplate(before),
-          after: presentTemplate(row),
-          ...change,
-        });
+        const row = await templateRepo.update(tx, id, lockVersion, values, change.actor);
+        await log(tx, change, 'UPDATE', row, `修改消息模板「${row.templateName}」`, before);
         return presentTemplate(row);
       });
     },
@@ -138,8 +89,7 @@ export function createTemplateService({ db }: { db: Executor }) {
     async removeMany(ids: number[], change: ChangeContext): Promise<number> {
       const unique = [...new Set(ids)];
       return withTransaction(db, async (tx) => {
-        const found = await tx.select({ id: sysMsgTemplate.id }).from(sysMsgTemplate).where(and(inArray(sysMsgTemplate.id, unique), notDeleted(sysMsgTemplate)));
-        if (found.length !== unique.length) throw errors.notFound('部分消息模板');
+        if ((await templateRepo.liveIds(tx, unique)).length !== unique.length) throw errors.notFound('部分消息模板');
         for (const id of unique) await removeOne(tx, id, undefined, change);
         return unique.length;
       });

@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../../../app';
 import { createTestApp, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { sysOperLog } from '../../../core/audit';
-import { startFakeSmtp, readMail } from '../mail/fakeSmtpServer';
-import { createPerson, signInAdmin, type Person } from '../messageTestKit';
-import { sysMsg } from '../msg/schema';
-import { sysSmsLog } from '../sms/schema';
-import { sysMsgSendLog, sysMsgTemplate } from './schema';
+import { startFakeSmtp, readMail } from '../../../../test/kits/fakeSmtpServer';
+import { createPerson, signInAdmin, type Person } from '../../../../test/kits/messageTestKit';
+import { sysMsg } from '../msg/tables';
+import { sysSmsLog } from '../sms/tables';
+import { sysMsgSendLog, sysMsgTemplate } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;

@@ -6,7 +6,7 @@ import { sysUser } from '../user/tables';
 import { baseTask } from '../../base/scheduler/schema';
 import { sysFunc } from '../func/tables';
 import { cmsTemplate } from '../../cms/template/schema';
-import { sysMsgTemplate } from '../../message/template/schema';
+import { sysMsgTemplate } from '../../message/template/tables';
 
 let ctx: TestContext;
 let token: string;

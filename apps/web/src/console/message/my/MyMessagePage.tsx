@@ -1,15 +1,16 @@
-import { useRef, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { App, Badge, Button, Card, Tabs, Tag } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { MESSAGE_CATEGORY_LABELS, NOTICE_PRIORITY_LABELS } from '@dandelion/shared';
+import { MESSAGE_CATEGORY_LABELS } from '@dandelion/shared/message/msg';
+import { NOTICE_PRIORITY_LABELS } from '@dandelion/shared/message/notice';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PageFetcher, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useConsoleStore } from '../../../api/consoleStore';
-import { announceReadChange } from '../bell/unreadFeed';
+import { announceReadChange } from './unreadFeed';
 import {
   fetchMyMsgPage,
   fetchMyNoticePage,
@@ -19,7 +20,6 @@ import {
   MY_NOTICES_TABLE_KEY,
   type MyMsg,
   type MyNotice,
-  type MySearch,
 } from './api';
 import { categoryLabel, MessageReader, NoticeReader, PriorityTag } from './readers';
 
@@ -51,41 +51,36 @@ function TitleLink({ text, unread, onOpen }: { text: string; unread: boolean; on
   );
 }
 
-function NoticeTab() {
+interface InboxTabProps<Row extends object> {
+  /** 通知 or 消息, in the messages of 全部已读. */
+  what: string;
+  fields: SearchField[];
+  tableKey: string;
+  fetcher: PageFetcher<Row, object>;
+  rowKey: keyof Row & string;
+  /** The columns; a title calls `open` with the item's id. */
+  columns: (open: (id: string) => void) => PagedColumn<Row>[];
+  markAllRead: () => Promise<{ updated: number }>;
+  /** The dialog reading the item opened (null: none). */
+  reader: (id: string | null, onClose: () => void) => ReactNode;
+}
+
+/** One tab of the page: search, the list with 全部已读, and the dialog that reads an item (marking it read). */
+function InboxTab<Row extends object>({ what, fields, tableKey, fetcher, rowKey, columns, markAllRead, reader }: InboxTabProps<Row>) {
   const { message } = App.useApp();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<MySearch>({});
+  const { table, search, onSearch, refresh } = useListPage<object>();
   const [reading, setReading] = useState<string | null>(null);
   const unread = useConsoleStore((s) => s.unreadCount);
-
-  const columns: PagedColumn<MyNotice>[] = [
-    {
-      key: 'title',
-      title: '标题',
-      dataIndex: 'title',
-      render: (_: unknown, row) => (
-        <span>
-          <PriorityTag priority={row.priority} />
-          <TitleLink text={row.title} unread={!row.readFlag} onOpen={() => setReading(row.noticeId)} />
-        </span>
-      ),
-    },
-    { key: 'summary', title: '摘要', dataIndex: 'summary', render: (v: string) => <EllipsisText text={v} length={30} empty="-" /> },
-    { key: 'releaseBy', title: '发布人', dataIndex: 'releaseBy', width: 110, render: (v: string | null) => v ?? '-' },
-    { key: 'publishTime', title: '发布时间', dataIndex: 'publishTime', width: 160, render: (v: string) => formatDateTime(v) },
-    { key: 'readFlag', title: '状态', dataIndex: 'readFlag', width: 90, render: (v: 0 | 1) => <ReadTag readFlag={v} /> },
-  ];
-
   return (
     <>
-      <SearchForm<MySearch> fields={NOTICE_FIELDS} onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())} />
-      <PagedTable<MyNotice, MySearch>
+      <SearchForm fields={fields} onSearch={onSearch} />
+      <PagedTable<Row, object>
         ref={table}
-        tableKey={MY_NOTICES_TABLE_KEY}
-        fetcher={fetchMyNoticePage}
+        tableKey={tableKey}
+        fetcher={fetcher}
         params={search}
-        columns={columns}
-        rowKey="noticeId"
+        columns={columns(setReading)}
+        rowKey={rowKey}
         toolbar={
           <ActionBar
             actions={[
@@ -95,81 +90,75 @@ function NoticeTab() {
                 icon: <CheckOutlined />,
                 disabled: unread === 0,
                 onClick: async () => {
-                  const { updated } = await markNoticesRead({ all: true });
-                  message.success(updated ? `已将 ${updated} 条通知标记为已读` : '没有未读的通知');
+                  const { updated } = await markAllRead();
+                  message.success(updated ? `已将 ${updated} 条${what}标记为已读` : `没有未读的${what}`);
                   announceReadChange();
-                  await table.current?.refresh();
+                  await refresh();
                 },
               },
             ]}
           />
         }
       />
-      <NoticeReader
-        noticeId={reading}
-        onClose={() => {
-          setReading(null);
-          void table.current?.refresh();
-        }}
-      />
+      {reader(reading, () => {
+        setReading(null);
+        void refresh();
+      })}
     </>
   );
 }
 
-function MessageTab() {
-  const { message } = App.useApp();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<MySearch & { category?: string }>({});
-  const [reading, setReading] = useState<string | null>(null);
-  const unread = useConsoleStore((s) => s.unreadCount);
+const noticeColumns = (open: (id: string) => void): PagedColumn<MyNotice>[] => [
+  {
+    key: 'title',
+    title: '标题',
+    dataIndex: 'title',
+    render: (_: unknown, row) => (
+      <span>
+        <PriorityTag priority={row.priority} />
+        <TitleLink text={row.title} unread={!row.readFlag} onOpen={() => open(row.noticeId)} />
+      </span>
+    ),
+  },
+  { key: 'summary', title: '摘要', dataIndex: 'summary', render: (v: string) => <EllipsisText text={v} length={30} empty="-" /> },
+  { key: 'releaseBy', title: '发布人', dataIndex: 'releaseBy', width: 110, render: (v: string | null) => v ?? '-' },
+  { key: 'publishTime', title: '发布时间', dataIndex: 'publishTime', width: 160, render: (v: string) => formatDateTime(v) },
+  { key: 'readFlag', title: '状态', dataIndex: 'readFlag', width: 90, render: (v: 0 | 1) => <ReadTag readFlag={v} /> },
+];
 
-  const columns: PagedColumn<MyMsg>[] = [
-    { key: 'title', title: '标题', dataIndex: 'title', render: (_: unknown, row) => <TitleLink text={row.title} unread={!row.readFlag} onOpen={() => setReading(row.msgId)} /> },
-    { key: 'content', title: '内容', dataIndex: 'content', render: (v: string) => <EllipsisText text={v} length={30} empty="-" /> },
-    { key: 'category', title: '类别', dataIndex: 'category', width: 100, render: (v: string) => categoryLabel(v) },
-    { key: 'createTime', title: '时间', dataIndex: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
-    { key: 'readFlag', title: '状态', dataIndex: 'readFlag', width: 90, render: (v: 0 | 1) => <ReadTag readFlag={v} /> },
-  ];
+const msgColumns = (open: (id: string) => void): PagedColumn<MyMsg>[] => [
+  { key: 'title', title: '标题', dataIndex: 'title', render: (_: unknown, row) => <TitleLink text={row.title} unread={!row.readFlag} onOpen={() => open(row.msgId)} /> },
+  { key: 'content', title: '内容', dataIndex: 'content', render: (v: string) => <EllipsisText text={v} length={30} empty="-" /> },
+  { key: 'category', title: '类别', dataIndex: 'category', width: 100, render: (v: string) => categoryLabel(v) },
+  { key: 'createTime', title: '时间', dataIndex: 'createTime', width: 160, render: (v: string) => formatDateTime(v) },
+  { key: 'readFlag', title: '状态', dataIndex: 'readFlag', width: 90, render: (v: 0 | 1) => <ReadTag readFlag={v} /> },
+];
 
-  return (
-    <>
-      <SearchForm fields={MSG_FIELDS} onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())} />
-      <PagedTable<MyMsg, MySearch & { category?: string }>
-        ref={table}
-        tableKey={MY_MSGS_TABLE_KEY}
-        fetcher={fetchMyMsgPage}
-        params={search}
-        columns={columns}
-        rowKey="msgId"
-        toolbar={
-          <ActionBar
-            actions={[
-              {
-                key: 'readAll',
-                label: '全部已读',
-                icon: <CheckOutlined />,
-                disabled: unread === 0,
-                onClick: async () => {
-                  const { updated } = await markMsgsRead({ all: true });
-                  message.success(updated ? `已将 ${updated} 条消息标记为已读` : '没有未读的消息');
-                  announceReadChange();
-                  await table.current?.refresh();
-                },
-              },
-            ]}
-          />
-        }
-      />
-      <MessageReader
-        msgId={reading}
-        onClose={() => {
-          setReading(null);
-          void table.current?.refresh();
-        }}
-      />
-    </>
-  );
-}
+const noticeTab = (
+  <InboxTab<MyNotice>
+    what="通知"
+    fields={NOTICE_FIELDS}
+    tableKey={MY_NOTICES_TABLE_KEY}
+    fetcher={fetchMyNoticePage}
+    rowKey="noticeId"
+    columns={noticeColumns}
+    markAllRead={() => markNoticesRead({ all: true })}
+    reader={(id, onClose) => <NoticeReader noticeId={id} onClose={onClose} />}
+  />
+);
+
+const msgTab = (
+  <InboxTab<MyMsg>
+    what="消息"
+    fields={MSG_FIELDS}
+    tableKey={MY_MSGS_TABLE_KEY}
+    fetcher={fetchMyMsgPage}
+    rowKey="msgId"
+    columns={msgColumns}
+    markAllRead={() => markMsgsRead({ all: true })}
+    reader={(id, onClose) => <MessageReader msgId={id} onClose={onClose} />}
+  />
+);
 
 /** /message/my/myMsgList (menu component 'message/my/myMsgList'): the user's notices and in-site messages. */
 export default function MyMessagePage() {
@@ -181,8 +170,8 @@ export default function MyMessagePage() {
         activeKey={tab}
         onChange={(key) => setParams(key === 'msg' ? { tab: 'msg' } : {}, { replace: true })}
         items={[
-          { key: 'notice', label: '通知公告', children: <NoticeTab /> },
-          { key: 'msg', label: '站内消息', children: <MessageTab /> },
+          { key: 'notice', label: '通知公告', children: noticeTab },
+          { key: 'msg', label: '站内消息', children: msgTab },
         ]}
         destroyOnHidden
       />

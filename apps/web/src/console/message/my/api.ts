@@ -1,7 +1,8 @@
-/** The signed-in user's own notices and in-site messages (spec §7 getNoticeByUserPage, /rest/msg/*). */
-import type { NoticePriority, Page } from '@dandelion/shared';
-import { postJson } from '../../../api/http';
-import type { UploadedFile } from '../../../api/upload';
+/** The signed-in user's own notices and in-site messages (spec §7 getNoticeByUserPage, /rest/msg/*), from the shared contracts. */
+import type { CallData, CallInput } from '@dandelion/shared';
+import { msgCalls } from '@dandelion/shared/message/msg';
+import { noticeInboxCalls } from '@dandelion/shared/message/notice';
+import { call } from '../../../api/call';
 import type { PageQuery } from '../../../components/PagedTable';
 
 /** The page every user's bell leads to (seeded as message/my/myMsgList). */
@@ -9,58 +10,17 @@ export const MY_MESSAGES_PATH = '/message/my/myMsgList';
 export const MY_NOTICES_TABLE_KEY = 'message:my:notice';
 export const MY_MSGS_TABLE_KEY = 'message:my:msg';
 
-export interface MyNotice {
-  noticeId: string;
-  title: string;
-  summary: string;
-  priority: NoticePriority;
-  publishTime: string;
-  expireTime: string | null;
-  releaseBy: string | null;
-  attachmentCount: number;
-  readFlag: 0 | 1;
-  readTime: string | null;
-}
+export type MyNotice = CallData<typeof noticeInboxCalls.page>['list'][number];
+export type MyNoticeDetail = CallData<typeof noticeInboxCalls.open>;
+export type MyMsg = CallData<typeof msgCalls.detail>;
+export type HeaderNotice = CallData<typeof noticeInboxCalls.header>;
+export type MyNoticeSearch = Omit<CallInput<typeof noticeInboxCalls.page>, 'pageParameter'>;
+export type MyMsgSearch = Omit<CallInput<typeof msgCalls.page>, 'pageParameter'>;
 
-export interface MyNoticeDetail extends MyNotice {
-  content: string;
-  attachments: UploadedFile[];
-}
-
-export interface MyMsg {
-  msgId: string;
-  title: string;
-  content: string;
-  category: string;
-  link: string | null;
-  readFlag: 0 | 1;
-  readTime: string | null;
-  createTime: string;
-  createBy: string | null;
-}
-
-export interface HeaderNotice {
-  notices: MyNotice[];
-  noticeUnread: number;
-  msgs: MyMsg[];
-  msgUnread: number;
-  unreadCount: number;
-}
-
-export interface MySearch {
-  title?: string;
-  readFlag?: 0 | 1;
-}
-
-export const fetchHeaderNotice = (signal?: AbortSignal) =>
-  postJson<HeaderNotice>('/rest/noticeService/getHeaderNotice', { limit: 5 }, { signal, silent: true });
-export const fetchMyNoticePage = (query: PageQuery<MySearch>, signal: AbortSignal) =>
-  postJson<Page<MyNotice>>('/rest/noticeService/getNoticeByUserPage', query, { signal });
-export const openMyNotice = (noticeId: string) => postJson<MyNoticeDetail>('/rest/noticeService/getMyNoticeById', { noticeId }, { silent: true });
-export const markNoticesRead = (body: { noticeIds?: string[]; all?: boolean }) =>
-  postJson<{ updated: number; unreadCount: number }>('/rest/noticeService/updateReadStatus', body);
-export const fetchMyMsgPage = (query: PageQuery<MySearch & { category?: string }>, signal: AbortSignal) =>
-  postJson<Page<MyMsg>>('/rest/msg/getMyMsgList', query, { signal });
-export const openMyMsg = (msgId: string) => postJson<MyMsg>('/rest/msg/getMyMsgDetailById', { msgId }, { silent: true });
-export const markMsgsRead = (body: { msgIds?: string[]; all?: boolean }) =>
-  postJson<{ updated: number; unreadCount: number }>('/rest/msg/updateReadStatus', body);
+export const fetchHeaderNotice = (signal?: AbortSignal) => call(noticeInboxCalls.header, { limit: 5 }, { signal, silent: true });
+export const fetchMyNoticePage = (query: PageQuery<MyNoticeSearch>, signal: AbortSignal) => call(noticeInboxCalls.page, query, { signal });
+export const openMyNotice = (noticeId: string) => call(noticeInboxCalls.open, { noticeId }, { silent: true });
+export const markNoticesRead = (body: CallInput<typeof noticeInboxCalls.markRead>) => call(noticeInboxCalls.markRead, body);
+export const fetchMyMsgPage = (query: PageQuery<MyMsgSearch>, signal: AbortSignal) => call(msgCalls.page, query, { signal });
+export const openMyMsg = (msgId: string) => call(msgCalls.detail, { msgId }, { silent: true });
+export const markMsgsRead = (body: CallInput<typeof msgCalls.markRead>) => call(msgCalls.markRead, body);

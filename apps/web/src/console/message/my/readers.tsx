@@ -2,20 +2,21 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
-import { MESSAGE_CATEGORY_LABELS, NOTICE_PRIORITY_LABELS, type MessageCategory, type NoticePriority } from '@dandelion/shared';
+import { MESSAGE_CATEGORY_LABELS, type MessageCategory } from '@dandelion/shared/message/msg';
+import { NOTICE_PRIORITY_LABELS, type NoticePriority } from '@dandelion/shared/message/notice';
 import { errorMessage } from '../../../api/http';
 import { downloadByFileId } from '../../../api/download';
 import { RichTextView } from '../../../components/RichTextView';
 import { formatDateTime } from '../../../lib/date';
-import { announceReadChange } from '../bell/unreadFeed';
+import { announceReadChange } from './unreadFeed';
 import { openMyMsg, openMyNotice, type MyMsg, type MyNoticeDetail } from './api';
 
-const PRIORITY_COLOURS: Record<string, string> = { URGENT: 'red', IMPORTANT: 'orange' };
+const PRIORITY_COLOURS: Partial<Record<NoticePriority, string>> = { URGENT: 'red', IMPORTANT: 'orange' };
 
 /** 紧急 / 重要 as a coloured tag; 普通 shows nothing unless asked. */
-export function PriorityTag({ priority, showNormal = false }: { priority: string; showNormal?: boolean }) {
+export function PriorityTag({ priority, showNormal = false }: { priority: NoticePriority; showNormal?: boolean }) {
   if (priority === 'NORMAL' && !showNormal) return null;
-  return <Tag color={PRIORITY_COLOURS[priority]}>{NOTICE_PRIORITY_LABELS[priority as NoticePriority] ?? priority}</Tag>;
+  return <Tag color={PRIORITY_COLOURS[priority]}>{NOTICE_PRIORITY_LABELS[priority] ?? priority}</Tag>;
 }
 
 export const categoryLabel = (category: string) => MESSAGE_CATEGORY_LABELS[category as MessageCategory] ?? category;
@@ -26,7 +27,6 @@ function useOpened<T>(id: string | null, open: (id: string) => Promise<T>) {
   useEffect(() => {
     if (!id) return;
     let live = true;
-    setState({ id });
     open(id).then(
       (data) => {
         if (!live) return;
@@ -37,6 +37,8 @@ function useOpened<T>(id: string | null, open: (id: string) => Promise<T>) {
     );
     return () => {
       live = false;
+      // Opened again later, the item shows as loading rather than as it was.
+      setState(null);
     };
   }, [id, open]);
   return state?.id === id ? state : null;

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { Form, Radio, Select, Switch, TreeSelect, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { NOTICE_AUDIENCE_LABELS } from '@dandelion/shared';
-import { UserPicker } from '../UserPicker';
-import { fetchAudienceOptions, searchAudienceUsers, type AudienceOptions, type NamedOption } from './api';
+import { AUDIENCE_REQUIRED, NOTICE_AUDIENCE_LABELS } from '@dandelion/shared/message/notice';
+import { UserPicker, type NamedOption } from '../UserPicker';
+import { fetchAudienceOptions, searchAudienceUsers, type AudienceOptions } from './api';
 
-export const AUDIENCE_REQUIRED = '请选择通知对象：角色、机构或用户';
 
 interface TreeNode {
   value: string;

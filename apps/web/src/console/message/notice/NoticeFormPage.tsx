@@ -3,9 +3,9 @@ import { Alert, Button, DatePicker, Descriptions, Form, Input, Popconfirm, Radio
 import { SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { NOTICE_PRIORITY_LABELS, type NoticeAudience, type NoticePriority } from '@dandelion/shared';
+import { NOTICE_PRIORITY_LABELS, NOTICE_TEXT_MAX, noticeBody, type NoticeAudience, type NoticePriority } from '@dandelion/shared/message/notice';
 import type { UploadedFile } from '../../../api/upload';
-import { FormPage, requiredRule, useFormMode } from '../../../components/form';
+import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { RichTextEditor, richTextMaxLengthRule, richTextRequiredRule } from '../../../components/RichTextEditor';
 import { UploadField } from '../../../components/upload/UploadField';
 import { formatDateTime } from '../../../lib/date';
@@ -14,7 +14,8 @@ import { AudienceFields } from './AudienceFields';
 import { NoticeStatusTag } from './NoticeListPage';
 import { addNotice, fetchNotice, NOTICE_PERMISSIONS, updateNotice, type NamedOption, type NoticeBody, type NoticeDetail } from './api';
 
-export const NOTICE_TEXT_MAX = 20_000;
+/** The same rules and messages the server applies (packages/shared/src/message/notice.ts). */
+const rules = rulesOf(noticeBody);
 const ENTITY = '通知';
 const NO_USERS: NamedOption[] = [];
 
@@ -143,7 +144,7 @@ export default function NoticeFormPage() {
       {mode === 'upd' && released && (
         <Alert type="warning" showIcon title="这条通知已发布，不能修改；如需更正，请先在列表中撤回。" style={{ marginBottom: 16 }} />
       )}
-      <Form.Item name="title" label="标题" rules={[requiredRule('请输入通知标题'), { max: 200, message: '通知标题不能超过200个字符' }]}>
+      <Form.Item name="title" label="标题" rules={rules.title}>
         <Input placeholder="请输入通知标题" showCount maxLength={200} />
       </Form.Item>
       <Form.Item name="priority" label="优先级" rules={[requiredRule('请选择优先级')]}>

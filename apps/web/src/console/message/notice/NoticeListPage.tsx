@@ -1,13 +1,11 @@
-import { useRef, useState, type Key } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useState, type Key } from 'react';
 import { App, Card, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, GlobalOutlined, PlusOutlined } from '@ant-design/icons';
-import { NOTICE_PRIORITY_LABELS, NOTICE_STATUS_LABELS, type NoticeStatus } from '@dandelion/shared';
+import { NOTICE_PRIORITY_LABELS, NOTICE_STATUS_LABELS, type NoticeStatus } from '@dandelion/shared/message/notice';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar, type ActionButton } from '../../../components/ActionBar';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { ActionBar, useRecordActions, type ActionButton } from '../../../components/ActionBar';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../../api/consoleStore';
 import { PriorityTag } from '../my/readers';
 import {
@@ -46,16 +44,13 @@ export function audienceText(row: Pick<NoticeListItem, 'audienceType' | 'audienc
 /** /message/notice/noticeList: notices with release, revoke, sync and read receipts (spec §4). */
 export default function NoticeListPage() {
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<NoticeSearch>({});
+  const { table, search, onSearch, refresh, open } = useListPage<NoticeSearch>();
+  const actions = useRecordActions();
   const [selected, setSelected] = useState<Key[]>([]);
   const canDelete = useHasPermission(P.del);
-  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
   const done = async (text: string) => {
     message.success(text);
-    await table.current?.refresh();
+    await refresh();
   };
 
   const rowActions = (row: NoticeListItem): ActionButton[] => {
@@ -109,22 +104,17 @@ export default function NoticeListPage() {
           await done(`同步完成：新投递 ${result.delivered} 人，收回 ${result.withdrawn} 人`);
         },
       },
-      {
-        key: 'del',
-        label: '删除',
+      actions.remove({
+        entity: '通知',
+        name: row.title,
         permission: P.del,
-        danger: true,
-        overflow: true,
-        confirm: {
-          title: `确定删除通知「${row.title}」吗？`,
-          description: row.status === 'RELEASED' ? '这条通知已发布，删除后所有人将立即看不到它。' : undefined,
-        },
-        onClick: async () => {
+        description: row.status === 'RELEASED' ? '这条通知已发布，删除后所有人将立即看不到它。' : undefined,
+        remove: async () => {
           await deleteNotice(row.noticeId, row.lockVersion);
           setSelected((keys) => keys.filter((k) => k !== row.noticeId));
-          await done('删除成功');
         },
-      },
+        after: refresh,
+      }),
     ];
   };
 
@@ -174,7 +164,7 @@ export default function NoticeListPage() {
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
-          applySearch(values, search, setSearch, () => table.current?.refresh());
+          onSearch(values);
         }}
       />
       <PagedTable<NoticeListItem, NoticeSearch>

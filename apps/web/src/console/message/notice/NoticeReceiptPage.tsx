@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, App, Badge, Button, Card, Col, Progress, Row, Space, Statistic, Tag } from 'antd';
 import { ArrowLeftOutlined, DownloadOutlined, SyncOutlined } from '@ant-design/icons';
@@ -6,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { NoticeStatusTag } from './NoticeListPage';
 import { exportReceipts, fetchReceiptPage, fetchReceiptSummary, NOTICE_PERMISSIONS as P, RECEIPT_TABLE_KEY, syncNotices, type Receipt, type ReceiptSearch } from './api';
@@ -45,9 +44,8 @@ export default function NoticeReceiptPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const noticeId = params.get('id');
-  const table = useRef<PagedTableHandle>(null);
+  const { table, search, onSearch, refresh } = useListPage<ReceiptSearch>();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState<ReceiptSearch>({});
   const summaryKey = ['notice-receipt-summary', noticeId];
   const summary = useQuery({ queryKey: summaryKey, queryFn: ({ signal }) => fetchReceiptSummary(noticeId!, signal), enabled: !!noticeId });
   const data = summary.data;
@@ -93,7 +91,7 @@ export default function NoticeReceiptPage() {
         )}
       </Card>
       <Card>
-        <SearchForm<ReceiptSearch> fields={SEARCH_FIELDS} onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())} />
+        <SearchForm<ReceiptSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
         <PagedTable<Receipt, ReceiptSearch & { noticeId: string }>
           ref={table}
           tableKey={RECEIPT_TABLE_KEY}
@@ -116,7 +114,7 @@ export default function NoticeReceiptPage() {
                     const result = await syncNotices([noticeId]);
                     message.success(`同步完成：新投递 ${result.delivered} 人，收回 ${result.withdrawn} 人`);
                     await queryClient.invalidateQueries({ queryKey: summaryKey });
-                    await table.current?.refresh();
+                    await refresh();
                   },
                 },
               ]}

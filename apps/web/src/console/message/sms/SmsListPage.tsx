@@ -1,10 +1,10 @@
-import { useRef, useState, type Key } from 'react';
+import { useState, type Key } from 'react';
 import { App, Card, Tag } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../api/consoleStore';
 import {
@@ -31,23 +31,21 @@ const SEARCH_FIELDS: SearchField[] = [
   { name: 'sendTime', label: '发送时间', type: 'dateRange', names: ['beginTime', 'endTime'] },
 ];
 
-function StatusTag({ status }: { status: string }) {
-  const label = SMS_STATUS_LABELS[status as SmsStatus] ?? status;
-  return <Tag color={status === 'SENT' ? 'success' : status === 'FAILED' ? 'error' : 'default'}>{label}</Tag>;
+function StatusTag({ status }: { status: SmsStatus }) {
+  return <Tag color={status === 'SENT' ? 'success' : 'error'}>{SMS_STATUS_LABELS[status] ?? status}</Tag>;
 }
 
 /** /message/sms/smsList (menu component 'message/sms/smsList'): every message the platform sent, newest first. */
 export default function SmsListPage() {
   const { message } = App.useApp();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<SmsSearch>({});
+  const { table, search, onSearch, refresh } = useListPage<SmsSearch>();
   const [selected, setSelected] = useState<Key[]>([]);
   const canDelete = useHasPermission(SMS_PERMISSIONS.del);
 
   const refreshAfterDelete = async (text: string, removed: readonly Key[]) => {
     message.success(text);
     setSelected((keys) => keys.filter((key) => !removed.includes(key)));
-    await table.current?.refresh();
+    await refresh();
   };
 
   const removeOne = async (row: SmsLog) => {
@@ -78,7 +76,7 @@ export default function SmsListPage() {
       width: 100,
       render: (provider: string) => SMS_PROVIDER_LABELS[provider] ?? provider,
     },
-    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (status: string) => <StatusTag status={status} /> },
+    { key: 'status', title: '状态', dataIndex: 'status', width: 100, render: (status: SmsStatus) => <StatusTag status={status} /> },
     {
       key: 'error',
       title: '失败原因',
@@ -126,7 +124,7 @@ export default function SmsListPage() {
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
-          applySearch(values, search, setSearch, () => table.current?.refresh());
+          onSearch(values);
         }}
       />
       <PagedTable<SmsLog, SmsSearch>

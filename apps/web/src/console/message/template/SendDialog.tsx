@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Col, Form, Input, Modal, Row } from 'antd';
-import { MESSAGE_CHANNEL_LABELS, scanTemplate } from '@dandelion/shared';
+import { MESSAGE_CHANNEL_LABELS, scanTemplate } from '@dandelion/shared/message/template';
 import { errorMessage } from '../../../api/http';
 import { requiredRule } from '../../../components/form';
 import { UserPicker } from '../UserPicker';
@@ -26,8 +26,9 @@ export function SendDialog({ template, onClose, onSent }: { template: Template |
 
   useEffect(() => {
     if (!template) return;
-    setRefusal(null);
     form.setFieldsValue({ userIds: [], values: { ...template.sampleValues } });
+    // A refusal belongs to this sending: the next template (or the next opening) starts without one.
+    return () => setRefusal(null);
   }, [template, form]);
 
   const submit = async (input: SendValues) => {

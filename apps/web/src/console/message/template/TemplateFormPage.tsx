@@ -1,25 +1,18 @@
 import { useState } from 'react';
 import { App, Button, Col, Form, Input, Popconfirm, Radio, Row, Tag, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { MESSAGE_CHANNEL_LABELS, scanTemplate, type MessageChannel } from '@dandelion/shared';
+import { RECORD_STATUS_LABELS } from '@dandelion/shared';
+import { MESSAGE_CHANNEL_LABELS, scanTemplate, templateBody, type MessageChannel } from '@dandelion/shared/message/template';
 import { errorMessage } from '../../../api/http';
 import { useSessionStore } from '../../../api/session';
-import { FormPage, requiredRule, useFormMode } from '../../../components/form';
+import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { useHasPermission } from '../../../api/consoleStore';
 import { TemplatePreview } from './TemplatePreview';
-import {
-  addTemplate,
-  CODE_PATTERN,
-  fetchTemplate,
-  sendTemplate,
-  SMS_TEMPLATE_MAX,
-  STATUS_LABELS,
-  TEMPLATE_PERMISSIONS,
-  updateTemplate,
-  type Template,
-  type TemplateValues,
-} from './api';
+import { sendTemplate, SMS_TEMPLATE_MAX, templateApi, TEMPLATE_PERMISSIONS, type Template, type TemplateFormValues } from './api';
 import './template.css';
+
+/** The same rules and messages the server applies (packages/shared/src/message/template.ts). */
+const rules = rulesOf(templateBody);
 
 /** The variables and why the text is not a valid template, as the server will say. */
 const templateRule = (other: () => string | null | undefined) => ({
@@ -30,7 +23,7 @@ const templateRule = (other: () => string | null | undefined) => ({
   },
 });
 
-const toBody = (values: TemplateValues, variables: string[]): TemplateValues => ({
+const toBody = (values: TemplateFormValues, variables: string[]): TemplateFormValues => ({
   ...values,
   title: values.channel === 'SMS' ? null : values.title?.trim() || null,
   remark: values.remark?.trim() ? values.remark : null,
@@ -70,7 +63,7 @@ function TestSend({ template }: { template: Template }) {
 
 /** /message/template/templateAdd|templateUpd?id=|templateDetail?id=: a template with variable hints, a live preview and a test send. */
 export default function TemplateFormPage() {
-  const [form] = Form.useForm<TemplateValues>();
+  const [form] = Form.useForm<TemplateFormValues>();
   const { mode } = useFormMode();
   const canSend = useHasPermission(TEMPLATE_PERMISSIONS.send);
   const [loaded, setLoaded] = useState<Template | null>(null);
@@ -82,18 +75,18 @@ export default function TemplateFormPage() {
   const max = channel === 'SMS' ? SMS_TEMPLATE_MAX : 2000;
 
   return (
-    <FormPage<TemplateValues, Template>
+    <FormPage<TemplateFormValues, Template>
       entityName="消息模板"
       form={form}
       load={async (id, signal) => {
-        const template = await fetchTemplate(id, signal);
+        const template = await templateApi.detail(id, signal);
         setLoaded(template);
         return template;
       }}
       initialValues={{ channel: 'SITE', status: 'NORMAL', sampleValues: {} }}
       save={(values, { mode: saveMode, id, record }) => {
         const body = toBody(values, variables);
-        return saveMode === 'add' ? addTemplate(body) : updateTemplate(id!, record!.lockVersion, body);
+        return saveMode === 'add' ? templateApi.add(body) : templateApi.update(id!, record!.lockVersion, body);
       }}
       extraButtons={mode !== 'add' && canSend && loaded ? <TestSend template={loaded} /> : null}
       // Field ids of their own (template_…): the list kept open behind its tab has search fields of the same names.
@@ -104,12 +97,12 @@ export default function TemplateFormPage() {
           <Form.Item
             name="templateCode"
             label="模板编码"
-            rules={[requiredRule('请输入模板编码'), { max: 64, message: '模板编码不能超过64个字符' }, { pattern: CODE_PATTERN, message: '模板编码只能包含字母、数字和下划线，且以字母开头' }]}
+            rules={rules.templateCode}
             extra="其他模块按编码发送，如 REVIEW_PASSED"
           >
             <Input placeholder="请输入模板编码" />
           </Form.Item>
-          <Form.Item name="templateName" label="模板名称" rules={[requiredRule('请输入模板名称'), { max: 100, message: '模板名称不能超过100个字符' }]}>
+          <Form.Item name="templateName" label="模板名称" rules={rules.templateName}>
             <Input placeholder="请输入模板名称" />
           </Form.Item>
           <Form.Item name="channel" label="发送渠道" rules={[requiredRule('请选择发送渠道')]}>
@@ -120,7 +113,7 @@ export default function TemplateFormPage() {
               name="title"
               label={channel === 'EMAIL' ? '邮件主题' : '消息标题'}
               dependencies={['content']}
-              rules={[requiredRule(channel === 'EMAIL' ? '请输入邮件主题' : '请输入消息标题'), { max: 200, message: '标题不能超过200个字符' }, templateRule(() => null)]}
+              rules={[requiredRule(channel === 'EMAIL' ? '请输入邮件主题' : '请输入消息标题'), ...rules.title, templateRule(() => null)]}
             >
               <Input placeholder="可使用变量，如 ${prize}评审结果" />
             </Form.Item>
@@ -128,7 +121,7 @@ export default function TemplateFormPage() {
           <Form.Item
             name="content"
             label="模板内容"
-            rules={[requiredRule('请输入模板内容'), { max, message: channel === 'SMS' ? `短信模板内容不能超过${SMS_TEMPLATE_MAX}个字符` : '模板内容不能超过2000个字符' }, templateRule(() => null)]}
+            rules={[...rules.content, ...(channel === 'SMS' ? [{ max, message: `短信模板内容不能超过${SMS_TEMPLATE_MAX}个字符` }] : []), templateRule(() => null)]}
           >
             <Input.TextArea rows={6} showCount maxLength={max} placeholder="如：${name}，您好：您申报的${prize}已通过评审。" />
           </Form.Item>
@@ -152,9 +145,9 @@ export default function TemplateFormPage() {
             </Form.Item>
           ))}
           <Form.Item name="status" label="状态" rules={[requiredRule('请选择状态')]}>
-            <Radio.Group options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
+            <Radio.Group options={Object.entries(RECORD_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
           </Form.Item>
-          <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过512个字符' }]}>
+          <Form.Item name="remark" label="备注" rules={rules.remark}>
             <Input.TextArea rows={2} placeholder="请输入备注" />
           </Form.Item>
         </Col>

@@ -1,17 +1,16 @@
-import { useRef, useState, type Key } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useState, type Key } from 'react';
 import { App, Card, Tag } from 'antd';
 import { DeleteOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared';
+import { RECORD_STATUS_LABELS, type RecordStatus } from '@dandelion/shared';
+import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared/message/template';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar } from '../../../components/ActionBar';
+import { ActionBar, useRecordActions } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../../api/consoleStore';
 import { SendDialog } from './SendDialog';
-import { deleteTemplate, deleteTemplates, fetchTemplatePage, STATUS_LABELS, TEMPLATE_PERMISSIONS as P, TEMPLATE_TABLE_KEY, type Template, type TemplateSearch } from './api';
+import { templateApi, TEMPLATE_PERMISSIONS as P, TEMPLATE_TABLE_KEY, type Template, type TemplateSearch } from './api';
 
 const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const CHANNEL_COLOURS: Record<MessageChannel, string> = { SITE: 'blue', SMS: 'green', EMAIL: 'purple' };
@@ -20,7 +19,7 @@ const SEARCH_FIELDS: SearchField[] = [
   { name: 'templateName', label: '模板名称' },
   { name: 'templateCode', label: '模板编码' },
   { name: 'channel', label: '发送渠道', type: 'select', options: optionsOf(MESSAGE_CHANNEL_LABELS) },
-  { name: 'status', label: '状态', type: 'select', options: optionsOf(STATUS_LABELS) },
+  { name: 'status', label: '状态', type: 'select', options: optionsOf(RECORD_STATUS_LABELS) },
 ];
 
 export const ChannelTag = ({ channel }: { channel: MessageChannel }) => <Tag color={CHANNEL_COLOURS[channel]}>{MESSAGE_CHANNEL_LABELS[channel] ?? channel}</Tag>;
@@ -28,14 +27,11 @@ export const ChannelTag = ({ channel }: { channel: MessageChannel }) => <Tag col
 /** /message/template/templateList: message templates, sent from here to chosen users. */
 export default function TemplateListPage() {
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<TemplateSearch>({});
+  const { table, search, onSearch, refresh, open } = useListPage<TemplateSearch>();
+  const actions = useRecordActions();
   const [selected, setSelected] = useState<Key[]>([]);
   const [sending, setSending] = useState<Template | null>(null);
   const canDelete = useHasPermission(P.del);
-  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
 
   const columns: PagedColumn<Template>[] = [
     { key: 'templateName', title: '模板名称', dataIndex: 'templateName', width: 180 },
@@ -48,7 +44,7 @@ export default function TemplateListPage() {
       title: '状态',
       dataIndex: 'status',
       width: 80,
-      render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{STATUS_LABELS[v] ?? v}</Tag>,
+      render: (v: RecordStatus) => <Tag color={v === 'NORMAL' ? 'success' : 'default'}>{RECORD_STATUS_LABELS[v] ?? v}</Tag>,
     },
     { key: 'updateTime', title: '更新时间', dataIndex: 'updateTime', width: 160, defaultHidden: true, render: (v: string) => formatDateTime(v) },
     {
@@ -65,19 +61,14 @@ export default function TemplateListPage() {
             { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('templateUpd', { id: row.templateId }) },
             { key: 'detail', label: '详情', permission: P.detail, overflow: true, onClick: () => open('templateDetail', { id: row.templateId }) },
             { key: 'log', label: '发送记录', permission: P.log, overflow: true, onClick: () => open('templateLog', { templateId: row.templateId }) },
-            {
-              key: 'del',
-              label: '删除',
+            actions.remove({
+              entity: '模板',
+              name: row.templateName,
               permission: P.del,
-              danger: true,
-              overflow: true,
-              confirm: { title: `确定删除模板「${row.templateName}」吗？`, description: '发送记录会保留。' },
-              onClick: async () => {
-                await deleteTemplate(row.templateId, row.lockVersion);
-                message.success('删除成功');
-                await table.current?.refresh();
-              },
-            },
+              description: '发送记录会保留。',
+              remove: () => templateApi.remove(row.templateId, row.lockVersion),
+              after: refresh,
+            }),
           ]}
         />
       ),
@@ -90,13 +81,13 @@ export default function TemplateListPage() {
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
-          applySearch(values, search, setSearch, () => table.current?.refresh());
+          onSearch(values);
         }}
       />
       <PagedTable<Template, TemplateSearch>
         ref={table}
         tableKey={TEMPLATE_TABLE_KEY}
-        fetcher={fetchTemplatePage}
+        fetcher={templateApi.page}
         params={search}
         columns={columns}
         rowKey="templateId"
@@ -115,10 +106,10 @@ export default function TemplateListPage() {
                 disabled: selected.length === 0,
                 confirm: { title: `确定删除选中的 ${selected.length} 个模板吗？` },
                 onClick: async () => {
-                  const { deleted } = await deleteTemplates(selected.map(String));
+                  const { deleted } = await templateApi.removeMany(selected.map(String));
                   setSelected([]);
                   message.success(`已删除 ${deleted} 个模板`);
-                  await table.current?.refresh();
+                  await refresh();
                 },
               },
             ]}

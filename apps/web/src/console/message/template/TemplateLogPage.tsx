@@ -1,22 +1,21 @@
-import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, Tag } from 'antd';
-import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared';
+import { SMS_STATUS_LABELS, type SmsStatus } from '@dandelion/shared/message/sms';
+import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared/message/template';
 import { formatDateTime } from '../../../lib/date';
 import { EllipsisText } from '../../../components/format';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { ChannelTag } from './TemplateListPage';
 import { fetchSendLogPage, SEND_LOG_TABLE_KEY, type SendLog, type SendLogSearch } from './api';
 
 const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
-const STATUS_LABELS: Readonly<Record<string, string>> = { SENT: '发送成功', FAILED: '发送失败' };
 const PROVIDER_LABELS: Readonly<Record<string, string>> = { SITE: '站内', LOG: '仅记录', WEBHOOK: '短信网关', SMTP: '邮件服务器' };
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'keyword', label: '收信人', placeholder: '姓名、手机号、邮箱或模板编码' },
   { name: 'channel', label: '发送渠道', type: 'select', options: optionsOf(MESSAGE_CHANNEL_LABELS) },
-  { name: 'status', label: '状态', type: 'select', options: optionsOf(STATUS_LABELS) },
+  { name: 'status', label: '状态', type: 'select', options: optionsOf(SMS_STATUS_LABELS) },
   { name: 'sendTime', label: '发送时间', type: 'dateRange', names: ['beginTime', 'endTime'] },
 ];
 
@@ -31,7 +30,7 @@ const columns: PagedColumn<SendLog>[] = [
     title: '状态',
     dataIndex: 'status',
     width: 100,
-    render: (v: string) => <Tag color={v === 'SENT' ? 'success' : 'error'}>{STATUS_LABELS[v] ?? v}</Tag>,
+    render: (v: SmsStatus) => <Tag color={v === 'SENT' ? 'success' : 'error'}>{SMS_STATUS_LABELS[v] ?? v}</Tag>,
   },
   { key: 'error', title: '失败原因', dataIndex: 'error', width: 160, render: (v: string | null) => <EllipsisText text={v} length={14} empty="-" /> },
   { key: 'provider', title: '方式', dataIndex: 'provider', width: 100, defaultHidden: true, render: (v: string) => PROVIDER_LABELS[v] ?? v },
@@ -43,11 +42,10 @@ const columns: PagedColumn<SendLog>[] = [
 export default function TemplateLogPage() {
   const [params] = useSearchParams();
   const templateId = params.get('templateId') ?? undefined;
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<SendLogSearch>({});
+  const { table, search, onSearch } = useListPage<SendLogSearch>();
   return (
     <Card title={templateId ? '发送记录（当前模板）' : '发送记录'}>
-      <SearchForm<SendLogSearch> fields={SEARCH_FIELDS} onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())} />
+      <SearchForm<SendLogSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<SendLog, SendLogSearch>
         ref={table}
         tableKey={SEND_LOG_TABLE_KEY}

@@ -1,5 +1,5 @@
 import { Card, Empty, Tag, Typography } from 'antd';
-import { MESSAGE_CHANNEL_LABELS, renderTemplate, type MessageChannel } from '@dandelion/shared';
+import { MESSAGE_CHANNEL_LABELS, renderTemplate, type MessageChannel } from '@dandelion/shared/message/template';
 import './template.css';
 
 /** A rendered text with the variables still lacking a value shown as ${name} in red. */

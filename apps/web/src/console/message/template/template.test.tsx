@@ -22,6 +22,7 @@ const TEMPLATE: Template = {
   status: 'NORMAL',
   remark: null,
   createTime: '2026-03-01T02:00:00.000Z',
+  createBy: 'admin',
   updateTime: '2026-03-01T02:00:00.000Z',
   updateBy: 'admin',
   lockVersion: 1,

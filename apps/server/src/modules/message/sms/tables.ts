@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { SmsStatus } from '@dandelion/shared/message/sms';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /** Every SMS the system sent (or tried to): the audit trail /rest/smsService/getSmsByPage lists. */
@@ -14,7 +15,7 @@ export const sysSmsLog = pgTable(
     /** LOG (recorded only) or WEBHOOK. */
     provider: varchar('provider', { length: 32 }).notNull(),
     /** SENT or FAILED. */
-    status: varchar('status', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<SmsStatus>().notNull(),
     error: varchar('error', { length: 512 }),
     ip: varchar('ip', { length: 64 }),
     ...auditColumns,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
-import { startFakeSmtp, readMail } from './fakeSmtpServer';
+import { startFakeSmtp, readMail } from '../../../../test/kits/fakeSmtpServer';
 import { createMailProvider } from './mailer';
 
 let closers: Array<() => Promise<void> | void> = [];

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { RecordStatus } from '@dandelion/shared';
+import type { SmsStatus } from '@dandelion/shared/message/sms';
+import type { MessageChannel } from '@dandelion/shared/message/template';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 import { registerDuplicateCheck } from '../../../core/duplicateCheck';
@@ -12,14 +15,14 @@ export const sysMsgTemplate = pgTable(
     templateCode: varchar('template_code', { length: 64 }).notNull(),
     templateName: varchar('template_name', { length: 100 }).notNull(),
     /** SITE (in-site message), SMS or EMAIL. */
-    channel: varchar('channel', { length: 16 }).notNull(),
+    channel: varchar('channel', { length: 16 }).$type<MessageChannel>().notNull(),
     /** Title of an in-site message or e-mail subject; unused for SMS. */
     title: varchar('title', { length: 200 }),
     content: varchar('content', { length: 2000 }).notNull(),
     /** Sample values for the preview and the test send, by variable name. */
     sampleValues: jsonb('sample_values').$type<Record<string, string>>().notNull().default({}),
     /** NORMAL or DISABLED: a disabled template cannot be sent. */
-    status: varchar('status', { length: 16 }).notNull().default('NORMAL'),
+    status: varchar('status', { length: 16 }).$type<RecordStatus>().notNull().default('NORMAL'),
     remark: varchar('remark', { length: 512 }),
     ...auditColumns,
   },
@@ -33,7 +36,7 @@ export const sysMsgSendLog = pgTable(
     id: idColumn(),
     templateId: bigint('template_id', { mode: 'number' }).notNull(),
     templateCode: varchar('template_code', { length: 64 }).notNull(),
-    channel: varchar('channel', { length: 16 }).notNull(),
+    channel: varchar('channel', { length: 16 }).$type<MessageChannel>().notNull(),
     /** One sendMsg call: its rows share this id. */
     batchId: varchar('batch_id', { length: 36 }).notNull(),
     userId: bigint('user_id', { mode: 'number' }),
@@ -43,7 +46,7 @@ export const sysMsgSendLog = pgTable(
     title: varchar('title', { length: 200 }),
     content: varchar('content', { length: 4000 }).notNull(),
     /** SENT or FAILED. */
-    status: varchar('status', { length: 16 }).notNull(),
+    status: varchar('status', { length: 16 }).$type<SmsStatus>().notNull(),
     error: varchar('error', { length: 512 }),
     /** SITE, LOG, WEBHOOK or SMTP. */
     provider: varchar('provider', { length: 32 }).notNull(),

@@ -2,17 +2,17 @@ import { useState, type ReactElement } from 'react';
 import { Link } from 'react-router';
 import { App, Badge, Button, Empty, Popover, Tabs, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
+import { MY_MESSAGE_PERMISSIONS } from '@dandelion/shared/message/msg';
 import { formatDateTime } from '../../../lib/date';
 import { BusyButton } from '../../../components/BusyButton';
 import { holdsPermission, useConsoleStore } from '../../../api/consoleStore';
-import { markMsgsRead, markNoticesRead, MY_MESSAGES_PATH, type MyMsg, type MyNotice } from '../my/api';
-import { categoryLabel, MessageReader, NoticeReader, PriorityTag } from '../my/readers';
+import { markMsgsRead, markNoticesRead, MY_MESSAGES_PATH, type MyMsg, type MyNotice } from './api';
+import { categoryLabel, MessageReader, NoticeReader, PriorityTag } from './readers';
 import { announceReadChange, useUnreadFeed } from './unreadFeed';
 import './bell.css';
 
 /** The personal centre: where 查看全部消息 leads a user without the my-messages page. */
 const ACCOUNT_CENTER_PATH = '/center';
-const MY_MESSAGES_PERMISSION = 'message:my:list';
 
 function NoticeItem({ notice, onOpen }: { notice: MyNotice; onOpen: () => void }) {
   return (
@@ -59,7 +59,7 @@ export function NoticeBell() {
 
   const notices = data?.notices ?? [];
   const msgs = data?.msgs ?? [];
-  const allPath = holdsPermission(authList, MY_MESSAGES_PERMISSION) ? MY_MESSAGES_PATH : ACCOUNT_CENTER_PATH;
+  const allPath = holdsPermission(authList, MY_MESSAGE_PERMISSIONS.list) ? MY_MESSAGES_PATH : ACCOUNT_CENTER_PATH;
 
   const readAll = async () => {
     setClearing(true);

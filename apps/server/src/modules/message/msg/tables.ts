@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { MessageCategory } from '@dandelion/shared/message/msg';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /**
@@ -15,7 +16,7 @@ export const sysMsg = pgTable(
     /** Plain text; shown with its line breaks. */
     content: varchar('content', { length: 4000 }).notNull().default(''),
     /** SYSTEM, DECLARATION, REVIEW, TASK, TEMPLATE. */
-    category: varchar('category', { length: 32 }).notNull().default('SYSTEM'),
+    category: varchar('category', { length: 32 }).$type<MessageCategory>().notNull().default('SYSTEM'),
     /** A site address the message leads to (root-relative), if any. */
     link: varchar('link', { length: 512 }),
     readTime: timestamp('read_time', { withTimezone: true }),

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { NoticeAudience, NoticePriority, NoticeStatus } from '@dandelion/shared/message/notice';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /**
@@ -15,9 +16,9 @@ export const sysNotice = pgTable(
     /** Plain-text opening of the content, for lists and the header dropdown. */
     summary: varchar('summary', { length: 300 }).notNull().default(''),
     /** NORMAL, IMPORTANT or URGENT. */
-    priority: varchar('priority', { length: 16 }).notNull().default('NORMAL'),
+    priority: varchar('priority', { length: 16 }).$type<NoticePriority>().notNull().default('NORMAL'),
     /** ALL (every user) or SCOPED (the roles, organisations and users in sys_notice_audience). */
-    audienceType: varchar('audience_type', { length: 16 }).notNull().default('ALL'),
+    audienceType: varchar('audience_type', { length: 16 }).$type<NoticeAudience>().notNull().default('ALL'),
     /** Whether an organisation in the audience brings its sub-organisations' users along. */
     includeSubOrgs: boolean('include_sub_orgs').notNull().default(true),
     /** Shown on the public portal (/notification) while released; only for audience ALL. */
@@ -27,7 +28,7 @@ export const sysNotice = pgTable(
     /** No longer seen from this time; never when empty. */
     expireTime: timestamp('expire_time', { withTimezone: true }),
     /** DRAFT, RELEASED or REVOKED. */
-    status: varchar('status', { length: 16 }).notNull().default('DRAFT'),
+    status: varchar('status', { length: 16 }).$type<NoticeStatus>().notNull().default('DRAFT'),
     releaseTime: timestamp('release_time', { withTimezone: true }),
     releaseBy: varchar('release_by', { length: 64 }),
     revokeTime: timestamp('revoke_time', { withTimezone: true }),

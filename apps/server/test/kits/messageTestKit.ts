@@ -3,14 +3,14 @@
  * in, and uploads. Used by *.test.ts files only.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { createAccount, signIn } from '../../../test/helpers/accounts';
-import { post, type TestContext } from '../../../test/helpers/testApp';
-import { TEST_ADMIN_PASSWORD } from '../../../test/helpers/testDatabase';
-import { createdBy } from '../../core/records';
-import { sysFunc } from '../system/func/schema';
-import { sysOrg } from '../system/org/schema';
-import { sysRole, sysRoleFunc } from '../system/role/schema';
-import { sysUser } from '../system/user/schema';
+import { createAccount, signIn } from '../helpers/accounts';
+import { post, type TestContext } from '../helpers/testApp';
+import { TEST_ADMIN_PASSWORD } from '../helpers/testDatabase';
+import { createdBy } from '../../src/core/records';
+import { sysFunc } from '../../src/modules/system/func/schema';
+import { sysOrg } from '../../src/modules/system/org/schema';
+import { sysRole, sysRoleFunc } from '../../src/modules/system/role/schema';
+import { sysUser } from '../../src/modules/system/user/schema';
 
 export const PASSWORD = 'Reader@2026x';
 

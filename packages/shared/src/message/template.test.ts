@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTemplateValues, renderTemplate, scanTemplate, SITE_LINK } from './message';
+import { checkTemplateValues, renderTemplate, scanTemplate } from './template';
+import { SITE_LINK } from './msg';
 
 describe('template syntax', () => {
   it('finds each variable once, in order, across title and body', () => {

@@ -3,7 +3,7 @@ import { STORAGE_NAMESPACE } from '@dandelion/shared';
 import { isAbortError } from '../../../api/http';
 import { useSessionStore } from '../../../api/session';
 import { useConsoleStore } from '../../../api/consoleStore';
-import { fetchHeaderNotice, type HeaderNotice } from '../my/api';
+import { fetchHeaderNotice, type HeaderNotice } from './api';
 
 /*
  * The header's unread count without a reload (docs/messaging.md, "Unread count"):

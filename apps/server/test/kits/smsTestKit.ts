@@ -2,8 +2,8 @@
  * Test support: reads the latest SMS to a phone the way an auditor would, through the
  * administrator's /rest/smsService/getSmsByPage call. Used by *.test.ts files only.
  */
-import type { DandelionApp } from '../../../app';
-import { post } from '../../../../test/helpers/testApp';
+import type { DandelionApp } from '../../src/app';
+import { post } from '../helpers/testApp';
 
 export async function latestSms(app: DandelionApp, adminToken: string, phone: string): Promise<{ content: string; status: string; provider: string; id: string } | null> {
   const res = await post(app, '/rest/smsService/getSmsByPage', { phone, pageParameter: { pageNum: 1, pageSize: 1 } }, { authorization: adminToken });

@@ -5,7 +5,7 @@ import { useSessionStore } from '../../../api/session';
 import { renderAtRoute } from '../../../components/widgetTestKit';
 import { fakeServer, ok, refuse } from '../../../test/renderApp';
 import { useConsoleStore } from '../../../api/consoleStore';
-import type { HeaderNotice, MyMsg, MyNotice } from '../my/api';
+import type { HeaderNotice, MyMsg, MyNotice } from './api';
 import { NoticeBell } from './NoticeBell';
 import { backoffDelay, MAX_BACKOFF_MS, POLL_MS, UNREAD_CHANNEL } from './unreadFeed';
 
