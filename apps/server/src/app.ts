@@ -15,48 +15,40 @@ import { errors } from './core/errors';
 import { registerHealthRoutes } from './core/health';
 import { loggerOptions } from './core/logger';
 import { registerOpenApi } from './core/openapi';
-import { registerPermissionGuard, type Authenticator, type DeclaredRoute, type Principal } from './core/permissions';
+import { registerPermissionGuard, type Authenticator, type DeclaredRoute } from './core/permissions';
 import { defaultWebDistDir } from './core/paths';
 import { registerSpa } from './core/spa';
-import { createBruteForceGuard } from './modules/auth/bruteForce';
-import { createCaptchaService } from './modules/auth/captchaService';
-import { registerCurrentUserRoutes } from './modules/auth/currentUserRoutes';
-import { createCurrentUserService } from './modules/auth/currentUserService';
-import { createLoginService, type LoginService } from './modules/auth/loginService';
-import { registerAuthRoutes, type LoginMethods } from './modules/auth/routes';
-import { createSessionService, type SessionService } from './modules/auth/sessionService';
-import { createCasService } from './modules/auth/sso/casService';
-import { createIdentityService } from './modules/auth/sso/identityService';
-import { createOidcService } from './modules/auth/sso/oidcService';
-import { registerSsoRoutes } from './modules/auth/sso/routes';
+import { createAuthModule, type CachedPrincipal, type LoginService, type SessionService } from './modules/auth/module';
 import { tokenFromHeader } from './core/token';
-import { createPasswordService } from './modules/auth/account/passwordService';
-import { createPhoneCodeLogin } from './modules/auth/account/phoneLogin';
-import { createProfileService } from './modules/auth/account/profileService';
-import { createRegisterService } from './modules/auth/account/registerService';
-import { registerAccountRoutes } from './modules/auth/account/routes';
-import { registerAccountCenterRoutes } from './modules/auth/accountCenter/routes';
-import { createAccountCenterService } from './modules/auth/accountCenter/service';
 import { createSmsProvider } from './modules/message/sms/providers';
 import { registerSmsRoutes } from './modules/message/sms/routes';
 import { createSmsService } from './modules/message/sms/service';
 import { createVerifyCodeService } from './modules/message/sms/verifyCodeService';
 import { registerMessageModule } from './modules/message/module';
 import type { MessageService } from './modules/message/msg/service';
-import { createFuncService } from './modules/system/func/service';
-import { createRoleAdminService, createRoleService } from './modules/system/role/service';
+import { buildMenuTree, createFuncService } from './modules/system/func/service';
+import { createRoleAdminService, createRoleService, SUPER_ROLE_CODE } from './modules/system/role/service';
 import { createRoleBindingService } from './modules/system/role/bindings';
 import { registerRoleRoutes } from './modules/system/role/routes';
 import { registerPostModule } from './modules/system/post/module';
 import { liveUserIds } from './modules/system/user/query';
 import { registerAppRoutes } from './modules/system/app/routes';
 import { createAppService } from './modules/system/app/service';
-import { createUserService } from './modules/system/user/service';
+import {
+  createExternalUser,
+  createRegisteredUser,
+  createUserService,
+  findUserByEmail,
+  findUserByPhone,
+  findUserByUsername,
+  updateUserFields,
+} from './modules/system/user/service';
+import { ruleScopesOfHolder } from './modules/system/datapermission/scopes';
 import { registerOrgRoutes } from './modules/system/org/routes';
 import { createUserAdminService } from './modules/system/user/admin';
 import { createExternalUserService } from './modules/system/user/external';
 import { registerUserRoutes } from './modules/system/user/routes';
-import { createOrgService } from './modules/system/org/service';
+import { createOrgService, orgNameById } from './modules/system/org/service';
 import { createOrgBindingService } from './modules/system/org/bindings';
 import { registerDataPermissionRoutes } from './modules/system/datapermission/routes';
 import { createDataPermissionService } from './modules/system/datapermission/service';
@@ -81,7 +73,6 @@ import { registerCalendarModule } from './modules/base/calendar/module';
 import { createWorkingDayCalendar } from './modules/base/calendar/service';
 import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
 import { purgeLogs } from './modules/base/log/retention';
-import { createLoginLogRepo } from './modules/auth/loginLog/repo';
 import { registerMonitorModule } from './modules/base/monitor/module';
 import { registerProgressModule } from './modules/base/progress/module';
 import { registerRegionModule } from './modules/base/region/module';
@@ -159,8 +150,25 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const roles = createRoleService({ db });
   const funcs = createFuncService({ db });
   const sites = createSiteService({ db });
-  const sessionCache = createInvalidatingCache<Principal & { expiresAt: number; lastSeenAt: number }>(bus, 'session', { ttlMs: 60_000, maxEntries: 10_000 });
-  const sessions = createSessionService({ db, users, roles, funcs, cache: sessionCache });
+  const sessionCache = createInvalidatingCache<CachedPrincipal>(bus, 'session', { ttlMs: 60_000, maxEntries: 10_000 });
+  // Identity: sessions, sign-in, captchas and the sign-in log exist before the guard that resolves every request's session.
+  const auth = createAuthModule({
+    db,
+    sessionCache,
+    users: {
+      ...users,
+      findByPhone: (phone) => findUserByPhone(db, phone),
+      findByEmail: (email) => findUserByEmail(db, email),
+      findByUsername: findUserByUsername,
+      updateFields: updateUserFields,
+      createRegistered: createRegisteredUser,
+      createExternal: (ex, account) => createExternalUser(ex, account),
+    },
+    roles: { ...roles, superRoleCode: SUPER_ROLE_CODE },
+    funcs: { ...funcs, menuTree: buildMenuTree },
+    dataRuleScopes: (holder) => ruleScopesOfHolder(db, holder),
+  });
+  const { sessions, login, captchas } = auth;
   const authenticator: Authenticator = deps.authenticator ?? {
     authenticate: async (request) => {
       const token = tokenFromHeader(request.headers.authorization);
@@ -190,16 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => errors.tooManyRequests() });
   await registerOpenApi(app);
 
-  const captchas = createCaptchaService({ db });
-  const bruteForce = createBruteForceGuard({ db });
-  const login = createLoginService({ db, users, roles, sessions, captchas, guard: bruteForce });
   const themes = createThemeService({ db });
   const icons = createIconService({ db });
   const applications = createAppService({ db });
   // Dictionaries are cached per instance and invalidated on every instance through the bus; a category may belong to an app.
   const dicts = createDictService({ db, bus, apps: async () => (await applications.page({}, { pageNum: 1, pageSize: 500 })).list });
-  const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: applications.inForce, customIcons: icons.forInit, appDicts: dicts.appDicts });
-  const methods: LoginMethods = {};
   // Anonymous portal reads are cached; back-office changes empty the cache on every instance.
   const portalCache = createPortalCache(bus);
 
@@ -217,29 +220,23 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   });
   registerCmsSettingModule(app, { db, files, portalCache });
   registerCmsPortalModule(app, { db, files, portalCache, captchas, identify: (request) => authenticator.authenticate(request) });
-  // ── identity: SMS codes, registration, passwords, binding, identity verification ──
+  // ── SMS codes: sign-in, registration, password recovery and phone binding check them ──
   const sms = createSmsService({ db, provider: createSmsProvider(deps.config) });
   const codes = createVerifyCodeService({ db, sms });
-  methods.phoneCode = createPhoneCodeLogin({ db, codes, login });
   registerSmsRoutes(app, { sms, codes });
   // ── messaging: notices, in-site messages (other modules send through `messages`), templates ──
   const { messages } = registerMessageModule(app, { db, files, sms, config });
-  registerAccountRoutes(app, {
-    register: createRegisterService({ db, codes }),
-    passwords: createPasswordService({ db, users, codes, sessions }),
-    profile: createProfileService({ db, users, codes }),
+  // ── identity: sign-in and out, SSO, captchas, the current user, registration, passwords, the account centre ──
+  auth.registerRoutes(app, {
+    config,
+    codes,
+    orgName: (orgId) => orgNameById(db, orgId),
+    siteDisplayName: async () => (await sites.findOnlineSite())?.displayName ?? null,
+    effectiveTheme: themes.effective,
+    inForceApps: applications.inForce,
+    customIcons: icons.forInit,
+    appDicts: dicts.appDicts,
   });
-  // Personal centre: profile, avatar, the user's own sessions and sign-in history.
-  registerAccountCenterRoutes(app, { center: createAccountCenterService({ db, users, roles, sessions, sessionCache }) });
-  // ── identity: single sign-on (CAS) and third-party (OIDC) ──
-  const identities = createIdentityService({ db, users });
-  const cas = createCasService({ config, identities, login });
-  const oidc = createOidcService({ db, users, identities, login, config });
-  methods.casLogoutUrl = cas.logoutUrl;
-  methods.describe = () => ({ ...cas.describe(), ...oidc.describe() });
-  registerSsoRoutes(app, { cas, oidc });
-  registerAuthRoutes(app, { login, sessions, captchas, guard: bruteForce, methods });
-  registerCurrentUserRoutes(app, { current });
   // ── console shell: theme, dictionaries and the organisation tree its widgets read ──
   registerThemeRoutes(app, { themes });
   // Functions (menus, buttons, recent menus), custom icons, layouts and the shared duplicate check.
@@ -266,7 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerProgressModule(app, { db, workingDays });
   registerSerialModule(app, { db });
   // The page-view beacon is public; it still records who is signed in when a session comes with it.
-  const loginLogs = createLoginLogRepo(db);
+  const loginLogs = auth.loginLogs;
   registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request) });
   registerMonitorModule(app, { database, caches: cacheStats });
   const scheduler = registerSchedulerModule(app, {

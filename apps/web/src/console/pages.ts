@@ -6,6 +6,7 @@ import { PROGRESS_PAGES } from './base/progress/pages';
 import { REGION_PAGES } from './base/region/pages';
 import { SCHEDULER_PAGES } from './base/scheduler/pages';
 import { SERIAL_PAGES } from './base/serial/pages';
+import { CENTER_PAGES } from './center/pages';
 import { formPaths, type ConsolePage } from './pageTypes';
 import { POST_PAGES } from './system/post/pages';
 
@@ -24,7 +25,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...LOG_PAGES,
   ...MONITOR_PAGES,
   'home/index': { paths: ['/home'], load: () => import('./home/HomePage') },
-  'center/index': { paths: ['/center'], load: () => import('./center/AccountCenterPage') },
+  ...CENTER_PAGES,
   'cms/complaint/complaintList': { paths: ['/cms/complaint/complaintList'], load: () => import('./cms/complaint/ComplaintListPage') },
   'cms/complaint/complaintDetail': { paths: ['/cms/complaint/complaintDetail'], load: () => import('./cms/complaint/ComplaintDetailPage') },
   'message/sms/smsList': { paths: ['/message/sms/smsList'], load: () => import('./message/sms/SmsListPage') },
