@@ -3,7 +3,7 @@ import { App, Card, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { changePassword } from '../../../api/auth';
 import { errorMessage } from '../../../api/http';
-import { confirmPasswordRules, newPasswordRules } from '../../passwordRules';
+import { NewPasswordFields } from '../../NewPasswordFields';
 import { BusyButton } from '../../../components/BusyButton';
 import { centerKeys } from '../api';
 
@@ -40,12 +40,11 @@ export function ChangePasswordCard() {
         <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password placeholder="请输入原密码" autoComplete="current-password" maxLength={128} />
         </Form.Item>
-        <Form.Item
-          label="新密码"
+        <NewPasswordFields
           name="newPassword"
+          label="新密码"
           dependencies={['oldPassword']}
-          rules={[
-            ...newPasswordRules('请输入新密码'),
+          extraRules={[
             ({ getFieldValue }) => ({
               validator: (_rule, value: unknown) =>
                 value && value === getFieldValue('oldPassword')
@@ -53,21 +52,7 @@ export function ChangePasswordCard() {
                   : Promise.resolve(),
             }),
           ]}
-        >
-          <Input.Password
-            placeholder="至少8位，含大小写字母、数字、符号中的三种"
-            autoComplete="new-password"
-            maxLength={128}
-          />
-        </Form.Item>
-        <Form.Item
-          label="确认新密码"
-          name="confirmPassword"
-          dependencies={['newPassword']}
-          rules={confirmPasswordRules('newPassword', '请再次输入新密码')}
-        >
-          <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" maxLength={128} />
-        </Form.Item>
+        />
         <BusyButton type="primary" htmlType="submit" busy={submitting}>
           修改密码
         </BusyButton>

@@ -2,18 +2,18 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { App, Avatar, Button, Card, Descriptions, Form, Input, Radio, Result, Skeleton, Tag } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
+import { PROFILE_REALNAME_MESSAGE, profileBody } from '@dandelion/shared/auth/accountCenter';
 import { accountKeys } from '../../../api/auth';
 import { errorMessage } from '../../../api/http';
 import { useSessionStore } from '../../../api/session';
 import { BusyButton } from '../../../components/BusyButton';
+import { rulesOf } from '../../../components/form/zodRules';
 import { formatDateTime } from '../../../lib/date';
 import { SEX_OPTIONS, avatarSrc, centerKeys, saveProfile, sessionFieldsOf, useProfile, type AccountProfile, type UserSex } from '../api';
 
 // The cropper (antd-img-crop, react-easy-crop) is the heaviest part of the page: it follows the form.
 const AvatarUpload = lazy(() => import('./AvatarUpload').then((m) => ({ default: m.AvatarUpload })));
 
-const REALNAME_MESSAGE = '真实姓名为2-32个字符';
-const NICKNAME_MESSAGE = '昵称不能超过32个字符';
 
 interface ProfileValues {
   realname: string;
@@ -89,12 +89,12 @@ export function ProfileCard() {
             extra={profile.identityVerified ? '已完成实名认证，真实姓名不可修改' : undefined}
             rules={[
               { required: true, whitespace: true, message: '请输入真实姓名' },
-              { min: 2, max: 32, message: REALNAME_MESSAGE, transform: (v: string) => v?.trim() },
+              { min: 2, max: 32, message: PROFILE_REALNAME_MESSAGE, transform: (v: string) => v?.trim() },
             ]}
           >
             <Input maxLength={32} autoComplete="name" disabled={profile.identityVerified} placeholder="请输入真实姓名" />
           </Form.Item>
-          <Form.Item label="昵称" name="nickName" rules={[{ max: 32, message: NICKNAME_MESSAGE }]}>
+          <Form.Item label="昵称" name="nickName" rules={rulesOf(profileBody).nickName}>
             <Input maxLength={32} autoComplete="nickname" placeholder="选填" />
           </Form.Item>
           <Form.Item label="性别" name="userSex">
