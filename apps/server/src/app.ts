@@ -15,30 +15,26 @@ import { errors } from './core/errors';
 import { registerHealthRoutes } from './core/health';
 import { loggerOptions } from './core/logger';
 import { registerOpenApi } from './core/openapi';
-import { registerPermissionGuard, type Authenticator, type DeclaredRoute, type Principal } from './core/permissions';
+import { registerPermissionGuard, type Authenticator, type DeclaredRoute } from './core/permissions';
 import { defaultWebDistDir } from './core/paths';
 import { registerSpa } from './core/spa';
-import { createBruteForceGuard } from './modules/auth/bruteForce';
-import { createCaptchaService } from './modules/auth/captchaService';
-import { registerCurrentUserRoutes } from './modules/auth/currentUserRoutes';
-import { createCurrentUserService } from './modules/auth/currentUserService';
-import { createLoginService, type LoginService } from './modules/auth/loginService';
-import { registerAuthRoutes, type LoginMethods } from './modules/auth/routes';
-import { createSessionService, type SessionService } from './modules/auth/sessionService';
-import { createCasService } from './modules/auth/sso/casService';
-import { createIdentityService } from './modules/auth/sso/identityService';
-import { createOidcService } from './modules/auth/sso/oidcService';
-import { registerSsoRoutes } from './modules/auth/sso/routes';
+import { createAuthModule, type CachedPrincipal, type LoginService, type SessionService } from './modules/auth/module';
 import { tokenFromHeader } from './core/token';
-import { createPasswordService } from './modules/auth/account/passwordService';
-import { createPhoneCodeLogin } from './modules/auth/account/phoneLogin';
-import { createProfileService } from './modules/auth/account/profileService';
-import { createRegisterService } from './modules/auth/account/registerService';
-import { registerAccountRoutes } from './modules/auth/account/routes';
-import { registerAccountCenterRoutes } from './modules/auth/accountCenter/routes';
-import { createAccountCenterService } from './modules/auth/accountCenter/service';
 import { registerMessageModule, type MessageService } from './modules/message/module';
-import { createSystemFacade, findUserByPhone, registerSystemModule } from './modules/system/module';
+import {
+  buildMenuTree,
+  createExternalUser,
+  createRegisteredUser,
+  createSystemFacade,
+  findUserByEmail,
+  findUserByPhone,
+  findUserByUsername,
+  orgNameById,
+  registerSystemModule,
+  ruleScopesOfHolder,
+  SUPER_ROLE_CODE,
+  updateUserFields,
+} from './modules/system/module';
 import { registerDictModule } from './modules/base/dict/module';
 import { registerCmsContentModule } from './modules/cms/contentModule';
 import { registerCmsPortalModule } from './modules/cms/portalModule';
@@ -47,7 +43,6 @@ import { createSiteService } from './modules/cms/site/service';
 import { registerCmsSettingModule } from './modules/cms/settingModule';
 import { beijingDate, endOfBeijingDay, registerCalendarModule } from './modules/base/calendar/module';
 import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
-import { createLoginLogRepo } from './modules/auth/loginLog/repo';
 import { registerMonitorModule } from './modules/base/monitor/module';
 import { registerProgressModule } from './modules/base/progress/module';
 import { registerRegionModule } from './modules/base/region/module';
@@ -130,8 +125,25 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const system = createSystemFacade({ db });
   const { users, roles, funcs, themes } = system;
   const sites = createSiteService({ db });
-  const sessionCache = createInvalidatingCache<Principal & { expiresAt: number; lastSeenAt: number }>(bus, 'session', { ttlMs: 60_000, maxEntries: 10_000 });
-  const sessions = createSessionService({ db, users, roles, funcs, cache: sessionCache });
+  const sessionCache = createInvalidatingCache<CachedPrincipal>(bus, 'session', { ttlMs: 60_000, maxEntries: 10_000 });
+  // Identity: sessions, sign-in, captchas and the sign-in log exist before the guard that resolves every request's session.
+  const auth = createAuthModule({
+    db,
+    sessionCache,
+    users: {
+      ...users,
+      findByPhone: (phone) => findUserByPhone(db, phone),
+      findByEmail: (email) => findUserByEmail(db, email),
+      findByUsername: findUserByUsername,
+      updateFields: updateUserFields,
+      createRegistered: createRegisteredUser,
+      createExternal: (ex, account) => createExternalUser(ex, account),
+    },
+    roles: { ...roles, superRoleCode: SUPER_ROLE_CODE },
+    funcs: { ...funcs, menuTree: buildMenuTree },
+    dataRuleScopes: (holder) => ruleScopesOfHolder(db, holder),
+  });
+  const { sessions, login, captchas } = auth;
   const authenticator: Authenticator = deps.authenticator ?? {
     authenticate: async (request) => {
       const token = tokenFromHeader(request.headers.authorization);
@@ -161,13 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   await app.register(rateLimit, { global: false, errorResponseBuilder: () => errors.tooManyRequests() });
   await registerOpenApi(app);
 
-  const captchas = createCaptchaService({ db });
-  const bruteForce = createBruteForceGuard({ db });
-  const login = createLoginService({ db, users, roles, sessions, captchas, guard: bruteForce });
   // Dictionaries are cached per instance and invalidated on every instance through the bus; a category may belong to an app.
   const dicts = registerDictModule(app, { db, bus, apps: system.apps.list });
-  const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: system.apps.inForce, customIcons: system.icons.forInit, appDicts: dicts.appDicts });
-  const methods: LoginMethods = {};
   // Anonymous portal reads are cached; back-office changes empty the cache on every instance.
   const portalCache = createPortalCache(bus);
 
@@ -186,24 +193,17 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerCmsPortalModule(app, { db, files, portalCache, captchas, identify: (request) => authenticator.authenticate(request) });
   // ── messaging: SMS codes and log, notices, in-site messages (other modules send through `messages`), templates ──
   const { messages, codes } = registerMessageModule(app, { db, files, config, findUserByPhone });
-  // ── identity: SMS code sign-in, registration, passwords, binding, identity verification ──
-  methods.phoneCode = createPhoneCodeLogin({ db, codes, login });
-  registerAccountRoutes(app, {
-    register: createRegisterService({ db, codes }),
-    passwords: createPasswordService({ db, users, codes, sessions }),
-    profile: createProfileService({ db, users, codes }),
+  // ── identity: sign-in and out, SSO, captchas, the current user, registration, passwords, the account centre ──
+  auth.registerRoutes(app, {
+    config,
+    codes,
+    orgName: (orgId) => orgNameById(db, orgId),
+    siteDisplayName: async () => (await sites.findOnlineSite())?.displayName ?? null,
+    effectiveTheme: themes.effective,
+    inForceApps: system.apps.inForce,
+    customIcons: system.icons.forInit,
+    appDicts: dicts.appDicts,
   });
-  // Personal centre: profile, avatar, the user's own sessions and sign-in history.
-  registerAccountCenterRoutes(app, { center: createAccountCenterService({ db, users, roles, sessions, sessionCache }) });
-  // ── identity: single sign-on (CAS) and third-party (OIDC) ──
-  const identities = createIdentityService({ db, users });
-  const cas = createCasService({ config, identities, login });
-  const oidc = createOidcService({ db, users, identities, login, config });
-  methods.casLogoutUrl = cas.logoutUrl;
-  methods.describe = () => ({ ...cas.describe(), ...oidc.describe() });
-  registerSsoRoutes(app, { cas, oidc });
-  registerAuthRoutes(app, { login, sessions, captchas, guard: bruteForce, methods });
-  registerCurrentUserRoutes(app, { current });
   // ── system administration: organisations, users, roles, posts, functions, applications, data rules, themes, layouts, icons ──
   // Freezing, deleting and role or menu changes end or refresh users' sessions on every instance.
   registerSystemModule(app, { db, dicts, sessions });
@@ -218,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   });
   registerSerialModule(app, { db });
   // The page-view beacon is public; it still records who is signed in when a session comes with it.
-  const loginLogs = createLoginLogRepo(db);
+  const loginLogs = auth.loginLogs;
   const logs = registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request) });
   registerMonitorModule(app, { database, caches: cacheStats });
   const scheduler = registerSchedulerModule(app, {

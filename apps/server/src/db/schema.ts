@@ -1,7 +1,9 @@
 /** Every table, for drizzle-kit (migrations) and the seed. */
-export * from '../modules/auth/schema';
-export * from '../modules/auth/accountCenter/schema';
-export * from '../modules/auth/sso/schema';
+export * from '../modules/auth/accountCenter/tables';
+export * from '../modules/auth/captcha/tables';
+export * from '../modules/auth/loginLog/tables';
+export * from '../modules/auth/session/tables';
+export * from '../modules/auth/sso/tables';
 export * from '../modules/base/calendar/tables';
 export * from '../modules/base/dict/tables';
 export * from '../modules/base/log/tables';

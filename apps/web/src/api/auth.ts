@@ -1,37 +1,23 @@
-/** Sign-in, registration, recovery and account calls (spec §7 Authentication, Users). */
-import type { SessionUser } from './session';
-import { ApiError, getJson, isObject, postJson, requestJson, type RequestOptions } from './http';
+/** Sign-in, registration, recovery and account calls (spec §7 Authentication, Users), by the shared contracts. */
+import type { CallData, CallInput } from '@dandelion/shared';
+import { captchaCalls } from '@dandelion/shared/auth/captcha';
+import { currentUserCalls } from '@dandelion/shared/auth/currentUser';
+import { passwordCalls } from '@dandelion/shared/auth/password';
+import { profileCalls, type IdType } from '@dandelion/shared/auth/profile';
+import { registerCalls, type AvailabilityField } from '@dandelion/shared/auth/register';
+import { signInCalls, type SignInClient } from '@dandelion/shared/auth/signIn';
+import { ssoCalls } from '@dandelion/shared/auth/sso';
+import { call } from './call';
+import { ApiError, callJson, isObject, postJson, requestJson, withParams, type RequestOptions } from './http';
 
-/** What the login callbacks answer in `data` (spec §7). */
-export interface LoginResult {
-  token: string;
-  userInfo: SessionUser;
-}
+export type { AvailabilityField, IdType };
 
-export interface AccountLoginBody {
-  username: string;
-  password: string;
-  captchaKey?: string;
-  captchaCode?: string;
-}
-
-export interface PhoneLoginBody {
-  phone: string;
-  code: string;
-}
-
-/** Registration form fields sent to /rest/register/AddRegisterUser. */
-export interface RegisterBody {
-  username: string;
-  password: string;
-  realname: string;
-  phone: string;
-  smsCode: string;
-  email: string;
-  idNumber: string;
-  unitName: string;
-  unitCode?: string;
-}
+/** What the sign-in calls answer in `data` (spec §7). */
+export type LoginResult = CallData<typeof signInCalls.signIn>;
+export type SignInBody = CallInput<typeof signInCalls.signIn>;
+export type RegisterBody = CallInput<typeof registerCalls.register>;
+export type LoginInspection = CallData<typeof signInCalls.inspect>;
+export type IdentityStatus = CallData<typeof profileCalls.identity>;
 
 /** Every screen of sign-in and the account shows its errors in place: no toast on top. */
 const SILENT: RequestOptions = { silent: true };
@@ -50,12 +36,18 @@ function acceptLogin(result: unknown, failure = LOGIN_INCOMPLETE_MESSAGE): Login
   return { token: result.token, userInfo: result.userInfo };
 }
 
-export async function loginByAccount(body: AccountLoginBody): Promise<LoginResult> {
-  return acceptLogin(await postJson<unknown>('/callback?client_name=myform_client', body, SILENT));
+/** /callback takes the sign-in method in its query and the credentials in its body. */
+async function signIn(client: SignInClient, body: Omit<SignInBody, 'client_name'>): Promise<LoginResult> {
+  const { method, path } = signInCalls.signIn;
+  return acceptLogin(await callJson<unknown>(method, path, body, { ...SILENT, params: { client_name: client } }));
 }
 
-export async function loginByPhone(body: PhoneLoginBody): Promise<LoginResult> {
-  return acceptLogin(await postJson<unknown>('/callback?client_name=captcha_client', body, SILENT));
+export function loginByAccount(body: { username: string; password: string; captchaKey?: string; captchaCode?: string }): Promise<LoginResult> {
+  return signIn('myform_client', body);
+}
+
+export function loginByPhone(body: { phone: string; code: string }): Promise<LoginResult> {
+  return signIn('captcha_client', body);
 }
 
 /**
@@ -64,7 +56,8 @@ export async function loginByPhone(body: PhoneLoginBody): Promise<LoginResult> {
  * and the result carries both token and userInfo.
  */
 export async function fetchThirdLoginUser(id: string): Promise<LoginResult> {
-  const { status, payload } = await requestJson('GET', `/thirdLogin/getLoginUser/${encodeURIComponent(id)}`, undefined);
+  const { method, path } = ssoCalls.thirdLoginUser;
+  const { status, payload } = await requestJson(method, path.replace(':id', encodeURIComponent(id)), undefined);
   const body = isObject(payload) ? payload : {};
   if (body.code !== '200' || !hasCredentials(body.result)) {
     const msg = typeof body.msg === 'string' && body.msg && body.code !== '200' ? body.msg : THIRD_LOGIN_FAILED_MESSAGE;
@@ -80,107 +73,59 @@ export function casServiceUrl(origin = window.location.origin): string {
 
 /** Exchanges a CAS service ticket for a session; `success: false` or a missing token/userInfo is a refusal. */
 export async function validateCasTicket(ticket: string, service = casServiceUrl()): Promise<LoginResult> {
-  const query = new URLSearchParams({ ticket, service });
-  const data = await getJson<unknown>(`/cas/client/validateLogin?${query.toString()}`, SILENT);
+  const data: unknown = await call(ssoCalls.casValidate, { ticket, service }, SILENT);
   if (isObject(data) && data.success === false) throw new ApiError('CAS_FAILED', CAS_LOGIN_FAILED_MESSAGE);
   return acceptLogin(data, CAS_LOGIN_FAILED_MESSAGE);
 }
 
-/** Pre-login check (design: docs of /rest/inspect/inspectLoginService). */
-export interface LoginInspection {
-  captchaRequired: boolean;
-  locked: boolean;
-  lockedForSeconds: number;
-  /** 'SMS' when phone-code login is on. */
-  loginTypes: string[];
-  extra: {
-    cas?: { enabled?: boolean; loginUrl?: string };
-    oauthProviders?: { code: string; name: string; authorizeUrl: string }[];
-  };
-}
-
+/** Pre-login check: captcha due, lock, and the sign-in methods that are on. */
 export function inspectLogin(username: string | undefined, options?: RequestOptions): Promise<LoginInspection> {
-  return postJson<LoginInspection>('/rest/inspect/inspectLoginService', username ? { username } : {}, { ...options, silent: true });
+  return call(signInCalls.inspect, username ? { username } : {}, { ...options, silent: true });
 }
 
-export interface ImageCaptcha {
-  captchaKey: string;
-  /** data:image/svg+xml;base64 URL. */
-  image: string;
-  expiresIn: number;
-}
-
-export function fetchImageCaptcha(): Promise<ImageCaptcha> {
-  return postJson<ImageCaptcha>('/rest/captcha/png', {}, SILENT);
+export function fetchImageCaptcha() {
+  return call(captchaCalls.image, undefined, SILENT);
 }
 
 export type SmsPurpose = 'LOGIN' | 'REGISTER' | 'RESET_PASSWORD' | 'BIND_PHONE';
 
-export interface SmsSent {
-  expiresIn: number;
-  /** Seconds before another code may be requested. */
-  resendIn: number;
+/** Sends a one-time SMS code to the phone for one purpose (the message area's /rest/captcha/sms); `resendIn` is the wait before another. */
+export function sendSmsCode(phone: string, purpose: SmsPurpose): Promise<{ resendIn: number } | null> {
+  return postJson('/rest/captcha/sms', { phone, purpose }, SILENT);
 }
 
-/** Sends a one-time SMS code to the phone for one purpose. */
-export function sendSmsCode(phone: string, purpose: SmsPurpose): Promise<SmsSent | null> {
-  return postJson<SmsSent | null>('/rest/captcha/sms', { phone, purpose }, SILENT);
+export function registerUser(body: RegisterBody) {
+  return call(registerCalls.register, body, SILENT);
 }
 
-export function registerUser(body: RegisterBody): Promise<{ userId: string } | null> {
-  return postJson<{ userId: string } | null>('/rest/register/AddRegisterUser', body, SILENT);
-}
-
-export type AvailabilityField = 'username' | 'phone' | 'email';
-
-export interface Availability {
-  available: boolean;
-  msg: string;
-}
-
-export function checkAvailable(field: AvailabilityField, value: string, options?: RequestOptions): Promise<Availability> {
-  return postJson<Availability>('/rest/register/checkAvailable', { field, value }, { ...options, silent: true });
-}
-
-export interface ResetTicket {
-  resetToken: string;
-  expiresIn: number;
+export function checkAvailable(field: AvailabilityField, value: string, options?: RequestOptions) {
+  return call(registerCalls.checkAvailable, { field, value }, { ...options, silent: true });
 }
 
 /** Forgotten password, step 1: the phone and its RESET_PASSWORD code buy a short-lived reset token. */
-export function requestPasswordReset(phone: string, code: string): Promise<ResetTicket> {
-  return postJson<ResetTicket>('/rest/register/getMyPassword', { phone, code }, SILENT);
+export function requestPasswordReset(phone: string, code: string) {
+  return call(registerCalls.startReset, { phone, code }, SILENT);
 }
 
 /** Forgotten password, step 2. */
-export function resetPassword(resetToken: string, newPassword: string): Promise<unknown> {
-  return postJson<unknown>('/rest/register/updMyPassword', { resetToken, newPassword }, SILENT);
+export function resetPassword(resetToken: string, newPassword: string) {
+  return call(registerCalls.finishReset, { resetToken, newPassword }, SILENT);
 }
 
-export function changePassword(oldPassword: string, newPassword: string): Promise<unknown> {
-  return postJson<unknown>('/rest/user/UpdPwd', { oldPassword, newPassword }, SILENT);
+export function changePassword(oldPassword: string, newPassword: string) {
+  return call(passwordCalls.change, { oldPassword, newPassword }, SILENT);
 }
 
-export function fetchCurrentUser(options?: RequestOptions): Promise<SessionUser> {
-  return getJson<SessionUser>('/api/user/info', { ...options, silent: true });
-}
-
-export type IdType = 'ID_CARD' | 'PASSPORT';
-
-export interface IdentityStatus {
-  identityVerified: boolean;
-  realname?: string | null;
-  idType?: IdType | null;
-  idNumberMasked?: string | null;
-  verifiedAt?: string | null;
+export function fetchCurrentUser(options?: RequestOptions) {
+  return call(currentUserCalls.info, undefined, { ...options, silent: true });
 }
 
 export function fetchIdentity(options?: RequestOptions): Promise<IdentityStatus> {
-  return postJson<IdentityStatus>('/rest/identify/get', {}, { ...options, silent: true });
+  return call(profileCalls.identity, undefined, { ...options, silent: true });
 }
 
-export function verifyIdentity(body: { realname: string; idType: IdType; idNumber: string }): Promise<unknown> {
-  return postJson<unknown>('/rest/identify/verify', body, SILENT);
+export function verifyIdentity(body: CallInput<typeof profileCalls.verifyIdentity>) {
+  return call(profileCalls.verifyIdentity, body, SILENT);
 }
 
 /**
@@ -189,9 +134,9 @@ export function verifyIdentity(body: { realname: string; idType: IdType; idNumbe
  * already be gone by the time the answer arrives.
  */
 export async function logoutOnServer(token: string, cas: boolean): Promise<string | null> {
-  const path = `/logout?client_name=${cas ? 'cas_client' : 'form_client'}`;
+  const { method, path } = signInCalls.signOut;
   // Any answer will do: the local session ends either way (an already-ended token answers 401).
-  const { payload } = await requestJson('POST', path, {}, { token, timeoutMs: 10_000 });
+  const { payload } = await requestJson(method, withParams(path, { client_name: cas ? 'cas_client' : 'form_client' }), {}, { token, timeoutMs: 10_000 });
   const data = isObject(payload) && isObject(payload.data) ? payload.data : {};
   return typeof data.casLogoutUrl === 'string' && data.casLogoutUrl ? data.casLogoutUrl : null;
 }

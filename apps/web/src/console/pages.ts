@@ -11,6 +11,7 @@ import { MY_MESSAGE_PAGES } from './message/my/pages';
 import { NOTICE_PAGES } from './message/notice/pages';
 import { SMS_PAGES } from './message/sms/pages';
 import { TEMPLATE_PAGES } from './message/template/pages';
+import { CENTER_PAGES } from './center/pages';
 import { formPaths, type ConsolePage } from './pageTypes';
 import { APP_PAGES } from './system/app/pages';
 import { DATA_PERMISSION_PAGES } from './system/datapermission/pages';
@@ -37,7 +38,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...LOG_PAGES,
   ...MONITOR_PAGES,
   ...HOME_PAGES,
-  'center/index': { paths: ['/center'], load: () => import('./center/AccountCenterPage') },
+  ...CENTER_PAGES,
   'cms/complaint/complaintList': { paths: ['/cms/complaint/complaintList'], load: () => import('./cms/complaint/ComplaintListPage') },
   'cms/complaint/complaintDetail': { paths: ['/cms/complaint/complaintDetail'], load: () => import('./cms/complaint/ComplaintDetailPage') },
   ...SMS_PAGES,

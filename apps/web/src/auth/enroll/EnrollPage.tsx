@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { App, Button, Card, Form, Input, Result, type FormRule } from 'antd';
 import { isEmail, isMobileStrict, rules, toFormRule } from '@dandelion/shared';
+import { isUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '@dandelion/shared/auth/register';
 import { registerUser, type RegisterBody } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { AuthBrand } from '../AuthBrand';
 import { createAvailabilityChecker } from '../availability';
-import { confirmPasswordRules, newPasswordRules } from '../passwordRules';
+import { NewPasswordFields } from '../NewPasswordFields';
 import { SmsCodeField } from '../SmsCodeField';
 import '../auth-page.css';
 import { BusyButton } from '../../components/BusyButton';
@@ -17,9 +18,7 @@ interface EnrollValues extends RegisterBody {
 
 const need = (message: string): FormRule => ({ required: true, whitespace: true, message });
 
-/** 用户名 as the server's registration accepts it: a letter, then 3–31 letters, digits or underscores. */
-const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
-export const USERNAME_MESSAGE = '用户名为4-32位字母、数字或下划线，且以字母开头';
+export { USERNAME_MESSAGE };
 
 const trimmed = (values: EnrollValues): RegisterBody => {
   const unitCode = values.unitCode?.trim();
@@ -96,26 +95,12 @@ export default function EnrollPage() {
             rules={[
               need('请输入用户名'),
               { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE },
-              availability.rule('username', (v) => USERNAME_PATTERN.test(v)),
+              availability.rule('username', isUsername),
             ]}
           >
             <Input placeholder="字母开头，4-32位" autoComplete="username" maxLength={32} />
           </Form.Item>
-          <Form.Item
-            label="密码"
-            name="password"
-            rules={newPasswordRules('请输入密码')}
-          >
-            <Input.Password placeholder="至少8位，含大小写字母、数字、符号中的三种" autoComplete="new-password" maxLength={128} />
-          </Form.Item>
-          <Form.Item
-            label="确认密码"
-            name="confirmPassword"
-            dependencies={['password']}
-            rules={confirmPasswordRules('password')}
-          >
-            <Input.Password placeholder="请再次输入密码" autoComplete="new-password" maxLength={128} />
-          </Form.Item>
+          <NewPasswordFields name="password" label="密码" />
           <Form.Item label="真实姓名" name="realname" rules={[need('请输入真实姓名')]}>
             <Input placeholder="请输入真实姓名" autoComplete="name" maxLength={64} />
           </Form.Item>

@@ -7,7 +7,7 @@ import { requestPasswordReset, resetPassword } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { AuthBrand } from '../AuthBrand';
 import { SmsCodeField } from '../SmsCodeField';
-import { confirmPasswordRules, newPasswordRules } from '../passwordRules';
+import { NewPasswordFields } from '../NewPasswordFields';
 import '../auth-page.css';
 import { BusyButton } from '../../components/BusyButton';
 
@@ -88,22 +88,7 @@ function NewPasswordStep({ resetToken, onDone, onExpired }: { resetToken: string
 
   return (
     <Form<ResetValues> form={form} name="reset" layout="vertical" requiredMark={false} onFinish={onFinish}>
-      <Form.Item label="新密码" name="newPassword" rules={newPasswordRules('请输入新密码')}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="至少8位，含大小写字母、数字、符号中的三种"
-          autoComplete="new-password"
-          maxLength={128}
-        />
-      </Form.Item>
-      <Form.Item
-        label="确认新密码"
-        name="confirmPassword"
-        dependencies={['newPassword']}
-        rules={confirmPasswordRules('newPassword', '请再次输入新密码')}
-      >
-        <Input.Password prefix={<LockOutlined />} placeholder="请再次输入新密码" autoComplete="new-password" maxLength={128} />
-      </Form.Item>
+      <NewPasswordFields name="newPassword" label="新密码" prefix={<LockOutlined />} />
       <Form.Item className="dl-auth-submit">
         <BusyButton type="primary" htmlType="submit" block busy={submitting}>
           重置密码

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, App, Card, Checkbox, Form, Input, Spin, Tabs, type FormInstance } from 'antd';
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
@@ -97,6 +97,9 @@ function PhoneFields({ form }: { form: FormInstance<LoginValues> }) {
   );
 }
 
+/** The CAS ticket of the return leg `/login?sso=cas&ticket=…`, or null. */
+const casTicket = (params: URLSearchParams) => (params.get('sso') === 'cas' ? params.get('ticket') : null);
+
 /** The captcha flag of a refused sign-in (`attributes.captchaRequired`), when it says anything. */
 function captchaFlag(error: unknown): boolean | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -114,7 +117,6 @@ export default function LoginPage() {
   const [remembered] = useState(readRememberedLogin);
   const [tab, setTab] = useState<LoginTab>(remembered?.tab ?? 'account');
   const [submitting, setSubmitting] = useState(false);
-  const [externalPending, setExternalPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [inspectName, setInspectName] = useState(remembered?.tab === 'account' ? remembered.name : '');
   /** What the last refusal said about the captcha; undefined until a refusal says something. */
@@ -124,6 +126,8 @@ export default function LoginPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
+  // The return leg of third-party or CAS sign-in is under way from the first render on.
+  const [externalPending, setExternalPending] = useState(() => !!searchParams.get('thirdLoginId') || !!casTicket(searchParams));
   const signIn = useSessionStore((s) => s.signIn);
   const inspectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const redirectParam = searchParams.get('redirect');
@@ -155,22 +159,25 @@ export default function LoginPage() {
     }, INSPECT_DELAY_MS);
   };
 
-  const complete = (result: LoginResult, method: SignInMethod, to: string | null = redirectParam ? redirect : null) => {
-    signIn(result.token, result.userInfo, method);
-    message.success('登录成功');
-    void landAfterSignIn(to, navigate);
-  };
+  const complete = useCallback(
+    (result: LoginResult, method: SignInMethod, to: string | null = redirectParam ? redirect : null) => {
+      signIn(result.token, result.userInfo, method);
+      message.success('登录成功');
+      void landAfterSignIn(to, navigate);
+    },
+    [signIn, message, navigate, redirectParam, redirect],
+  );
 
-  // The return legs of third-party and CAS sign-in. A one-time login record can be read once only,
-  // so the effect acts once per page even when React runs it twice.
+  // The return legs of third-party and CAS sign-in, for the address the page opened with. A one-time
+  // login record can be read once only, so the effect acts once per page even when React runs it again.
   const handledExternal = useRef(false);
   useEffect(() => {
     if (handledExternal.current) return;
+    handledExternal.current = true;
     const thirdLoginId = searchParams.get('thirdLoginId');
     const thirdLoginError = searchParams.get('thirdLoginError');
-    const ticket = searchParams.get('sso') === 'cas' ? searchParams.get('ticket') : null;
+    const ticket = casTicket(searchParams);
     if (!thirdLoginId && !thirdLoginError && !ticket) return;
-    handledExternal.current = true;
     // Drop the one-time parameters from the address bar; keep `redirect`.
     const cleaned = new URLSearchParams();
     if (redirectParam) cleaned.set('redirect', redirectParam);
@@ -183,7 +190,6 @@ export default function LoginPage() {
       fail(thirdLoginError);
       return;
     }
-    setExternalPending(true);
     if (thirdLoginId) {
       fetchThirdLoginUser(thirdLoginId).then(
         (result) => complete(result, 'oauth'),
@@ -197,8 +203,7 @@ export default function LoginPage() {
         (e: unknown) => fail(errorMessage(e)),
       );
     }
-    // Runs once, for the address the page opened with.
-  }, []);
+  }, [complete, redirectParam, searchParams, setSearchParams]);
 
   const onFinish = async (values: LoginValues) => {
     setSubmitting(true);

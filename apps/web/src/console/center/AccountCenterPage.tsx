@@ -1,4 +1,4 @@
-import { AccountCenterTabs } from './cards/AccountCenterTabs';
+import { AccountCenterTabs } from '../../auth/center/cards/AccountCenterTabs';
 
 /**
  * /center in the console (spec §2 center group: 个人中心), inside the console layout: the same

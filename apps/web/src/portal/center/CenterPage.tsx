@@ -3,9 +3,8 @@ import { Avatar, Card, Descriptions, Tag } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { displayName, useSessionStore } from '../../api/session';
 import { useSignOut } from '../../auth/useSignOut';
-import { avatarSrc } from '../../console/center/api';
-import { AccountCenterTabs } from '../../console/center/cards/AccountCenterTabs';
-import { useCurrentUser } from './api';
+import { avatarSrc, useCurrentUser } from '../../auth/center/api';
+import { AccountCenterTabs } from '../../auth/center/cards/AccountCenterTabs';
 import './center.css';
 import { BusyButton } from '../../components/BusyButton';
 

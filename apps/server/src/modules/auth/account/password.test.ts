@@ -4,9 +4,9 @@ import { isStrongPassword } from '@dandelion/shared';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, get, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysVerifyCode } from '../../message/sms/tables';
+import { sysVerifyCode } from '../../../db/schema';
 import { requestSmsCode } from '../../../../test/kits/smsTestKit';
-import { sysUser } from '../../system/user/schema';
+import { sysUser } from '../../../db/schema';
 
 let ctx: TestContext;
 let adminToken: string;

@@ -5,7 +5,7 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { requestSmsCode } from '../../../../test/kits/smsTestKit';
-import { sysUser } from '../../system/user/schema';
+import { sysUser } from '../../../db/schema';
 
 let ctx: TestContext;
 let adminToken: string;

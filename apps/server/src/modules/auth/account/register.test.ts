@@ -5,8 +5,8 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { requestSmsCode } from '../../../../test/kits/smsTestKit';
-import { sysRole } from '../../system/role/schema';
-import { sysUser, sysUserRole } from '../../system/user/schema';
+import { sysRole } from '../../../db/schema';
+import { sysUser, sysUserRole } from '../../../db/schema';
 
 let ctx: TestContext;
 let adminToken: string;

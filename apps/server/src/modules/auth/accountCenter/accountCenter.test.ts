@@ -4,9 +4,9 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, get, post, type TestContext } from '../../../../test/helpers/testApp';
 import { and, desc, eq } from 'drizzle-orm';
 import { sysOperLog } from '../../../core/audit';
-import { sysUser } from '../../system/user/schema';
-import { sysSession } from '../schema';
-import { sysAvatar } from './schema';
+import { sysUser } from '../../../db/schema';
+import { sysSession } from '../session/tables';
+import { sysAvatar } from './tables';
 
 let ctx: TestContext;
 let token: string;

@@ -1,24 +1,18 @@
 import { createHash } from 'node:crypto';
-import type { PageParameter } from '@dandelion/shared';
-import type { InvalidatingCache } from '../../../core/cache';
+import type { PageParameter, ServerBody } from '@dandelion/shared';
+import { AVATAR_MAX_BYTES, AVATAR_PATH_PREFIX, AVATAR_TOO_LARGE_MESSAGE, AVATAR_TYPE_MESSAGE, type accountCenterCalls } from '@dandelion/shared/auth/accountCenter';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { paginate } from '../../../core/pagination';
 import { withTransaction } from '../../../core/transaction';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
-import type { RoleService } from '../../system/role/service';
-import { updateUserFields, type UserService } from '../../system/user/service';
-import { orgNameById } from '../../system/org/service';
-import type { SessionService } from '../sessionService';
+import type { OrgName, RolePort, UserPort } from '../directory/module';
+import type { LoginLogModule } from '../loginLog/module';
+import type { SessionService } from '../session/module';
 import * as repo from './repo';
 
-export const AVATAR_MAX_BYTES = 512 * 1024;
-export const AVATAR_TYPE_MESSAGE = '头像只能是 PNG、JPEG 或 WebP 图片';
 export const AVATAR_MISMATCH_MESSAGE = '头像图片的实际格式与声明的不符，请重新选择图片';
-export const AVATAR_TOO_LARGE_MESSAGE = '头像图片不能超过 512 KB，请缩小后重试';
 export const REALNAME_LOCKED_MESSAGE = '已完成实名认证，真实姓名不可修改，如需更改请联系管理员';
 export const CURRENT_SESSION_MESSAGE = '不能下线当前设备，如需退出请使用“退出登录”';
-export const AVATAR_PATH_PREFIX = '/rest/user/avatar/';
 
 export type AvatarMime = 'image/png' | 'image/jpeg' | 'image/webp';
 
@@ -48,29 +42,22 @@ export function decodeAvatar(dataUrl: string): { mime: AvatarMime; bytes: Buffer
   return { mime: actual, bytes };
 }
 
-export interface ProfileInput {
-  realname: string;
-  nickName?: string | null;
-  userSex: 0 | 1 | 2;
-}
+export type ProfileInput = ServerBody<typeof accountCenterCalls.updateProfile>;
 
 /** Operation-log module of the owner's own changes (profile, avatar). */
 const ACCOUNT_MODULE = 'auth:account';
 
 export interface AccountCenterDeps {
   db: Executor;
-  users: UserService;
-  roles: RoleService;
-  sessions: SessionService;
-  /**
-   * The session service's principal cache. Ending a single session must drop its cached principal
-   * on every instance, exactly as the session service's own revocations do.
-   */
-  sessionCache: Pick<InvalidatingCache<unknown>, 'invalidate'>;
+  users: Pick<UserPort, 'findById' | 'updateFields'>;
+  roles: Pick<RolePort, 'rolesOfUser'>;
+  orgName: OrgName;
+  sessions: Pick<SessionService, 'refreshUser' | 'revokeAllForUser' | 'listLive' | 'revokeOwn' | 'startedAt'>;
+  loginLogs: Pick<LoginLogModule, 'lastSuccessBefore' | 'pageOfUser'>;
 }
 
 /** The signed-in user's own centre: profile, avatar, their live sessions and their sign-in history. */
-export function createAccountCenterService({ db, users, roles, sessions, sessionCache }: AccountCenterDeps) {
+export function createAccountCenterService({ db, users, roles, orgName, sessions, loginLogs }: AccountCenterDeps) {
   async function me(userId: number) {
     const user = await users.findById(userId);
     // The session outlived its account (deleted between two requests).
@@ -80,10 +67,10 @@ export function createAccountCenterService({ db, users, roles, sessions, session
 
   async function profile(userId: number, sessionId: number) {
     const user = await me(userId);
-    const [userRoles, orgName, sessionStart] = await Promise.all([
+    const [userRoles, orgNameOfUser, sessionStart] = await Promise.all([
       roles.rolesOfUser(user.id),
-      orgNameById(db, user.orgId),
-      repo.sessionCreateTime(db, sessionId),
+      orgName(user.orgId),
+      sessions.startedAt(sessionId),
     ]);
     return {
       userId: user.id,
@@ -96,12 +83,12 @@ export function createAccountCenterService({ db, users, roles, sessions, session
       phone: user.phone,
       email: user.email,
       orgId: user.orgId,
-      orgName,
+      orgName: orgNameOfUser,
       roles: userRoles.map((r) => ({ roleCode: r.roleCode, roleName: r.roleName })),
       identityVerified: user.identityVerified,
       createTime: user.createTime,
       // "上次登录": the sign-in before the one that opened this session.
-      lastLoginTime: await repo.lastSuccessfulLoginBefore(db, user.id, sessionStart ?? new Date()),
+      lastLoginTime: await loginLogs.lastSuccessBefore(user.id, sessionStart ?? new Date()),
       userType: user.userType,
     };
   }
@@ -116,7 +103,7 @@ export function createAccountCenterService({ db, users, roles, sessions, session
       if (user.identityVerified && input.realname !== user.realname) throw errors.conflict(REALNAME_LOCKED_MESSAGE);
       const after = { realname: input.realname, nickName: input.nickName || null, userSex: input.userSex };
       await withTransaction(db, async (tx) => {
-        await updateUserFields(tx, actor.id, after, actor);
+        await users.updateFields(tx, actor.id, after, actor);
         await recordOperation(tx, {
           ...change, module: ACCOUNT_MODULE, action: 'UPDATE', entityId: actor.id, summary: '修改个人资料',
           before: { realname: user.realname, nickName: user.nickName, userSex: user.userSex }, after,
@@ -135,7 +122,7 @@ export function createAccountCenterService({ db, users, roles, sessions, session
       await repo.saveAvatar(db, hash, mime, bytes);
       const avatar = `${AVATAR_PATH_PREFIX}${hash}`;
       await withTransaction(db, async (tx) => {
-        await updateUserFields(tx, actor.id, { avatar }, actor);
+        await users.updateFields(tx, actor.id, { avatar }, actor);
         await recordOperation(tx, { ...change, module: ACCOUNT_MODULE, action: 'UPDATE', entityId: actor.id, summary: '更换头像', before: { avatar: user.avatar }, after: { avatar } });
       });
       return { avatar };
@@ -148,7 +135,7 @@ export function createAccountCenterService({ db, users, roles, sessions, session
     },
 
     async mySessions(userId: number, currentSessionId: number) {
-      const rows = await repo.listLiveSessions(db, userId);
+      const rows = await sessions.listLive(userId);
       const list = rows.map((s) => ({
         sessionId: s.id,
         loginType: s.loginType,
@@ -166,23 +153,15 @@ export function createAccountCenterService({ db, users, roles, sessions, session
     /** Ends one of the user's other sessions at once on every instance; the current one ends through 退出登录. */
     async revokeMySession(userId: number, currentSessionId: number, sessionId: number): Promise<void> {
       if (sessionId === currentSessionId) throw errors.badRequest(CURRENT_SESSION_MESSAGE);
-      const tokenHash = await repo.revokeLiveSession(db, userId, sessionId);
       // Someone else's session and an unknown one answer alike: ids reveal nothing.
-      if (!tokenHash) throw errors.notFound('登录设备');
-      await sessionCache.invalidate(tokenHash);
+      if (!(await sessions.revokeOwn(userId, sessionId))) throw errors.notFound('登录设备');
     },
 
     async revokeOtherSessions(userId: number, currentSessionId: number): Promise<{ count: number }> {
       return { count: await sessions.revokeAllForUser(userId, currentSessionId) };
     },
 
-    async loginLog(userId: number, page: PageParameter) {
-      return paginate(
-        page,
-        (limit, offset) => repo.loginLogPage(db, userId, limit, offset),
-        () => repo.loginLogCount(db, userId),
-      );
-    },
+    loginLog: (userId: number, page: PageParameter) => loginLogs.pageOfUser(userId, page),
   };
 }
 export type AccountCenterService = ReturnType<typeof createAccountCenterService>;

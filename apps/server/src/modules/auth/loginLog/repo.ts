@@ -1,18 +1,98 @@
-import { and, countDistinct, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import type { PageParameter } from '@dandelion/shared';
-import type { Db } from '../../../core/db';
+import { and, count, countDistinct, desc, eq, gt, gte, lt, max, sql, type SQL } from 'drizzle-orm';
+import type { LoginType, PageParameter } from '@dandelion/shared';
+import type { Db, Executor } from '../../../core/db';
 import { MAX_EXPORT_ROWS } from '../../../core/excel';
-import { sysLoginLog } from '../schema';
 import { checkRange, countUpTo, logPage, purgeOlder, timeWithin, type TimeRange } from '../../../core/listing';
+import { createdBy } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { chinaDay } from '../../../core/chinaDays';
+import { sysLoginLog } from './tables';
 
-/**
- * The sign-in log as the log console and the home page's trends read it: the identity module owns
- * the table (it writes every attempt and counts failures from it), so it answers these reads too and
- * purges its own old rows; the log module receives this through app.ts.
- */
+/** Every query of the sign-in log: the attempts written, the brute-force counters, the owner's and the administrator's reads. */
 
+export interface LoginAttempt {
+  loginName: string;
+  userId: number | null;
+  loginType: LoginType;
+  ip: string;
+  userAgent: string | null;
+  success: boolean;
+  message: string;
+}
+
+export async function insertAttempt(ex: Executor, attempt: LoginAttempt): Promise<void> {
+  await ex.insert(sysLoginLog).values({ ...attempt, ...createdBy(null) });
+}
+
+/** A key the brute-force counters count by. */
+export type FailureKey = { loginName: string } | { ip: string };
+const byKey = (key: FailureKey) => ('loginName' in key ? eq(sysLoginLog.loginName, key.loginName) : eq(sysLoginLog.ip, key.ip));
+
+/** The latest successful attempt of the key after `after`, or null. */
+export async function lastSuccessAfter(ex: Executor, key: FailureKey, after: Date): Promise<Date | null> {
+  const [row] = await ex
+    .select({ at: max(sysLoginLog.createTime) })
+    .from(sysLoginLog)
+    .where(and(byKey(key), eq(sysLoginLog.success, true), gt(sysLoginLog.createTime, after)));
+  return row?.at ?? null;
+}
+
+export async function failuresAfter(ex: Executor, key: FailureKey, after: Date): Promise<number> {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(sysLoginLog)
+    .where(and(byKey(key), eq(sysLoginLog.success, false), gt(sysLoginLog.createTime, after)));
+  return row?.n ?? 0;
+}
+
+/** The time of a failed attempt of the account after `after`, `skip` attempts back from the newest. */
+export async function failureTimeBack(ex: Executor, loginName: string, after: Date, skip: number): Promise<Date | null> {
+  const rows = await ex
+    .select({ at: sysLoginLog.createTime })
+    .from(sysLoginLog)
+    .where(and(eq(sysLoginLog.loginName, loginName), eq(sysLoginLog.success, false), gt(sysLoginLog.createTime, after)))
+    .orderBy(desc(sysLoginLog.createTime))
+    .limit(1)
+    .offset(skip);
+  return rows[0]?.at ?? null;
+}
+
+/** The latest successful sign-in of the user strictly before `before`. */
+export async function lastSuccessOfUserBefore(ex: Executor, userId: number, before: Date): Promise<Date | null> {
+  const rows = await ex
+    .select({ createTime: sysLoginLog.createTime })
+    .from(sysLoginLog)
+    .where(and(eq(sysLoginLog.userId, userId), eq(sysLoginLog.success, true), lt(sysLoginLog.createTime, before)))
+    .orderBy(desc(sysLoginLog.createTime))
+    .limit(1);
+  return rows[0]?.createTime ?? null;
+}
+
+const userRecordColumns = {
+  id: sysLoginLog.id,
+  time: sysLoginLog.createTime,
+  loginType: sysLoginLog.loginType,
+  ip: sysLoginLog.ip,
+  userAgent: sysLoginLog.userAgent,
+  success: sysLoginLog.success,
+  message: sysLoginLog.message,
+};
+
+export async function pageOfUser(ex: Executor, userId: number, limit: number, offset: number) {
+  return ex
+    .select(userRecordColumns)
+    .from(sysLoginLog)
+    .where(eq(sysLoginLog.userId, userId))
+    .orderBy(desc(sysLoginLog.createTime), desc(sysLoginLog.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countOfUser(ex: Executor, userId: number): Promise<number> {
+  return (await ex.select({ n: count() }).from(sysLoginLog).where(eq(sysLoginLog.userId, userId)))[0]?.n ?? 0;
+}
+
+/** The administrator's filter of the log console. */
 export interface LoginLogFilter extends TimeRange {
   loginName?: string;
   ip?: string;
@@ -45,6 +125,7 @@ function condition(filter: LoginLogFilter): SQL | undefined {
   );
 }
 
+/** The sign-in log as the log console and the home page's trends read it, and its retention purge. */
 export function createLoginLogRepo(db: Db) {
   const newestFirst = [desc(sysLoginLog.createTime), desc(sysLoginLog.id)];
   return {
@@ -78,9 +159,6 @@ export function createLoginLogRepo(db: Db) {
     },
 
     /** Distinct users who signed in successfully since `since` (over the whole range, not summed per day). */
-    /** Deletes sign-in rows older than `before` (the log retention job). */
-    purgeBefore: (before: Date) => purgeOlder(db, sysLoginLog, sysLoginLog.id, sysLoginLog.createTime, before),
-
     async distinctUsers(since: Date): Promise<number> {
       const [row] = await db
         .select({ n: countDistinct(sysLoginLog.userId) })
@@ -88,6 +166,9 @@ export function createLoginLogRepo(db: Db) {
         .where(and(gte(sysLoginLog.createTime, since), eq(sysLoginLog.success, true)));
       return Number(row?.n ?? 0);
     },
+
+    /** Deletes sign-in rows older than `before` (the log retention job). */
+    purgeBefore: (before: Date) => purgeOlder(db, sysLoginLog, sysLoginLog.id, sysLoginLog.createTime, before),
   };
 }
 export type LoginLogRepo = ReturnType<typeof createLoginLogRepo>;

@@ -8,11 +8,11 @@ import { createAccount } from '../../../../test/helpers/accounts';
 import { createTestApp, get, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { resetDatabase, testDatabase } from '../../../../test/helpers/testDatabase';
 import type { Database } from '../../../core/db';
-import { sysRole } from '../../system/role/schema';
-import { sysUser, sysUserRole } from '../../system/user/schema';
-import { sysLoginLog } from '../schema';
-import { parseServiceResponse } from './casService';
-import { sysUserIdentity } from './schema';
+import { sysRole } from '../../../db/schema';
+import { sysUser, sysUserRole } from '../../../db/schema';
+import { sysLoginLog } from '../loginLog/tables';
+import { parseServiceResponse } from './cas';
+import { sysUserIdentity } from './tables';
 
 /**
  * A small CAS server following the CAS protocol 3.0 document: /login issues a service ticket

@@ -9,10 +9,10 @@ import { buildApp, type DandelionApp } from '../../../app';
 import { get, post, testConfig } from '../../../../test/helpers/testApp';
 import { resetDatabase, testDatabase } from '../../../../test/helpers/testDatabase';
 import type { Database } from '../../../core/db';
-import { sysRole } from '../../system/role/schema';
-import { sysUser, sysUserRole } from '../../system/user/schema';
-import { safeReturnTo } from './oidcService';
-import { sysOauthState, sysThirdLogin, sysUserIdentity } from './schema';
+import { sysRole } from '../../../db/schema';
+import { sysUser, sysUserRole } from '../../../db/schema';
+import { safeReturnTo } from './oidc';
+import { sysOauthState, sysThirdLogin, sysUserIdentity } from './tables';
 
 const PROVIDER_CODE = 'testidp';
 const SUBJECT = 'u-7f3a91';

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { createPasswordService, type PasswordDeps } from './password';
+import { createProfileService } from './profile';
+import { createRegistrationService } from './register';
+import { registerAccountRoutes } from './routes';
+
+export type AccountDeps = PasswordDeps & { users: PasswordDeps['users'] & Parameters<typeof createRegistrationService>[0]['users'] };
+
+/** The account's own calls: registration, password recovery and change, binding, identity verification. */
+export function registerAccountModule(app: FastifyInstance, deps: AccountDeps): void {
+  registerAccountRoutes(app, {
+    registration: createRegistrationService(deps),
+    passwords: createPasswordService(deps),
+    profile: createProfileService(deps),
+  });
+}

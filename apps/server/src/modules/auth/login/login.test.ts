@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { createdBy } from '../../../core/records';
+import { createAccount } from '../../../../test/helpers/accounts';
+import { createTestApp, get, post, type TestContext } from '../../../../test/helpers/testApp';
+import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
+import { sysUser } from '../../../db/schema';
+import { sysCaptcha } from '../captcha/tables';
+import { sysLoginLog } from '../loginLog/tables';
+import { sha256Hex } from '../../../core/token';
+
+let ctx: TestContext;
+const LOGIN = '/callback?client_name=myform_client';
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await createAccount(ctx.database, { username: 'zhangsan', password: 'Zhang@2026', phone: '13800138000', roleCodes: ['APPLICANT'] });
+  await createAccount(ctx.database, { username: 'frozen', password: 'Frozen@2026', status: 'FROZEN', roleCodes: ['APPLICANT'] });
+});
+afterAll(async () => {
+  await ctx.app.close();
+});
+
+/** A captcha whose answer the test knows; the row is what POST /rest/captcha/png stores. */
+async function knownCaptcha(code: string): Promise<string> {
+  const captchaKey = `test-${Math.random().toString(36).slice(2)}`;
+  await ctx.database.db.insert(sysCaptcha).values({ captchaKey, codeHash: sha256Hex(code.toLowerCase()), expiresAt: new Date(Date.now() + 60_000), ...createdBy(null) });
+  return captchaKey;
+}
+
+/** Calls from one client address (the guard counts failures per IP too). */
+const postFrom = (ip: string) => (url: string, body: unknown) => post(ctx.app, url, body, {}, { remoteAddress: ip });
+
+describe('account login: refusals', () => {
+  it('refuses a missing username or password with 400', async () => {
+    expect((await post(ctx.app, LOGIN, { password: 'x' })).body).toMatchObject({ code: '400', msg: '请输入用户名' });
+    expect((await post(ctx.app, LOGIN, { username: 'admin' })).body).toMatchObject({ code: '400', msg: '请输入密码' });
+  });
+
+  it('refuses an unknown client_name', async () => {
+    const res = await post(ctx.app, '/callback?client_name=other', { username: 'a', password: 'b' });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('不支持的登录方式');
+  });
+
+  it('answers a wrong password and an unknown account with the same 401 message, and logs both', async () => {
+    const wrong = await post(ctx.app, LOGIN, { username: 'zhangsan', password: 'nope' });
+    const unknown = await post(ctx.app, LOGIN, { username: 'nobody-here', password: 'nope' });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: '401', success: false, msg: '用户名或密码错误', data: null });
+    }
+    const logged = await ctx.database.db.select().from(sysLoginLog).where(eq(sysLoginLog.success, false));
+    expect(logged.map((l) => l.loginName)).toEqual(expect.arrayContaining(['zhangsan', 'nobody-here']));
+  });
+
+  it('refuses a frozen account with 403 even with the right password', async () => {
+    const res = await post(ctx.app, LOGIN, { username: 'frozen', password: 'Frozen@2026' });
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toBe('账号已被冻结，请联系管理员');
+  });
+});
+
+describe('account login: success', () => {
+  it('answers { token, userInfo } without any secret, and logs the sign-in', async () => {
+    const res = await post(ctx.app, LOGIN, { username: 'ADMIN', password: TEST_ADMIN_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe('0000');
+    const { token, userInfo } = res.body.data;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(userInfo).toMatchObject({ username: 'admin', loginName: 'admin', realname: '系统管理员', roles: [{ roleCode: 'ADMIN', roleName: '系统管理员' }], token });
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash/);
+    const [success] = await ctx.database.db.select({ n: count() }).from(sysLoginLog).where(and(eq(sysLoginLog.loginName, 'admin'), eq(sysLoginLog.success, true)));
+    expect(success!.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('accepts the bound phone number in place of the username', async () => {
+    const res = await post(ctx.app, LOGIN, { username: '13800138000', password: 'Zhang@2026' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.userInfo.username).toBe('zhangsan');
+  });
+
+  it('accepts the token bare or as Bearer, and GET /api/user/info answers the user', async () => {
+    const token = (await post(ctx.app, LOGIN, { username: 'zhangsan', password: 'Zhang@2026' })).body.data.token;
+    for (const authorization of [token, `Bearer ${token}`]) {
+      const me = await get(ctx.app, '/api/user/info', { authorization });
+      expect(me.status).toBe(200);
+      expect(me.body.data).toMatchObject({ username: 'zhangsan', phones: '13800138000', roles: [{ roleCode: 'APPLICANT' }] });
+    }
+  });
+
+  it('re-hashes a password stored with weaker parameters', async () => {
+    const { hash } = await import('@node-rs/argon2');
+    const weak = await hash('Weak@2026x', { algorithm: 2, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    const user = await createAccount(ctx.database, { username: 'oldhash', password: 'placeholder' });
+    await ctx.database.db.update(sysUser).set({ passwordHash: weak }).where(eq(sysUser.id, user.id));
+    expect((await post(ctx.app, LOGIN, { username: 'oldhash', password: 'Weak@2026x' })).status).toBe(200);
+    const [stored] = await ctx.database.db.select({ h: sysUser.passwordHash }).from(sysUser).where(eq(sysUser.id, user.id));
+    expect(stored!.h).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+});
+
+describe('brute-force defence', () => {
+  it('requires a captcha after 5 failures, then locks the account for 15 minutes after 10', async () => {
+    await createAccount(ctx.database, { username: 'target', password: 'Target@2026' });
+    const send = postFrom('10.1.1.1');
+    for (let i = 1; i <= 4; i++) expect((await send(LOGIN, { username: 'target', password: 'bad' })).body.attributes).toEqual({ captchaRequired: false });
+    const fifth = await send(LOGIN, { username: 'target', password: 'bad' });
+    expect(fifth.body.attributes).toEqual({ captchaRequired: true });
+
+    const check = await post(ctx.app, '/rest/inspect/inspectLoginService', { username: 'target' });
+    expect(check.body.data).toMatchObject({ captchaRequired: true, locked: false });
+
+    // Without a captcha, even the right password is not checked.
+    const noCaptcha = await send(LOGIN, { username: 'target', password: 'Target@2026' });
+    expect(noCaptcha.status).toBe(400);
+    expect(noCaptcha.body).toMatchObject({ code: 'CAPTCHA_REQUIRED', msg: '请输入图形验证码', attributes: { captchaRequired: true } });
+
+    const wrongCaptcha = await send(LOGIN, { username: 'target', password: 'Target@2026', captchaKey: await knownCaptcha('abcd'), captchaCode: 'zzzz' });
+    expect(wrongCaptcha.body.msg).toBe('图形验证码错误或已过期，请重新获取');
+
+    // A captcha is spent by its first use.
+    const key = await knownCaptcha('wxyz');
+    expect((await send(LOGIN, { username: 'target', password: 'bad', captchaKey: key, captchaCode: 'WXYZ' })).body.msg).toBe('用户名或密码错误');
+    expect((await send(LOGIN, { username: 'target', password: 'bad', captchaKey: key, captchaCode: 'wxyz' })).body.msg).toBe(
+      '图形验证码错误或已过期，请重新获取',
+    );
+
+    let last;
+    for (let i = 0; i < 3; i++) last = await send(LOGIN, { username: 'target', password: 'bad', captchaKey: await knownCaptcha('a1b2'), captchaCode: 'a1b2' });
+    expect(last!.status).toBe(423);
+    expect(last!.body.msg).toBe('登录失败次数过多，账号已锁定，请在 15 分钟后重试');
+
+    const locked = await send(LOGIN, { username: 'target', password: 'Target@2026', captchaKey: await knownCaptcha('c3d4'), captchaCode: 'c3d4' });
+    expect(locked.status).toBe(423);
+    expect((await post(ctx.app, '/rest/inspect/inspectLoginService', { username: 'target' })).body.data).toMatchObject({ locked: true });
+  });
+
+  it('counts failures per IP across accounts', async () => {
+    const send = postFrom('10.2.2.2');
+    for (let i = 0; i < 5; i++) await send(LOGIN, { username: `spray${i}`, password: 'bad' });
+    const res = await send(LOGIN, { username: 'zhangsan', password: 'Zhang@2026' });
+    expect(res.body.code).toBe('CAPTCHA_REQUIRED');
+    expect((await postFrom('10.3.3.3')(LOGIN, { username: 'zhangsan', password: 'Zhang@2026' })).status).toBe(200);
+  });
+});
+
+describe('POST /rest/captcha/png', () => {
+  it('answers an SVG image and a key, and stores only a hash of the answer', async () => {
+    const res = await post(ctx.app, '/rest/captcha/png', {});
+    expect(res.status).toBe(200);
+    expect(res.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(res.body.data.expiresIn).toBe(120);
+    const [row] = await ctx.database.db.select().from(sysCaptcha).where(eq(sysCaptcha.captchaKey, res.body.data.captchaKey));
+    expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

@@ -1,0 +1,113 @@
+import type { LoginType } from '@dandelion/shared';
+import { AppError, errors } from '../../../core/errors';
+import { hashPassword, needsRehash, verifyPassword } from '../../../core/password';
+import type { CaptchaService } from '../captcha/module';
+import { ACTIVE_USER_STATUS, type AuthUser, type RolePort, type UserPort, type VerifyCodePort } from '../directory/module';
+import type { LoginLogModule } from '../loginLog/module';
+import type { SessionService } from '../session/module';
+import { toUserInfo, type UserInfo } from './userInfo';
+
+export const WRONG_CREDENTIALS = '用户名或密码错误';
+export const CAPTCHA_REQUIRED = '请输入图形验证码';
+export const CAPTCHA_WRONG = '图形验证码错误或已过期，请重新获取';
+export const ACCOUNT_FROZEN = '账号已被冻结，请联系管理员';
+/** One message for a wrong code, an expired one and an unknown phone: the answer does not reveal who is registered. */
+export const SMS_LOGIN_FAILED = '验证码错误或已过期';
+export const lockedMessage = (ms: number) => `登录失败次数过多，账号已锁定，请在 ${Math.max(1, Math.ceil(ms / 60_000))} 分钟后重试`;
+
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string | null;
+}
+export interface LoginResult {
+  token: string;
+  userInfo: UserInfo & { token: string };
+}
+
+// A verify against a throwaway hash when the account does not exist keeps the answer
+// time the same, so timing does not reveal which usernames exist.
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => (dummyHash ??= hashPassword('dandelion-timing-equaliser'));
+
+const lockedError = (ms: number) => new AppError(423, '423', lockedMessage(ms), { lockedForSeconds: Math.ceil(ms / 1000) });
+
+export function createLoginService(deps: {
+  users: Pick<UserPort, 'findByLoginName' | 'setPasswordHash'>;
+  roles: Pick<RolePort, 'rolesOfUser'>;
+  sessions: Pick<SessionService, 'issue'>;
+  captchas: Pick<CaptchaService, 'consume'>;
+  loginLogs: Pick<LoginLogModule, 'record' | 'assess'>;
+}) {
+  const { users, roles, sessions, captchas, loginLogs } = deps;
+
+  /** Logs one attempt in the sign-in log, which the brute-force counters read. */
+  async function record(loginName: string, loginType: LoginType, meta: ClientMeta, success: boolean, message: string, userId: number | null) {
+    await loginLogs.record({ loginName, userId, loginType, ip: meta.ip, userAgent: meta.userAgent ?? null, success, message });
+  }
+
+  /** Issues the session for a user whose identity is proven, and logs the sign-in. */
+  async function completeLogin(user: AuthUser, loginName: string, loginType: LoginType, meta: ClientMeta): Promise<LoginResult> {
+    if (user.status !== ACTIVE_USER_STATUS) {
+      await record(loginName, loginType, meta, false, ACCOUNT_FROZEN, user.id);
+      throw errors.forbidden(ACCOUNT_FROZEN);
+    }
+    const { token } = await sessions.issue(user.id, { loginType, ...meta });
+    await record(loginName, loginType, meta, true, '登录成功', user.id);
+    const userRoles = await roles.rolesOfUser(user.id);
+    return { token, userInfo: { ...toUserInfo(user, userRoles), token } };
+  }
+
+  return {
+    completeLogin,
+    record,
+
+    /** Account (or phone) and password: spec §7 POST /callback?client_name=myform_client. */
+    async loginWithPassword(input: { username: string; password: string; captchaKey?: string; captchaCode?: string }, meta: ClientMeta): Promise<LoginResult> {
+      const loginName = input.username.trim().toLowerCase();
+      const risk = await loginLogs.assess(loginName, meta.ip);
+      if (risk.lockedForMs > 0) {
+        const error = lockedError(risk.lockedForMs);
+        await record(loginName, 'ACCOUNT', meta, false, error.message, null);
+        throw error;
+      }
+      if (risk.captchaRequired) {
+        if (!input.captchaKey || !input.captchaCode) throw new AppError(400, 'CAPTCHA_REQUIRED', CAPTCHA_REQUIRED, { captchaRequired: true });
+        if (!(await captchas.consume(input.captchaKey, input.captchaCode))) {
+          await record(loginName, 'ACCOUNT', meta, false, CAPTCHA_WRONG, null);
+          throw new AppError(400, 'CAPTCHA_WRONG', CAPTCHA_WRONG, { captchaRequired: true });
+        }
+      }
+
+      const user = await users.findByLoginName(loginName);
+      const loginType: LoginType = user && user.username.toLowerCase() !== loginName ? 'PHONE_PASSWORD' : 'ACCOUNT';
+      const passwordOk = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, input.password)
+        : (await verifyPassword(await getDummyHash(), input.password), false);
+      if (!user || !passwordOk) {
+        await record(loginName, loginType, meta, false, WRONG_CREDENTIALS, user?.id ?? null);
+        const after = await loginLogs.assess(loginName, meta.ip);
+        if (after.lockedForMs > 0) throw lockedError(after.lockedForMs);
+        throw new AppError(401, '401', WRONG_CREDENTIALS, { captchaRequired: after.captchaRequired });
+      }
+      if (needsRehash(user.passwordHash!)) await users.setPasswordHash(user.id, await hashPassword(input.password));
+      return completeLogin(user, loginName, loginType, meta);
+    },
+  };
+}
+export type LoginService = ReturnType<typeof createLoginService>;
+
+/** Sign-in with phone + SMS code (spec §7 POST /callback?client_name=captcha_client). */
+export function createPhoneCodeSignIn(deps: { users: Pick<UserPort, 'findByPhone'>; codes: Pick<VerifyCodePort, 'verify'>; login: LoginService }) {
+  const { users, codes, login } = deps;
+  return async (input: { phone: string; code: string }, meta: ClientMeta): Promise<LoginResult> => {
+    const phone = input.phone.trim();
+    const user = await users.findByPhone(phone);
+    const valid = await codes.verify(phone, 'LOGIN', input.code);
+    if (!valid || !user) {
+      await login.record(phone, 'SMS', meta, false, SMS_LOGIN_FAILED, user?.id ?? null);
+      throw errors.unauthorized(SMS_LOGIN_FAILED);
+    }
+    return login.completeLogin(user, phone, 'SMS', meta);
+  };
+}
+export type PhoneCodeSignIn = ReturnType<typeof createPhoneCodeSignIn>;

@@ -1,0 +1,28 @@
+import { bigint, boolean, index, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from '../../../core/records';
+
+/** Every sign-in attempt, successful or not; also the source of the brute-force counters. */
+export const sysLoginLog = pgTable(
+  'sys_login_log',
+  {
+    id: idColumn(),
+    /** The name the caller typed (lower-cased), or the phone number. */
+    loginName: varchar('login_name', { length: 64 }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }),
+    loginType: varchar('login_type', { length: 16 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    userAgent: varchar('user_agent', { length: 512 }),
+    success: boolean('success').notNull(),
+    /** What the user was told, e.g. 用户名或密码错误. */
+    message: varchar('message', { length: 256 }),
+    ...auditColumns,
+  },
+  (t) => [
+    index('sys_login_log_name_time_idx').on(t.loginName, t.createTime),
+    index('sys_login_log_ip_time_idx').on(t.ip, t.createTime),
+    // The personal centre's sign-in history and "last sign-in" read by user.
+    index('sys_login_log_user_time_idx').on(t.userId, t.createTime),
+    // The administrator's sign-in log, newest first, and the home page's daily trend.
+    index('sys_login_log_time_idx').on(t.createTime),
+  ],
+);
