@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { and, inArray } from 'drizzle-orm';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { loggerOptions } from './core/logger';
 import { registerOpenApi } from './core/openapi';
 import { registerPermissionGuard, type Authenticator, type DeclaredRoute, type Principal } from './core/permissions';
 import { defaultWebDistDir } from './core/paths';
+import { notDeleted } from './core/records';
 import { registerSpa } from './core/spa';
 import { createBruteForceGuard } from './modules/auth/bruteForce';
 import { createCaptchaService } from './modules/auth/captchaService';
@@ -72,11 +74,7 @@ import { createDuplicateService } from './modules/system/duplicate/service';
 import { createThemeService } from './modules/system/theme/service';
 import { registerDictRoutes } from './modules/base/dict/routes';
 import { createDictService } from './modules/base/dict/service';
-import { registerCmsContentModule } from './modules/cms/contentModule';
-import { registerCmsPortalModule } from './modules/cms/portalModule';
-import { createPortalCache } from './modules/cms/portalCache';
-import { createSiteService } from './modules/cms/site/service';
-import { registerCmsSettingModule } from './modules/cms/settingModule';
+import { createSiteLookup, registerCmsModule } from './modules/cms/module';
 import { registerCalendarModule } from './modules/base/calendar/module';
 import { createWorkingDayCalendar } from './modules/base/calendar/service';
 import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
@@ -88,7 +86,8 @@ import { registerRegionModule } from './modules/base/region/module';
 import { registerSchedulerModule } from './modules/base/scheduler/module';
 import { registerSerialModule } from './modules/base/serial/module';
 import { registerFileRoutes } from './modules/file/routes';
-import { createFileService, type FileService } from './modules/file/service';
+import { sysFile } from './modules/file/schema';
+import { createFileService, downloadUrlOf, type FileService } from './modules/file/service';
 import { createFileStore } from './modules/file/storage';
 
 // Default zod messages (type errors and the like) in Chinese.
@@ -158,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const users = createUserService({ db });
   const roles = createRoleService({ db });
   const funcs = createFuncService({ db });
-  const sites = createSiteService({ db });
+  const sites = createSiteLookup(db);
   const sessionCache = createInvalidatingCache<Principal & { expiresAt: number; lastSeenAt: number }>(bus, 'session', { ttlMs: 60_000, maxEntries: 10_000 });
   const sessions = createSessionService({ db, users, roles, funcs, cache: sessionCache });
   const authenticator: Authenticator = deps.authenticator ?? {
@@ -200,8 +199,6 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const dicts = createDictService({ db, bus, apps: async () => (await applications.page({}, { pageNum: 1, pageSize: 500 })).list });
   const current = createCurrentUserService({ users, roles, funcs, sites, themes, inForceApps: applications.inForce, customIcons: icons.forInit, appDicts: dicts.appDicts });
   const methods: LoginMethods = {};
-  // Anonymous portal reads are cached; back-office changes empty the cache on every instance.
-  const portalCache = createPortalCache(bus);
 
   registerHealthRoutes(app, { database });
   // Files: uploads checked by extension and bytes, kept once per content, read back by those allowed.
@@ -210,13 +207,6 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   if (!deps.filesDir) app.addHook('onClose', async () => fs.rmSync(filesDir, { recursive: true, force: true }));
   const files = createFileService({ db, store: createFileStore(filesDir) });
   await registerFileRoutes(app, { files, authenticateToken: (token) => sessions.resolve(token) });
-  // The anonymous portal (cached reads, search, complaints); the CMS back office: articles and the resource library; sites, catalogues, banners and templates.
-  const cmsContent = registerCmsContentModule(app, { db, files, portalCache });
-  app.addHook('onReady', async () => {
-    await cmsContent.backfillSearchText();
-  });
-  registerCmsSettingModule(app, { db, files, portalCache });
-  registerCmsPortalModule(app, { db, files, portalCache, captchas, identify: (request) => authenticator.authenticate(request) });
   // ── identity: SMS codes, registration, passwords, binding, identity verification ──
   const sms = createSmsService({ db, provider: createSmsProvider(deps.config) });
   const codes = createVerifyCodeService({ db, sms });
@@ -224,6 +214,23 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerSmsRoutes(app, { sms, codes });
   // ── messaging: notices, in-site messages (other modules send through `messages`), templates ──
   const { messages } = registerMessageModule(app, { db, files, sms, config });
+  // ── CMS: sites, catalogues, banners, templates, articles, the resource library, complaints and the anonymous portal ──
+  const cms = registerCmsModule(app, {
+    db,
+    bus,
+    files,
+    // Until the file service answers download addresses by id itself, the portal's port reads them here.
+    fileUrls: async (ids) => {
+      const rows = await db.select({ id: sysFile.id, filename: sysFile.filename }).from(sysFile).where(and(inArray(sysFile.id, ids), notDeleted(sysFile)));
+      return new Map(rows.map((r) => [r.id, downloadUrlOf(r.id, r.filename)]));
+    },
+    consumeCaptcha: (key, code) => captchas.consume(key, code),
+    sendMessage: (ex, message) => messages.send(ex, message),
+    identify: (request) => authenticator.authenticate(request),
+  });
+  app.addHook('onReady', async () => {
+    await cms.backfillSearchText();
+  });
   registerAccountRoutes(app, {
     register: createRegisterService({ db, codes }),
     passwords: createPasswordService({ db, users, codes, sessions }),
@@ -276,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     jobs: { purgeLogs: (days) => purgeLogs(db, days, loginLogs.purgeBefore), purgeEndedSessions: (days) => sessions.purgeEnded(days) },
   });
 
-  scheduler.registerJob(cmsContent.publishDueJob);
+  scheduler.registerJob(cms.publishDueJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

@@ -6,6 +6,10 @@ import { PROGRESS_PAGES } from './base/progress/pages';
 import { REGION_PAGES } from './base/region/pages';
 import { SCHEDULER_PAGES } from './base/scheduler/pages';
 import { SERIAL_PAGES } from './base/serial/pages';
+import { COMPLAINT_PAGES } from './cms/complaint/pages';
+import { CONTENT_PAGES } from './cms/content/pages';
+import { RESOURCE_PAGES } from './cms/resource/pages';
+import { SETTING_PAGES } from './cms/setting/pages';
 import { formPaths, type ConsolePage } from './pageTypes';
 import { POST_PAGES } from './system/post/pages';
 
@@ -25,8 +29,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...MONITOR_PAGES,
   'home/index': { paths: ['/home'], load: () => import('./home/HomePage') },
   'center/index': { paths: ['/center'], load: () => import('./center/AccountCenterPage') },
-  'cms/complaint/complaintList': { paths: ['/cms/complaint/complaintList'], load: () => import('./cms/complaint/ComplaintListPage') },
-  'cms/complaint/complaintDetail': { paths: ['/cms/complaint/complaintDetail'], load: () => import('./cms/complaint/ComplaintDetailPage') },
+  ...COMPLAINT_PAGES,
   'message/sms/smsList': { paths: ['/message/sms/smsList'], load: () => import('./message/sms/SmsListPage') },
   'message/notice/noticeList': { paths: ['/message/notice/noticeList'], load: () => import('./message/notice/NoticeListPage') },
   'message/notice/noticeForm': { paths: formPaths('/message/notice', 'notice'), load: () => import('./message/notice/NoticeFormPage') },
@@ -35,11 +38,9 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   'message/template/templateList': { paths: ['/message/template/templateList'], load: () => import('./message/template/TemplateListPage') },
   'message/template/templateForm': { paths: formPaths('/message/template', 'template'), load: () => import('./message/template/TemplateFormPage') },
   'message/template/templateLog': { paths: ['/message/template/templateLog'], load: () => import('./message/template/TemplateLogPage') },
-  'cms/content/contentList': { paths: ['/cms/content/contentList'], load: () => import('./cms/content/ContentListPage') },
-  'cms/content/contentForm': { paths: formPaths('/cms/content', 'content'), load: () => import('./cms/content/ContentFormPage') },
-  'cms/resource/resourceList': { paths: ['/cms/resource/resourceList'], load: () => import('./cms/resource/ResourceListPage') },
-  'cms/resource/resourceForm': { paths: formPaths('/cms/resource', 'resource'), load: () => import('./cms/resource/ResourceFormPage') },
-  'cms/setting/settingMain': { paths: ['/cms/setting/settingMain'], load: () => import('./cms/setting/SettingMainPage') },
+  ...CONTENT_PAGES,
+  ...RESOURCE_PAGES,
+  ...SETTING_PAGES,
   'system/org/orgList': { paths: ['/system/org/orgList'], load: () => import('./system/org/OrgListPage') },
   'system/org/orgForm': { paths: formPaths('/system/org', 'org'), load: () => import('./system/org/OrgFormPage') },
   'system/user/userList': { paths: ['/system/user/userList'], load: () => import('./system/user/UserListPage') },

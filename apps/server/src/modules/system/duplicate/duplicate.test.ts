@@ -5,7 +5,7 @@ import { createTestApp, post, type TestContext } from '../../../../test/helpers/
 import { sysUser } from '../user/schema';
 import { baseTask } from '../../base/scheduler/schema';
 import { sysFunc } from '../func/schema';
-import { cmsTemplate } from '../../cms/template/schema';
+import { cmsTemplate } from '../../cms/template/tables';
 import { sysMsgTemplate } from '../../message/template/schema';
 
 let ctx: TestContext;
