@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { defineCall, PUBLIC } from '../contract';
 import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { catalogRow } from './catalog';
+import { siteRow } from './site';
 
 const TAG = '门户内容';
 
@@ -16,36 +18,16 @@ export const CATALOG_LIST_DEFAULT = 8;
 export const CATALOG_LIST_MAX = 50;
 export const KEYWORD_MAX = 50;
 
-export const portalSite = z.object({
-  siteId: zId,
-  siteCode: z.string(),
-  siteName: z.string(),
-  displayName: z.string(),
-  siteStatus: z.string(),
-  logoUrl: z.string().nullable(),
-  description: z.string().nullable(),
-  copyright: z.string().nullable(),
-  icp: z.string().nullable(),
-  contactPhone: z.string().nullable(),
-  contactAddress: z.string().nullable(),
-});
+/** What a visitor sees of a site: its public fields (no theme, files or audit). */
+export const portalSite = siteRow.pick({ siteId: true, siteCode: true, siteName: true, displayName: true, siteStatus: true, logoUrl: true, description: true, copyright: true, icp: true, contactPhone: true, contactAddress: true });
 
-const catalogFields = z.object({
-  catalogId: zId,
-  parentCatalogId: zId.nullable(),
-  catalogName: z.string(),
-  code: z.string(),
-  catalogPath: z.string().nullable(),
-  level: z.number(),
-  sort: z.number(),
-  catalogType: z.string(),
-  linkType: z.string(),
-  linkUrl: z.string().nullable(),
-  openType: z.string(),
-  catalogContentType: z.string(),
-  showInNav: z.boolean(),
-  templateStyle: z.string().nullable(),
-});
+/** What a visitor sees of a catalogue: its own fields, and the style of the template it lists through. */
+const catalogFields = catalogRow
+  .pick({
+    catalogId: true, parentCatalogId: true, catalogName: true, code: true, catalogPath: true, level: true, sort: true,
+    catalogType: true, linkType: true, linkUrl: true, openType: true, catalogContentType: true, showInNav: true,
+  })
+  .extend({ templateStyle: z.string().nullable() });
 
 /** A visible catalogue with its visible children (the component its template names is answered apart). */
 export const portalCatalog = catalogFields.extend({

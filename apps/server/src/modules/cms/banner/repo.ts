@@ -2,12 +2,12 @@ import { and, asc, count, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
+import { type auditColumns, createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { cmsBanner } from './tables';
 
 export type BannerRow = typeof cmsBanner.$inferSelect;
-export type BannerFields = Omit<typeof cmsBanner.$inferInsert, 'id' | 'createTime' | 'createBy' | 'createById' | 'updateTime' | 'updateBy' | 'updateById' | 'delFlag' | 'lockVersion'>;
+export type BannerFields = Omit<typeof cmsBanner.$inferInsert, 'id' | keyof typeof auditColumns>;
 
 export interface BannerFilter {
   siteId?: number;

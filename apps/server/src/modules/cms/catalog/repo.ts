@@ -1,11 +1,11 @@
 import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../core/db';
-import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
+import { type auditColumns, createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { cmsCatalog } from './tables';
 
 export type CatalogRow = typeof cmsCatalog.$inferSelect;
-export type NewCatalog = Omit<typeof cmsCatalog.$inferInsert, 'id' | 'createTime' | 'createBy' | 'createById' | 'updateTime' | 'updateBy' | 'updateById' | 'delFlag' | 'lockVersion'>;
+export type NewCatalog = Omit<typeof cmsCatalog.$inferInsert, 'id' | keyof typeof auditColumns>;
 
 export interface CatalogFilter {
   catalogName?: string;

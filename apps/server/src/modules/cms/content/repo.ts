@@ -2,13 +2,13 @@ import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL 
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
+import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { catalogNames } from '../catalog/module';
 import { cmsContent } from './tables';
 
 export type ContentRow = typeof cmsContent.$inferSelect;
-export type ContentFields = Omit<typeof cmsContent.$inferInsert, 'id' | 'searchDoc' | 'createTime' | 'createBy' | 'createById' | 'updateTime' | 'updateBy' | 'updateById' | 'delFlag' | 'lockVersion'>;
+export type ContentFields = Omit<typeof cmsContent.$inferInsert, 'id' | 'searchDoc' | keyof typeof auditColumns>;
 
 export interface ContentFilter {
   title?: string;

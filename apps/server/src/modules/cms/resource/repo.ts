@@ -2,12 +2,12 @@ import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
+import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { cmsResource } from './tables';
 
 export type ResourceRow = typeof cmsResource.$inferSelect;
-export type ResourceFields = Omit<typeof cmsResource.$inferInsert, 'id' | 'siteId' | 'createTime' | 'createBy' | 'createById' | 'updateTime' | 'updateBy' | 'updateById' | 'delFlag' | 'lockVersion'>;
+export type ResourceFields = Omit<typeof cmsResource.$inferInsert, 'id' | 'siteId' | keyof typeof auditColumns>;
 
 export interface ResourceFilter {
   resourceName?: string;

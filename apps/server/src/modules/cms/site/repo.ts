@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import { SITE_STATUS_ONLINE, type PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
+import { type auditColumns, createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { cmsSite } from './tables';
 
 export type SiteRow = typeof cmsSite.$inferSelect;
-export type SiteFields = Omit<typeof cmsSite.$inferInsert, 'id' | 'isDefault' | 'createTime' | 'createBy' | 'createById' | 'updateTime' | 'updateBy' | 'updateById' | 'delFlag' | 'lockVersion'>;
+export type SiteFields = Omit<typeof cmsSite.$inferInsert, 'id' | 'isDefault' | keyof typeof auditColumns>;
 
 export interface SiteFilter {
   siteCode?: string;

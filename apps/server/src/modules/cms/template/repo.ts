@@ -2,12 +2,12 @@ import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
+import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { cmsTemplate } from './tables';
 
 export type TemplateRow = typeof cmsTemplate.$inferSelect;
-export type TemplateFields = Omit<typeof cmsTemplate.$inferInsert, 'id' | 'createTime' | 'createBy' | 'createById' | 'updateTime' | 'updateBy' | 'updateById' | 'delFlag' | 'lockVersion'>;
+export type TemplateFields = Omit<typeof cmsTemplate.$inferInsert, 'id' | keyof typeof auditColumns>;
 
 export interface TemplateFilter {
   templateCode?: string;
