@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { CMS_SETTING_PERMISSIONS } from '@dandelion/shared/cms/setting';
 import type { Executor } from '../../../core/db';
-import { recordPictures } from '../files/module';
+import { readableBy } from '../files/module';
 import { bannerRepo } from './repo';
 import { registerBannerRoutes } from './routes';
 import { BANNER_IMAGE_BIZ, createBannerService, type BannerServiceDeps } from './service';
 
 /** Banners (轮播图, /rest/cmsBanner/*). An image is private while its banner is disabled; whoever manages the settings may still see it. */
 export function registerBannerModule(app: FastifyInstance, deps: BannerServiceDeps): void {
-  recordPictures(deps.files, BANNER_IMAGE_BIZ).readableWith(CMS_SETTING_PERMISSIONS.list);
+  readableBy(deps.files, CMS_SETTING_PERMISSIONS.list, BANNER_IMAGE_BIZ);
   registerBannerRoutes(app, createBannerService(deps));
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTENT_PERMISSIONS } from '@dandelion/shared/cms/content';
 import type { Executor } from '../../../core/db';
-import { articleFiles, CONTENT_ATTACHMENT_BIZ, CONTENT_MEDIA_BIZ } from './articleFiles';
+import { readableBy } from '../files/module';
+import { CONTENT_ATTACHMENT_BIZ, CONTENT_MEDIA_BIZ } from './articleFiles';
 import { publishDueJob } from './publishDueJob';
 import { contentRepo } from './repo';
 import { registerContentRoutes } from './routes';
@@ -17,15 +18,12 @@ export type { ArticleDrafts } from './service';
 export function registerContentModule(app: FastifyInstance, deps: ContentServiceDeps) {
   const contents = createContentService(deps);
   // Editors read each other's unpublished images and attachments (a colleague's draft opens with its cover).
-  for (const bizType of [CONTENT_MEDIA_BIZ, CONTENT_ATTACHMENT_BIZ]) {
-    deps.files.registerAccessRule(bizType, async (principal) => principal.permissions.has(CONTENT_PERMISSIONS.detail));
-  }
+  readableBy(deps.files, CONTENT_PERMISSIONS.detail, CONTENT_MEDIA_BIZ, CONTENT_ATTACHMENT_BIZ);
   registerContentRoutes(app, { contents, db: deps.db });
-  const files = articleFiles(deps.files);
   return {
     drafts: contents.drafts,
     /** The files a visitor may download under a published article. */
-    downloads: (ex: Executor, contentId: number, coverFileId: string | null) => files.downloads(ex, contentId, coverFileId),
+    downloads: contents.downloads,
     /** Register with the scheduler: `scheduler.registerJob(cms.publishDueJob)`. */
     publishDueJob: publishDueJob(contents),
     /** Run once at start (after migrations): fills search_text of articles that have none. */

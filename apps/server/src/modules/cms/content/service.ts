@@ -270,7 +270,7 @@ export function createContentService({ db, files, portalCache }: ContentServiceD
     copyIn: attached.copyIn,
   };
 
-  return { ...service, drafts };
+  return { ...service, drafts, downloads: attached.downloads };
 }
 export type ContentService = ReturnType<typeof createContentService>;
 export type ArticleDrafts = ContentService['drafts'];

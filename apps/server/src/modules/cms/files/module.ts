@@ -47,6 +47,11 @@ export interface CmsFiles {
  */
 export type FileUrls = (fileIds: number[]) => Promise<Map<number, string>>;
 
+/** Lets whoever holds `permission` read a feature's files while they are private (editors see each other's drafts). */
+export function readableBy(files: CmsFiles, permission: string, ...bizTypes: string[]): void {
+  for (const bizType of bizTypes) files.registerAccessRule(bizType, async (principal) => principal.permissions.has(permission));
+}
+
 /** What an answer about a file carries (the file service's own fields, without the storage kind). */
 export const presentFile = (f: CmsFile) => ({ fileId: f.fileId, fileRepId: f.fileRepId, filename: f.filename, size: f.size, type: f.type, url: f.url });
 
@@ -95,11 +100,6 @@ export function recordPictures(files: CmsFiles, bizType: string) {
       const ids = [...new Set(fileIds.filter((id): id is string => !!id && /^\d+$/.test(id)).map(Number))];
       const found = await files.details(ids, reader);
       return new Map(found.map((f) => [String(f.fileId), f.url]));
-    },
-
-    /** Lets whoever holds `permission` read the pictures while they are private. */
-    readableWith(permission: string): void {
-      files.registerAccessRule(bizType, async (principal) => principal.permissions.has(permission));
     },
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { RESOURCE_PERMISSIONS } from '@dandelion/shared/cms/resource';
 import type { Db } from '../../../core/db';
 import type { ArticleDrafts } from '../content/module';
-import type { CmsFiles } from '../files/module';
+import { readableBy, type CmsFiles } from '../files/module';
 import type { PortalCache } from '../portalCache/module';
 import { RESOURCE_FILE_BIZ } from './resourceFiles';
 import { registerResourceRoutes } from './routes';
@@ -13,6 +13,6 @@ import { createResourceArticleService } from './toArticle';
 export function registerResourceModule(app: FastifyInstance, deps: { db: Db; files: CmsFiles; portalCache: PortalCache; drafts: ArticleDrafts }): void {
   const resources = createResourceService(deps);
   // Editors of the library read each other's files.
-  deps.files.registerAccessRule(RESOURCE_FILE_BIZ, async (principal) => principal.permissions.has(RESOURCE_PERMISSIONS.detail));
+  readableBy(deps.files, RESOURCE_PERMISSIONS.detail, RESOURCE_FILE_BIZ);
   registerResourceRoutes(app, { resources, articles: createResourceArticleService({ ...deps, resources }) });
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { CMS_SETTING_PERMISSIONS } from '@dandelion/shared/cms/setting';
 import type { Executor } from '../../../core/db';
+import { readableBy } from '../files/module';
+import { siteRepo } from './repo';
 import { registerSiteRoutes } from './routes';
 import { createSiteService, SITE_LOGO_BIZ, type SiteServiceDeps } from './service';
-import { siteRepo } from './repo';
-import { recordPictures } from '../files/module';
 
 export { createSiteLookup, requireLiveSite, type SiteLookup } from './service';
 
@@ -13,7 +13,7 @@ export { createSiteLookup, requireLiveSite, type SiteLookup } from './service';
  * settings may still see it.
  */
 export function registerSiteModule(app: FastifyInstance, deps: SiteServiceDeps): void {
-  recordPictures(deps.files, SITE_LOGO_BIZ).readableWith(CMS_SETTING_PERMISSIONS.list);
+  readableBy(deps.files, CMS_SETTING_PERMISSIONS.list, SITE_LOGO_BIZ);
   registerSiteRoutes(app, createSiteService(deps));
 }
 

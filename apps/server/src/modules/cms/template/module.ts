@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { CMS_SETTING_PERMISSIONS } from '@dandelion/shared/cms/setting';
 import type { Executor } from '../../../core/db';
-import { recordPictures } from '../files/module';
+import { readableBy } from '../files/module';
 import { templateRepo } from './repo';
 import { registerTemplateRoutes } from './routes';
 import { createTemplateService, TEMPLATE_THUMBNAIL_BIZ, type TemplateServiceDeps } from './service';
 
 /** Templates (模板, /rest/cmsTemplate/*). Previews stay private; whoever manages the settings may see them. */
 export function registerTemplateModule(app: FastifyInstance, deps: TemplateServiceDeps): void {
-  recordPictures(deps.files, TEMPLATE_THUMBNAIL_BIZ).readableWith(CMS_SETTING_PERMISSIONS.list);
+  readableBy(deps.files, CMS_SETTING_PERMISSIONS.list, TEMPLATE_THUMBNAIL_BIZ);
   registerTemplateRoutes(app, createTemplateService(deps));
 }
 
