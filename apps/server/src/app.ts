@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { and, inArray } from 'drizzle-orm';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { loggerOptions } from './core/logger';
 import { registerOpenApi } from './core/openapi';
 import { registerPermissionGuard, type Authenticator, type DeclaredRoute } from './core/permissions';
 import { defaultWebDistDir } from './core/paths';
+import { notDeleted } from './core/records';
 import { registerSpa } from './core/spa';
 import { createAuthModule, type CachedPrincipal, type LoginService, type SessionService } from './modules/auth/module';
 import { tokenFromHeader } from './core/token';
@@ -36,11 +38,7 @@ import {
   updateUserFields,
 } from './modules/system/module';
 import { registerDictModule } from './modules/base/dict/module';
-import { registerCmsContentModule } from './modules/cms/contentModule';
-import { registerCmsPortalModule } from './modules/cms/portalModule';
-import { createPortalCache } from './modules/cms/portalCache';
-import { createSiteService } from './modules/cms/site/service';
-import { registerCmsSettingModule } from './modules/cms/settingModule';
+import { createSiteLookup, registerCmsModule } from './modules/cms/module';
 import { beijingDate, endOfBeijingDay, registerCalendarModule } from './modules/base/calendar/module';
 import { registerLogModule, registerRestLogCapture } from './modules/base/log/module';
 import { registerMonitorModule } from './modules/base/monitor/module';
@@ -124,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   // What sign-in, sessions and the init call read of system administration, before its routes exist.
   const system = createSystemFacade({ db });
   const { users, roles, funcs, themes } = system;
-  const sites = createSiteService({ db });
+  const sites = createSiteLookup(db);
   const sessionCache = createInvalidatingCache<CachedPrincipal>(bus, 'session', { ttlMs: 60_000, maxEntries: 10_000 });
   // Identity: sessions, sign-in, captchas and the sign-in log exist before the guard that resolves every request's session.
   const auth = createAuthModule({
@@ -175,8 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
 
   // Dictionaries are cached per instance and invalidated on every instance through the bus; a category may belong to an app.
   const dicts = registerDictModule(app, { db, bus, apps: system.apps.list });
-  // Anonymous portal reads are cached; back-office changes empty the cache on every instance.
-  const portalCache = createPortalCache(bus);
 
   registerHealthRoutes(app, { database });
   // Files: uploads checked by extension and bytes, kept once per content, read back by those allowed.
@@ -184,15 +180,21 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   // A directory of our own making (tests) goes when the app does; FILES_DIR is never touched.
   if (!deps.filesDir) app.addHook('onClose', async () => fs.rmSync(filesDir, { recursive: true, force: true }));
   const files = await registerFileModule(app, { db, filesDir, authenticateToken: (token) => sessions.resolve(token) });
-  // The anonymous portal (cached reads, search, complaints); the CMS back office: articles and the resource library; sites, catalogues, banners and templates.
-  const cmsContent = registerCmsContentModule(app, { db, files, portalCache });
-  app.addHook('onReady', async () => {
-    await cmsContent.backfillSearchText();
-  });
-  registerCmsSettingModule(app, { db, files, portalCache });
-  registerCmsPortalModule(app, { db, files, portalCache, captchas, identify: (request) => authenticator.authenticate(request) });
   // ── messaging: SMS codes and log, notices, in-site messages (other modules send through `messages`), templates ──
   const { messages, codes } = registerMessageModule(app, { db, files, config, findUserByPhone });
+  // ── CMS: sites, catalogues, banners, templates, articles, the resource library, complaints and the anonymous portal ──
+  const cms = registerCmsModule(app, {
+    db,
+    bus,
+    files,
+    fileUrls: async (ids) => new Map([...(await files.downloadUrls(db, ids))].map(([id, url]) => [Number(id), url])),
+    consumeCaptcha: (key, code) => captchas.consume(key, code),
+    sendMessage: (ex, message) => messages.send(ex, message),
+    identify: (request) => authenticator.authenticate(request),
+  });
+  app.addHook('onReady', async () => {
+    await cms.backfillSearchText();
+  });
   // ── identity: sign-in and out, SSO, captchas, the current user, registration, passwords, the account centre ──
   auth.registerRoutes(app, {
     config,
@@ -228,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     jobs: { purgeLogs: (days) => logs.purgeLogs(days), purgeEndedSessions: (days) => sessions.purgeEnded(days) },
   });
 
-  scheduler.registerJob(cmsContent.publishDueJob);
+  scheduler.registerJob(cms.publishDueJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

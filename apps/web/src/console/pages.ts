@@ -12,6 +12,10 @@ import { NOTICE_PAGES } from './message/notice/pages';
 import { SMS_PAGES } from './message/sms/pages';
 import { TEMPLATE_PAGES } from './message/template/pages';
 import { CENTER_PAGES } from './center/pages';
+import { COMPLAINT_PAGES } from './cms/complaint/pages';
+import { CONTENT_PAGES } from './cms/content/pages';
+import { RESOURCE_PAGES } from './cms/resource/pages';
+import { SETTING_PAGES } from './cms/setting/pages';
 import { formPaths, type ConsolePage } from './pageTypes';
 import { APP_PAGES } from './system/app/pages';
 import { DATA_PERMISSION_PAGES } from './system/datapermission/pages';
@@ -39,17 +43,14 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...MONITOR_PAGES,
   ...HOME_PAGES,
   ...CENTER_PAGES,
-  'cms/complaint/complaintList': { paths: ['/cms/complaint/complaintList'], load: () => import('./cms/complaint/ComplaintListPage') },
-  'cms/complaint/complaintDetail': { paths: ['/cms/complaint/complaintDetail'], load: () => import('./cms/complaint/ComplaintDetailPage') },
+  ...COMPLAINT_PAGES,
   ...SMS_PAGES,
   ...NOTICE_PAGES,
   ...MY_MESSAGE_PAGES,
   ...TEMPLATE_PAGES,
-  'cms/content/contentList': { paths: ['/cms/content/contentList'], load: () => import('./cms/content/ContentListPage') },
-  'cms/content/contentForm': { paths: formPaths('/cms/content', 'content'), load: () => import('./cms/content/ContentFormPage') },
-  'cms/resource/resourceList': { paths: ['/cms/resource/resourceList'], load: () => import('./cms/resource/ResourceListPage') },
-  'cms/resource/resourceForm': { paths: formPaths('/cms/resource', 'resource'), load: () => import('./cms/resource/ResourceFormPage') },
-  'cms/setting/settingMain': { paths: ['/cms/setting/settingMain'], load: () => import('./cms/setting/SettingMainPage') },
+  ...CONTENT_PAGES,
+  ...RESOURCE_PAGES,
+  ...SETTING_PAGES,
   ...ORG_PAGES,
   ...USER_PAGES,
   ...ROLE_PAGES,

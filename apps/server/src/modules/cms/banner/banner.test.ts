@@ -6,8 +6,8 @@ import { createTestApp, post, type TestContext } from '../../../../test/helpers/
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
 import { sysFile } from '../../file/tables';
-import { cmsSite } from '../site/schema';
-import { cmsBanner } from './schema';
+import { cmsSite } from '../site/tables';
+import { cmsBanner } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;

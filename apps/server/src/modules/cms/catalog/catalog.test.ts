@@ -5,10 +5,10 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { cmsContent } from '../content/schema';
-import { cmsSite } from '../site/schema';
-import { cmsTemplate } from '../template/schema';
-import { cmsCatalog } from './schema';
+import { cmsContent } from '../content/tables';
+import { cmsSite } from '../site/tables';
+import { cmsTemplate } from '../template/tables';
+import { cmsCatalog } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import { sha256Hex } from '../../../core/token';
 import { sysOperLog } from '../../../core/audit';
 import { createPerson, createRole, signInAdmin, type Person } from '../../../../test/kits/messageTestKit';
 import { sysMsg } from '../../message/msg/tables';
-import { cmsComplaint } from './schema';
+import { cmsComplaint } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;

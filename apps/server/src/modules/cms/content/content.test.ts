@@ -6,11 +6,11 @@ import { createTestApp, get, post, type TestContext } from '../../../../test/hel
 import { sysOperLog } from '../../../core/audit';
 import { sysFile } from '../../file/tables';
 import { createPerson, createRole, signInAdmin, upload, type Person } from '../../../../test/kits/messageTestKit';
-import { cmsCatalog } from '../catalog/schema';
-import { createPortalCache } from '../portalCache';
-import { createContentAdminService } from './admin';
+import { cmsCatalog } from '../catalog/tables';
+import { createPortalCache } from '../portalCache/module';
+import { createContentService } from './service';
 import { publishDueJob } from './publishDueJob';
-import { cmsContent } from './schema';
+import { cmsContent } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;
@@ -255,7 +255,7 @@ describe('scheduled publishing', () => {
     expect(past.status).toBe(400);
     expect(past.body.msg).toBe('定时发布的文章，发布时间必须晚于当前时间；要立即发布请使用发布');
 
-    const contents = createContentAdminService({ db: ctx.database.db, files: ctx.app.services.files, portalCache: createPortalCache(bus) });
+    const contents = createContentService({ db: ctx.database.db, files: ctx.app.services.files, portalCache: createPortalCache(bus) });
     const job = publishDueJob(contents);
     expect(job.handler).toBe('cms.publishDue');
     const context = { signal: new AbortController().signal, taskId: 1, taskCode: 'CMS_PUBLISH_DUE', runId: 1, fireTime: new Date(), trigger: 'MANUAL' as const, attempt: 1 };
@@ -293,7 +293,7 @@ describe('search text of older rows', () => {
       .insert(cmsContent)
       .values({ siteId: 1, catalogId: rootCatalog, title: '旧文章标题', body: '<p>历史<b>数据</b></p>', ...createdBy(null) })
       .returning();
-    const contents = createContentAdminService({ db: ctx.database.db, files: ctx.app.services.files, portalCache: createPortalCache(bus) });
+    const contents = createContentService({ db: ctx.database.db, files: ctx.app.services.files, portalCache: createPortalCache(bus) });
     expect(await contents.backfillSearchText()).toBe(1);
     expect((await stored(String(row!.id))).searchText.split(' ')).toEqual(expect.arrayContaining(['旧文', '标题', '历史', '数据']));
     expect(await contents.backfillSearchText()).toBe(0);

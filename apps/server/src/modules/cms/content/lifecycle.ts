@@ -1,4 +1,4 @@
-import type { ContentStatus } from '@dandelion/shared';
+import type { ContentStatus } from '@dandelion/shared/cms/content';
 import { errors } from '../../../core/errors';
 
 /**

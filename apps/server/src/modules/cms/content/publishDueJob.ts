@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../../base/scheduler/registry';
-import type { ContentAdminService } from './admin';
+import type { JobDefinition } from '../../base/scheduler/module';
+import type { ContentService } from './service';
 
 /** The task code an installation schedules this job under (the scheduler's keys must read `<module>.<job>`). */
 export const CMS_PUBLISH_DUE = 'CMS_PUBLISH_DUE';
@@ -16,7 +16,7 @@ const params = z.strictObject(
  * (best run every minute) makes those whose time has come PUBLISHED, their files public, and
  * empties the portal cache.
  */
-export function publishDueJob(contents: ContentAdminService): JobDefinition<typeof params> {
+export function publishDueJob(contents: Pick<ContentService, 'publishDue'>): JobDefinition<typeof params> {
   return {
     handler: CMS_PUBLISH_DUE_HANDLER,
     title: '发布到期的定时文章',

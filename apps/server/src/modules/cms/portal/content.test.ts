@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { post } from '../../../../test/helpers/testApp';
 import { sysFile } from '../../file/tables';
-import { cmsCatalog } from '../catalog/schema';
-import { cmsContent } from '../content/schema';
-import { cmsSite } from '../site/schema';
+import { cmsCatalog } from '../catalog/tables';
+import { cmsContent } from '../content/tables';
+import { cmsSite } from '../site/tables';
 import { CONTENT_MEDIA_BIZ } from '../content/articleFiles';
-import { CONTENT_FILE_BIZ } from './repo';
-import { addArticle, addCatalog, addFile, catalogIdOf, createPortalTestApp, defaultSiteId } from './portalTestKit';
+import { CONTENT_ATTACHMENT_BIZ as CONTENT_FILE_BIZ } from '../content/articleFiles';
+import { addArticle, addCatalog, addFile, catalogIdOf, createPortalTestApp, defaultSiteId } from '../../../../test/kits/portalTestKit';
 
 let ctx: Awaited<ReturnType<typeof createPortalTestApp>>;
 let siteId: number;

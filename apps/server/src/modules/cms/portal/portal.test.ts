@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createdBy } from '../../../core/records';
 import { post } from '../../../../test/helpers/testApp';
-import { cmsBanner } from '../banner/schema';
-import { cmsCatalog } from '../catalog/schema';
-import { cmsSite } from '../site/schema';
-import { cmsTemplate } from '../template/schema';
-import { addArticle, addCatalog, addFile, catalogIdOf, createPortalTestApp, defaultSiteId } from './portalTestKit';
+import { cmsBanner } from '../banner/tables';
+import { cmsCatalog } from '../catalog/tables';
+import { cmsSite } from '../site/tables';
+import { cmsTemplate } from '../template/tables';
+import { addArticle, addCatalog, addFile, catalogIdOf, createPortalTestApp, defaultSiteId } from '../../../../test/kits/portalTestKit';
 
 let ctx: Awaited<ReturnType<typeof createPortalTestApp>>;
 let siteId: number;

@@ -1,31 +1,19 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../core/db';
-import { notDeleted } from '../../../core/records';
-import { downloadUrlOf } from '@dandelion/shared/file';
-import { sysFile } from '../../file/tables';
-import { cmsBanner } from '../banner/schema';
-import { cmsCatalog } from '../catalog/schema';
-import { cmsContent } from '../content/schema';
-import { cmsSite } from '../site/schema';
-import { cmsTemplate } from '../template/schema';
+import { shownBanners } from '../banner/module';
+import { enabledCatalogs } from '../catalog/module';
+import { countView, publishedContents } from '../content/module';
+import type { FileUrls } from '../files/module';
+import { onlineSites } from '../site/module';
+import { liveTemplates } from '../template/module';
 import type { PortalCatalogRow } from './catalogTree';
-import { CONTENT_ATTACHMENT_BIZ } from '../content/articleFiles';
 
 /**
- * The portal's own reads of the CMS tables. Everything here applies the public rules itself:
- * online sites (siteStatus '2'), ENABLE catalogues, PUBLISHED articles whose publish time has
- * come, enabled banners inside their window, and never a soft-deleted row.
+ * The portal's read model. What is public comes from each owner: online sites, enabled catalogues
+ * (with the live template's component), published articles whose time has come and banners inside
+ * their window; this file only joins, filters and orders them. The owners' subqueries are inlined by
+ * the planner, so each read is one statement on the tables' own indexes.
  */
-export const SITE_ONLINE = '2';
-export const CATALOG_ENABLED = 'ENABLE';
-export const CONTENT_PUBLISHED = 'PUBLISHED';
-export const BANNER_ENABLED = 'ENABLE';
-/**
- * The article back office keeps an article's downloadable attachments under their own bizType
- * (bizId = contentId); its cover and body images sit under CONTENT_MEDIA_BIZ and are not listed.
- */
-export const CONTENT_FILE_BIZ = CONTENT_ATTACHMENT_BIZ;
-
 export interface PortalSite {
   siteId: number;
   siteCode: string;
@@ -53,46 +41,43 @@ export interface ContentRow {
   linkUrl: string | null;
 }
 
-export const contentColumns = {
-  contentId: cmsContent.id,
-  catalogId: cmsContent.catalogId,
-  title: cmsContent.title,
-  summary: cmsContent.summary,
-  author: cmsContent.author,
-  isTop: cmsContent.isTop,
-  publishTime: cmsContent.publishTime,
-  coverFileId: cmsContent.coverFileId,
-  linkUrl: cmsContent.linkUrl,
-};
-
-/** Pinned first, then by sort and newest: the order of cms_content_published_list_idx. */
-export const newestFirst = [desc(cmsContent.isTop), desc(cmsContent.sort), desc(cmsContent.publishTime), desc(cmsContent.id)];
-
-/** Articles the public may see, in the given (visible) catalogues. */
-export function publishedIn(catalogIds: number[]): SQL {
-  return and(
-    catalogIds.length === 1 ? eq(cmsContent.catalogId, catalogIds[0]!) : inArray(cmsContent.catalogId, catalogIds.length ? catalogIds : [0]),
-    eq(cmsContent.status, CONTENT_PUBLISHED),
-    lte(cmsContent.publishTime, new Date()),
-    notDeleted(cmsContent),
-  )!;
-}
-
 const asFileId = (value: string | null | undefined): number | null => (value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
 
-export function createPortalRepo(db: Executor) {
+type Published = ReturnType<typeof publishedContents>;
+/** The columns a list shows of an article. */
+export const listColumns = (p: Published) => ({
+  contentId: p.contentId,
+  catalogId: p.catalogId,
+  title: p.title,
+  summary: p.summary,
+  author: p.author,
+  isTop: p.isTop,
+  publishTime: p.publishTime,
+  coverFileId: p.coverFileId,
+  linkUrl: p.linkUrl,
+});
+/** Pinned first, then by sort and newest: the order of cms_content_published_list_idx. */
+export const newestFirst = (p: Published) => [desc(p.isTop), desc(p.sort), desc(p.publishTime), desc(p.contentId)];
+/** In the given (visible) catalogues. */
+export const inCatalogs = (p: Published, catalogIds: number[]) =>
+  catalogIds.length === 1 ? eq(p.catalogId, catalogIds[0]!) : inArray(p.catalogId, catalogIds.length ? catalogIds : [0]);
+
+export function createPortalRepo(db: Executor, fileUrls: FileUrls) {
   /** Download URLs of the given file ids (missing or deleted files have none). */
-  async function fileUrls(ids: ReadonlyArray<string | null | undefined>): Promise<Map<string, string>> {
+  async function urlsOf(ids: ReadonlyArray<string | null | undefined>): Promise<Map<string, string>> {
     const wanted = [...new Set(ids.map(asFileId).filter((id): id is number => id !== null))];
     if (!wanted.length) return new Map();
-    const rows = await db.select({ id: sysFile.id, filename: sysFile.filename }).from(sysFile).where(and(inArray(sysFile.id, wanted), notDeleted(sysFile)));
-    return new Map(rows.map((r) => [String(r.id), downloadUrlOf(r.id, r.filename)]));
+    return new Map([...(await fileUrls(wanted))].map(([id, url]) => [String(id), url]));
   }
 
-  async function presentSites(rows: Array<typeof cmsSite.$inferSelect>): Promise<PortalSite[]> {
-    const urls = await fileUrls(rows.map((r) => r.logoFileId));
+  const sites = () => onlineSites(db);
+  type SiteRow = Awaited<ReturnType<typeof selectSites>>[number];
+  const selectSites = (sq: ReturnType<typeof sites>) => db.select().from(sq);
+
+  async function presentSites(rows: SiteRow[]): Promise<PortalSite[]> {
+    const urls = await urlsOf(rows.map((r) => r.logoFileId));
     return rows.map((r) => ({
-      siteId: r.id,
+      siteId: r.siteId,
       siteCode: r.siteCode,
       siteName: r.siteName,
       displayName: r.displayName,
@@ -106,61 +91,61 @@ export function createPortalRepo(db: Executor) {
     }));
   }
 
-  const online = and(eq(cmsSite.siteStatus, SITE_ONLINE), notDeleted(cmsSite));
+  const list = (where: (p: Published) => ReturnType<typeof inCatalogs>) => {
+    const p = publishedContents(db);
+    return db.select(listColumns(p)).from(p).where(where(p)).orderBy(...newestFirst(p));
+  };
 
   return {
-    fileUrls,
+    fileUrls: urlsOf,
 
     /** An online site by code, or the default site when no code is given. */
     async siteByCode(siteCode?: string): Promise<PortalSite | null> {
-      const rows = await db
-        .select()
-        .from(cmsSite)
-        .where(and(siteCode ? eq(cmsSite.siteCode, siteCode) : eq(cmsSite.isDefault, true), online))
-        .orderBy(desc(cmsSite.isDefault), asc(cmsSite.id))
+      const s = sites();
+      const rows = await selectSites(s)
+        .where(siteCode ? eq(s.siteCode, siteCode) : eq(s.isDefault, true))
+        .orderBy(desc(s.isDefault), asc(s.siteId))
         .limit(1);
       return (await presentSites(rows))[0] ?? null;
     },
 
     async siteById(siteId: number): Promise<PortalSite | null> {
-      const rows = await db.select().from(cmsSite).where(and(eq(cmsSite.id, siteId), online)).limit(1);
-      return (await presentSites(rows))[0] ?? null;
+      const s = sites();
+      return (await presentSites(await selectSites(s).where(eq(s.siteId, siteId)).limit(1)))[0] ?? null;
     },
 
     async sitesByCodes(siteCodes: string[]): Promise<PortalSite[]> {
       if (!siteCodes.length) return [];
-      const rows = await db
-        .select()
-        .from(cmsSite)
-        .where(and(inArray(cmsSite.siteCode, siteCodes), online))
-        .orderBy(asc(cmsSite.sort), asc(cmsSite.id));
-      return presentSites(rows);
+      const s = sites();
+      return presentSites(await selectSites(s).where(inArray(s.siteCode, siteCodes)).orderBy(asc(s.sort), asc(s.siteId)));
     },
 
-    /** The site's ENABLE catalogues with their template, sorted by level, sort, id. */
+    /** The site's enabled catalogues with their template, sorted by level, sort, id. */
     async enabledCatalogs(siteId: number): Promise<PortalCatalogRow[]> {
+      const c = enabledCatalogs(db);
+      const t = liveTemplates(db);
       return db
         .select({
-          catalogId: cmsCatalog.id,
-          parentCatalogId: cmsCatalog.parentCatalogId,
-          catalogName: cmsCatalog.catalogName,
-          code: cmsCatalog.code,
-          catalogPath: cmsCatalog.catalogPath,
-          level: cmsCatalog.level,
-          sort: cmsCatalog.sort,
-          catalogType: cmsCatalog.catalogType,
-          linkType: cmsCatalog.linkType,
-          linkUrl: cmsCatalog.linkUrl,
-          openType: cmsCatalog.openType,
-          catalogContentType: cmsCatalog.catalogContentType,
-          showInNav: cmsCatalog.showInNav,
-          templateStyle: cmsTemplate.templateStyle,
-          componentName: cmsTemplate.componentName,
+          catalogId: c.catalogId,
+          parentCatalogId: c.parentCatalogId,
+          catalogName: c.catalogName,
+          code: c.code,
+          catalogPath: c.catalogPath,
+          level: c.level,
+          sort: c.sort,
+          catalogType: c.catalogType,
+          linkType: c.linkType,
+          linkUrl: c.linkUrl,
+          openType: c.openType,
+          catalogContentType: c.catalogContentType,
+          showInNav: c.showInNav,
+          templateStyle: t.templateStyle,
+          componentName: t.componentName,
         })
-        .from(cmsCatalog)
-        .leftJoin(cmsTemplate, and(eq(cmsTemplate.id, cmsCatalog.templateId), notDeleted(cmsTemplate)))
-        .where(and(eq(cmsCatalog.siteId, siteId), eq(cmsCatalog.catalogStatus, CATALOG_ENABLED), notDeleted(cmsCatalog)))
-        .orderBy(asc(cmsCatalog.level), asc(cmsCatalog.sort), asc(cmsCatalog.id));
+        .from(c)
+        .leftJoin(t, eq(t.templateId, c.templateId))
+        .where(eq(c.siteId, siteId))
+        .orderBy(asc(c.level), asc(c.sort), asc(c.catalogId));
     },
 
     /**
@@ -168,32 +153,32 @@ export function createPortalRepo(db: Executor) {
      * of cms_content_published_list_idx (a window over all of them would read every article).
      */
     async newestPerCatalog(catalogIds: number[], size: number): Promise<ContentRow[]> {
-      const lists = await Promise.all(
-        catalogIds.map((id) => db.select(contentColumns).from(cmsContent).where(publishedIn([id])).orderBy(...newestFirst).limit(size)),
-      );
+      const lists = await Promise.all(catalogIds.map((id) => list((p) => inCatalogs(p, [id])).limit(size)));
       return lists.flat() as ContentRow[];
     },
 
     /** The newest `size` articles across the given catalogues. */
     async newestIn(catalogIds: number[], size: number): Promise<ContentRow[]> {
-      return (await db.select(contentColumns).from(cmsContent).where(publishedIn(catalogIds)).orderBy(...newestFirst).limit(size)) as ContentRow[];
+      return (await list((p) => inCatalogs(p, catalogIds)).limit(size)) as ContentRow[];
     },
 
     async pageIn(catalogIds: number[], limit: number, offset: number): Promise<ContentRow[]> {
-      return (await db.select(contentColumns).from(cmsContent).where(publishedIn(catalogIds)).orderBy(...newestFirst).limit(limit).offset(offset)) as ContentRow[];
+      return (await list((p) => inCatalogs(p, catalogIds)).limit(limit).offset(offset)) as ContentRow[];
     },
 
     async countIn(catalogIds: number[]): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cmsContent).where(publishedIn(catalogIds));
+      const p = publishedContents(db);
+      const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(p).where(inCatalogs(p, catalogIds));
       return row?.n ?? 0;
     },
 
     /** A published article with its site (the caller checks the site and catalogue are visible). */
     async publishedArticle(contentId: number) {
+      const p = publishedContents(db);
       const [row] = await db
-        .select({ ...contentColumns, siteId: cmsContent.siteId, subject: cmsContent.subject, body: cmsContent.body, source: cmsContent.source, viewCount: cmsContent.viewCount, sort: cmsContent.sort })
-        .from(cmsContent)
-        .where(and(eq(cmsContent.id, contentId), eq(cmsContent.status, CONTENT_PUBLISHED), lte(cmsContent.publishTime, new Date()), notDeleted(cmsContent)))
+        .select({ ...listColumns(p), siteId: p.siteId, subject: p.subject, body: p.body, source: p.source, viewCount: p.viewCount, sort: p.sort })
+        .from(p)
+        .where(eq(p.contentId, contentId))
         .limit(1);
       return row ? { ...row, publishTime: row.publishTime! } : null;
     },
@@ -203,61 +188,37 @@ export function createPortalRepo(db: Executor) {
      * (newer), `next` the one after it (older).
      */
     async neighbours(article: { contentId: number; catalogId: number; isTop: boolean; sort: number; publishTime: Date }) {
-      const key = sql`(${cmsContent.isTop}, ${cmsContent.sort}, ${cmsContent.publishTime}, ${cmsContent.id})`;
       const mine = sql`(${article.isTop}::boolean, ${article.sort}::integer, ${article.publishTime.toISOString()}::timestamptz, ${article.contentId}::bigint)`;
-      const pick = { contentId: cmsContent.id, title: cmsContent.title };
-      const [prev] = await db
-        .select(pick)
-        .from(cmsContent)
-        .where(and(publishedIn([article.catalogId]), sql`${key} > ${mine}`))
-        .orderBy(asc(cmsContent.isTop), asc(cmsContent.sort), asc(cmsContent.publishTime), asc(cmsContent.id))
-        .limit(1);
-      const [next] = await db.select(pick).from(cmsContent).where(and(publishedIn([article.catalogId]), sql`${key} < ${mine}`)).orderBy(...newestFirst).limit(1);
+      const neighbour = (newer: boolean) => {
+        const p = publishedContents(db);
+        const key = sql`(${p.isTop}, ${p.sort}, ${p.publishTime}, ${p.contentId})`;
+        const order = newer ? [asc(p.isTop), asc(p.sort), asc(p.publishTime), asc(p.contentId)] : newestFirst(p);
+        return db
+          .select({ contentId: p.contentId, title: p.title })
+          .from(p)
+          .where(and(inCatalogs(p, [article.catalogId]), newer ? sql`${key} > ${mine}` : sql`${key} < ${mine}`))
+          .orderBy(...order)
+          .limit(1);
+      };
+      const [prev] = await neighbour(true);
+      const [next] = await neighbour(false);
       return { prev: prev ?? null, next: next ?? null };
     },
 
-    /** The files attached to an article for download (never its cover, which is media). */
-    async attachments(contentId: number, coverFileId: string | null) {
-      const rows = await db
-        .select({ fileId: sysFile.id, filename: sysFile.filename, size: sysFile.size })
-        .from(sysFile)
-        .where(and(eq(sysFile.bizType, CONTENT_FILE_BIZ), eq(sysFile.bizId, String(contentId)), notDeleted(sysFile)))
-        .orderBy(asc(sysFile.id));
-      return rows.filter((r) => String(r.fileId) !== coverFileId).map((r) => ({ ...r, url: downloadUrlOf(r.fileId, r.filename) }));
-    },
-
     /** Counts a view of a still-published article; null when it is not (any more). */
-    async countView(contentId: number): Promise<number | null> {
-      const rows = await db
-        .update(cmsContent)
-        .set({ viewCount: sql`${cmsContent.viewCount} + 1` })
-        .where(and(eq(cmsContent.id, contentId), eq(cmsContent.status, CONTENT_PUBLISHED), lte(cmsContent.publishTime, new Date()), notDeleted(cmsContent)))
-        .returning({ viewCount: cmsContent.viewCount });
-      return rows[0]?.viewCount ?? null;
-    },
+    countView: (contentId: number) => countView(db, contentId),
 
     /** Enabled banners of a position inside their time window, by sort. */
     async banners(siteId: number, code: string) {
-      const now = new Date();
+      const b = shownBanners(db, new Date());
       const rows = await db
-        .select({ bannerId: cmsBanner.id, title: cmsBanner.title, imageFileId: cmsBanner.imageFileId, linkUrl: cmsBanner.linkUrl, openType: cmsBanner.openType })
-        .from(cmsBanner)
-        .where(
-          and(
-            eq(cmsBanner.siteId, siteId),
-            eq(cmsBanner.code, code),
-            eq(cmsBanner.status, BANNER_ENABLED),
-            notDeleted(cmsBanner),
-            or(isNull(cmsBanner.startTime), lte(cmsBanner.startTime, now)),
-            or(isNull(cmsBanner.endTime), gt(cmsBanner.endTime, now)),
-          ),
-        )
-        .orderBy(asc(cmsBanner.sort), asc(cmsBanner.id));
-      const urls = await fileUrls(rows.map((r) => r.imageFileId));
+        .select({ bannerId: b.bannerId, title: b.title, imageFileId: b.imageFileId, linkUrl: b.linkUrl, openType: b.openType })
+        .from(b)
+        .where(and(eq(b.siteId, siteId), eq(b.code, code)))
+        .orderBy(asc(b.sort), asc(b.bannerId));
+      const urls = await urlsOf(rows.map((r) => r.imageFileId));
       // A banner whose picture is gone shows nothing useful; leave it out.
-      return rows
-        .filter((r) => urls.has(r.imageFileId))
-        .map(({ imageFileId, ...r }) => ({ ...r, imageUrl: urls.get(imageFileId)! }));
+      return rows.filter((r) => urls.has(r.imageFileId)).map(({ imageFileId, ...r }) => ({ ...r, imageUrl: urls.get(imageFileId)! }));
     },
   };
 }

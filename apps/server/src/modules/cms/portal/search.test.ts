@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { post } from '../../../../test/helpers/testApp';
 import { withTransaction } from '../../../core/transaction';
-import { cmsContent } from '../content/schema';
+import { cmsContent } from '../content/tables';
 import { searchQueryOf } from '../search/bigrams';
-import { addArticle, addCatalog, catalogIdOf, createPortalTestApp } from './portalTestKit';
+import { addArticle, addCatalog, catalogIdOf, createPortalTestApp } from '../../../../test/kits/portalTestKit';
 
 let ctx: Awaited<ReturnType<typeof createPortalTestApp>>;
 let newsId: number;

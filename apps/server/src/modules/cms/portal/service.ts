@@ -1,20 +1,25 @@
 import type { Page, PageParameter } from '@dandelion/shared';
+import { DEFAULT_BANNER_CODE } from '@dandelion/shared/cms/banner';
+import { HOME_SECTION_SIZE } from '@dandelion/shared/cms/portal';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { sanitizeRichText } from '../../../core/richText';
-import type { PortalCache } from '../portalCache';
-import { highlight } from '../search/bigrams';
+import type { FileUrls } from '../files/module';
+import type { PortalCache } from '../portalCache/module';
+import { highlight } from '../search/module';
 import { buildSiteCatalogs, navigationOf, subtreeIds, type CatalogNode, type SiteCatalogs } from './catalogTree';
 import { createPortalRepo, type ContentRow, type PortalSite } from './repo';
 import { createPortalSearch } from './search';
 
-/** How many articles each top-level catalogue shows on the portal home page. */
-export const HOME_SECTION_SIZE = 8;
-export const TREE_CONTENTS_DEFAULT = 5;
-export const TREE_CONTENTS_MAX = 20;
-export const CATALOG_LIST_DEFAULT = 8;
-export const CATALOG_LIST_MAX = 50;
-export const HOME_BANNER_CODE = 'HOME';
+/** The files a visitor may download under a published article (the content feature answers). */
+export type ArticleDownloads = (ex: Executor, contentId: number, coverFileId: string | null) => Promise<Array<{ fileId: number; filename: string; size: number; url: string }>>;
+
+export interface PortalServiceDeps {
+  db: Executor;
+  portalCache: PortalCache;
+  fileUrls: FileUrls;
+  downloads: ArticleDownloads;
+}
 
 export interface ContentSummary {
   contentId: number;
@@ -34,8 +39,8 @@ export interface ContentSummary {
  * The read side of the public portal (spec §7 Content). Every answer comes through the portal
  * cache, which the back office empties on each change; the only write is the view counter.
  */
-export function createPortalService({ db, portalCache }: { db: Executor; portalCache: PortalCache }) {
-  const repo = createPortalRepo(db);
+export function createPortalService({ db, portalCache, fileUrls, downloads }: PortalServiceDeps) {
+  const repo = createPortalRepo(db, fileUrls);
   const search = createPortalSearch(db);
   const cached = portalCache.read.bind(portalCache);
 
@@ -98,7 +103,7 @@ export function createPortalService({ db, portalCache }: { db: Executor; portalC
             contents: await summarise(await repo.newestIn(subtreeIds(c), HOME_SECTION_SIZE), catalogs),
           })),
         );
-        const banners = await repo.banners(site.siteId, HOME_BANNER_CODE);
+        const banners = await repo.banners(site.siteId, DEFAULT_BANNER_CODE);
         return { site, catalogs: navigationOf(catalogs.tree), sections, banners };
       });
     },
@@ -164,7 +169,7 @@ export function createPortalService({ db, portalCache }: { db: Executor; portalC
         if (!catalogs.byId.has(row.catalogId)) return null;
         const { siteId: _s, sort: _o, subject, body, source, viewCount, ...summaryRow } = row;
         const [summary] = await summarise([summaryRow], catalogs);
-        const [attachments, neighbours] = await Promise.all([repo.attachments(contentId, row.coverFileId), repo.neighbours(row)]);
+        const [attachments, neighbours] = await Promise.all([downloads(db, contentId, row.coverFileId), repo.neighbours(row)]);
         return { ...summary!, subject, body: sanitizeRichText(body), source, viewCount, attachments, ...neighbours };
       });
       if (!article) throw errors.notFound('文章');

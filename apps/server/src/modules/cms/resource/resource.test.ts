@@ -5,9 +5,9 @@ import { createTestApp, get, post, type TestContext } from '../../../../test/hel
 import { sysOperLog } from '../../../core/audit';
 import { sysFile } from '../../file/tables';
 import { createPerson, createRole, signInAdmin, upload, type Person } from '../../../../test/kits/messageTestKit';
-import { cmsCatalog } from '../catalog/schema';
-import { cmsContent } from '../content/schema';
-import { cmsResource } from './schema';
+import { cmsCatalog } from '../catalog/tables';
+import { cmsContent } from '../content/tables';
+import { cmsResource } from './tables';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

@@ -1,55 +1,51 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { PageParameter } from '@dandelion/shared';
+import type { PageParameter, ServerBody } from '@dandelion/shared';
+import type { ResourceType, resourceCalls } from '@dandelion/shared/cms/resource';
+import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { paginate } from '../../../core/pagination';
-import { createdBy, notDeleted, softDelete, updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
-import { recordOperation, type ChangeContext } from '../../../core/audit';
-import type { FileService, StoredFile } from '../../file/service';
-import { cmsSite } from '../site/schema';
-import { checkResourceFile, RESOURCE_FILE_BIZ, resourceRecord } from './resourceFiles';
-import type { ResourceFilter, ResourceInput } from './schemas';
-import { cmsResource } from './schema';
-import { likePattern } from '../../../core/sql';
+import { presentFile, type CmsFiles } from '../files/module';
+import { defaultSiteId } from '../site/module';
+import { resourceRepo, type ResourceFilter, type ResourceRow } from './repo';
+import { checkResourceFile, resourceRecord } from './resourceFiles';
 
 export const RESOURCE_MODULE = 'cms:resource';
-export type ResourceRow = typeof cmsResource.$inferSelect;
 
-const presentFile = (f: StoredFile | undefined) => (f ? { fileId: f.fileId, fileRepId: f.fileRepId, filename: f.filename, size: f.size, type: f.type, url: f.url } : null);
+export type ResourceInput = ServerBody<typeof resourceCalls.add>;
+
 const logged = (row: ResourceRow) => {
   const { id, delFlag: _d, ...rest } = row;
-  return { resourceId: id, ...rest };
+  return { resourceId: id, ...rest, resourceType: rest.resourceType as ResourceType };
 };
 
 /** Links keep no file and files keep no link: whatever the form left over is dropped. */
-function normalised(input: ResourceInput): ResourceInput {
+function normalised(input: ResourceInput) {
   if (input.resourceType === 'LINK') {
     if (!input.url) throw errors.badRequest('请输入链接地址');
     return { ...input, fileId: null };
   }
   if (!input.fileId) throw errors.badRequest('请上传资源文件');
-  return { ...input, url: null };
+  return { ...input, url: null, fileId: String(input.fileId) };
 }
 
 /** The resource library (/rest/resource/*): images, documents, videos and links kept for reuse. */
-export function createResourceService({ db, files }: { db: Db; files: FileService }) {
+export function createResourceService({ db, files }: { db: Db; files: CmsFiles }) {
   async function findLive(ex: Executor, id: number): Promise<ResourceRow> {
-    const [row] = await ex.select().from(cmsResource).where(and(eq(cmsResource.id, id), notDeleted(cmsResource))).limit(1);
+    const row = await resourceRepo.findLive(ex, id);
     if (!row) throw errors.notFound('资源');
     return row;
   }
 
   /** Resources belong to the default site (the library is shared by the editors of the installation). */
-  async function defaultSiteId(ex: Executor): Promise<number> {
-    const [site] = await ex.select({ id: cmsSite.id }).from(cmsSite).where(notDeleted(cmsSite)).orderBy(desc(cmsSite.isDefault), asc(cmsSite.id)).limit(1);
-    if (!site) throw errors.conflict('还没有站点，请先在站点管理中新增站点');
-    return site.id;
+  async function siteId(ex: Executor): Promise<number> {
+    const id = await defaultSiteId(ex);
+    if (id === null) throw errors.conflict('还没有站点，请先在站点管理中新增站点');
+    return id;
   }
 
   async function present(ex: Executor, row: ResourceRow) {
     const stored = row.fileId ? (await files.recordFiles(ex, resourceRecord(row.id))).find((f) => String(f.fileId) === row.fileId) : undefined;
-    return { ...logged(row), file: presentFile(stored) };
+    return { ...logged(row), file: stored ? presentFile(stored) : null };
   }
 
   /** Holds exactly the resource's one file, of the kind its type promises. */
@@ -61,28 +57,20 @@ export function createResourceService({ db, files }: { db: Db; files: FileServic
     if (wanted) checkResourceFile(row.resourceType, (await files.recordFiles(tx, resourceRecord(row.id))).find((f) => f.fileId === wanted));
   }
 
+  const log = (tx: Executor, c: ChangeContext, action: string, id: number, summary: string, before: ResourceRow | null, after: ResourceRow) =>
+    recordOperation(tx, { module: RESOURCE_MODULE, action, entityId: id, summary, before: before ? logged(before) : undefined, after: logged(after), ...c });
+
   async function removeOne(tx: Executor, id: number, lockVersion: number | undefined, c: ChangeContext) {
     const before = await findLive(tx, id);
-    const after = await softDelete(tx, cmsResource, id, lockVersion, c.actor, '资源');
-    await recordOperation(tx, { module: RESOURCE_MODULE, action: 'DELETE', entityId: id, summary: `删除资源「${before.resourceName}」`, before: logged(before), after: logged(after), ...c });
+    const after = await resourceRepo.softDelete(tx, id, lockVersion, c.actor);
+    await log(tx, c, 'DELETE', id, `删除资源「${before.resourceName}」`, before, after);
   }
 
   return {
     findLive,
-    present,
 
     async page(filter: ResourceFilter, page: PageParameter) {
-      const where: SQL | undefined = and(
-        notDeleted(cmsResource),
-        filter.resourceName ? ilike(cmsResource.resourceName, likePattern(filter.resourceName)) : undefined,
-        filter.resourceType ? eq(cmsResource.resourceType, filter.resourceType) : undefined,
-        filter.tag ? ilike(cmsResource.tags, likePattern(filter.tag)) : undefined,
-      );
-      const result = await paginate(
-        page,
-        (limit, offset) => db.select().from(cmsResource).where(where).orderBy(desc(cmsResource.createTime), desc(cmsResource.id)).limit(limit).offset(offset),
-        async () => (await db.select({ n: count() }).from(cmsResource).where(where))[0]!.n,
-      );
+      const result = await resourceRepo.page(db, filter, page);
       const list = [];
       for (const row of result.list) list.push(await present(db, row));
       return { ...result, list };
@@ -95,13 +83,10 @@ export function createResourceService({ db, files }: { db: Db; files: FileServic
     async add(input: ResourceInput, c: ChangeContext) {
       const values = normalised(input);
       return withTransaction(db, async (tx) => {
-        const [row] = await tx
-          .insert(cmsResource)
-          .values({ ...values, fileId: values.fileId ? String(values.fileId) : null, siteId: await defaultSiteId(tx), ...createdBy(c.actor) })
-          .returning();
-        await syncFile(tx, row!, c);
-        await recordOperation(tx, { module: RESOURCE_MODULE, action: 'CREATE', entityId: row!.id, summary: `新增资源「${row!.resourceName}」`, after: logged(row!), ...c });
-        return present(tx, row!);
+        const row = await resourceRepo.insert(tx, { ...values, siteId: await siteId(tx) }, c.actor);
+        await syncFile(tx, row, c);
+        await log(tx, c, 'CREATE', row.id, `新增资源「${row.resourceName}」`, null, row);
+        return present(tx, row);
       });
     },
 
@@ -109,27 +94,22 @@ export function createResourceService({ db, files }: { db: Db; files: FileServic
       const values = normalised(input);
       return withTransaction(db, async (tx) => {
         const before = await findLive(tx, id);
-        const row = await updateVersioned(tx, cmsResource, id, lockVersion, { ...values, fileId: values.fileId ? String(values.fileId) : null }, c.actor, '资源');
+        const row = await resourceRepo.update(tx, id, lockVersion, values, c.actor);
         await syncFile(tx, row, c);
-        await recordOperation(tx, { module: RESOURCE_MODULE, action: 'UPDATE', entityId: id, summary: `修改资源「${row.resourceName}」`, before: logged(before), after: logged(row), ...c });
+        await log(tx, c, 'UPDATE', id, `修改资源「${row.resourceName}」`, before, row);
         return present(tx, row);
       });
     },
 
-    async remove(id: number, lockVersion: number | undefined, c: ChangeContext) {
-      await withTransaction(db, (tx) => removeOne(tx, id, lockVersion, c));
-    },
+    remove: (id: number, lockVersion: number | undefined, c: ChangeContext) => withTransaction(db, (tx) => removeOne(tx, id, lockVersion, c)),
 
-    async removeMany(ids: number[], c: ChangeContext): Promise<number> {
-      const unique = [...new Set(ids)];
-      return withTransaction(db, async (tx) => {
-        const found = await tx.select({ id: cmsResource.id }).from(cmsResource).where(and(inArray(cmsResource.id, unique), notDeleted(cmsResource)));
-        if (found.length !== unique.length) throw errors.notFound('部分资源');
+    removeMany: (ids: number[], c: ChangeContext): Promise<number> =>
+      withTransaction(db, async (tx) => {
+        const unique = [...new Set(ids)];
+        if ((await resourceRepo.liveIds(tx, unique)).length !== unique.length) throw errors.notFound('部分资源');
         for (const id of unique) await removeOne(tx, id, undefined, c);
         return unique.length;
-      });
-    },
+      }),
   };
 }
 export type ResourceService = ReturnType<typeof createResourceService>;
-export { RESOURCE_FILE_BIZ };

@@ -1,13 +1,10 @@
+import type { ChangeContext } from '../../../core/audit';
+import { recordOperation } from '../../../core/audit';
 import type { Db } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
-import type { ChangeContext } from '../../../core/audit';
-import type { FileService } from '../../file/service';
-import type { PortalCache } from '../portalCache';
-import type { ContentAdminService } from '../content/admin';
-import { cleanBody } from '../content/admin';
-import { copyIntoArticle } from '../content/articleFiles';
-import { recordOperation } from '../../../core/audit';
+import type { ArticleDrafts } from '../content/module';
+import type { PortalCache } from '../portalCache/module';
 import { RESOURCE_MODULE, type ResourceService } from './service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -17,13 +14,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * the body, a document or video as the attachment, a link as the article's link. The article gets
  * its own copy of the file row, so publishing it never makes the library's file public.
  */
-export function createResourceArticleService(deps: { db: Db; files: FileService; resources: ResourceService; contents: ContentAdminService; portalCache: PortalCache }) {
-  const { db, files, resources, contents, portalCache } = deps;
+export function createResourceArticleService(deps: { db: Db; resources: ResourceService; drafts: ArticleDrafts; portalCache: PortalCache }) {
+  const { db, resources, drafts, portalCache } = deps;
   return {
     async addArticle(input: { resourceId: number; catalogId: number; title: string | null }, c: ChangeContext): Promise<number> {
       const contentId = await withTransaction(db, async (tx) => {
         const resource = await resources.findLive(tx, input.resourceId);
-        const draft = await contents.insertDraft(
+        const draft = await drafts.insertDraft(
           tx,
           {
             catalogId: input.catalogId,
@@ -46,13 +43,13 @@ export function createResourceArticleService(deps: { db: Db; files: FileService;
         if (resource.resourceType !== 'LINK') {
           if (!resource.fileId) throw errors.conflict(`资源「${resource.resourceName}」没有文件，无法发布为文章`);
           const image = resource.resourceType === 'IMAGE';
-          const copy = await copyIntoArticle(tx, files, Number(resource.fileId), draft.id, image ? 'MEDIA' : 'ATTACHMENT', c.actor);
+          const copy = await drafts.copyIn(tx, Number(resource.fileId), draft.id, image ? 'MEDIA' : 'ATTACHMENT', c.actor);
           if (image) {
-            const body = cleanBody(`<p><img src="${escapeHtml(copy.url)}" alt="${escapeHtml(resource.resourceName)}"></p>`);
-            row = await contents.setBody(tx, draft, body);
+            const body = drafts.cleanBody(`<p><img src="${escapeHtml(copy.url)}" alt="${escapeHtml(resource.resourceName)}"></p>`);
+            row = await drafts.setBody(tx, draft, body);
           }
         }
-        await contents.log(tx, c, 'CREATE', `由资源「${resource.resourceName}」新增文章「${row.title}」`, null, row);
+        await drafts.log(tx, c, 'CREATE', `由资源「${resource.resourceName}」新增文章「${row.title}」`, null, row);
         await recordOperation(tx, { module: RESOURCE_MODULE, action: 'ADD_ARTICLE', entityId: resource.id, summary: `资源「${resource.resourceName}」发布为文章「${row.title}」`, after: { contentId: row.id, catalogId: row.catalogId }, ...c });
         return row.id;
       });

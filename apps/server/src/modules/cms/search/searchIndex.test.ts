@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestContext } from '../../../../test/helpers/testApp';
-import { cmsContent } from '../content/schema';
+import { cmsContent } from '../content/tables';
 import { searchQueryOf } from './bigrams';
 
 let ctx: TestContext;

@@ -5,8 +5,8 @@ import { createTestApp, post, type TestContext } from '../../../../test/helpers/
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
 import { sysFile } from '../../file/tables';
-import { cmsCatalog } from '../catalog/schema';
-import { cmsSite } from './schema';
+import { cmsCatalog } from '../catalog/tables';
+import { cmsSite } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;

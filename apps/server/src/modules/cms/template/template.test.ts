@@ -5,9 +5,9 @@ import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
-import { cmsCatalog } from '../catalog/schema';
-import { cmsSite } from '../site/schema';
-import { cmsTemplate } from './schema';
+import { cmsCatalog } from '../catalog/tables';
+import { cmsSite } from '../site/tables';
+import { cmsTemplate } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
 let ctx: TestContext;

@@ -2,11 +2,12 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, App, Button, Card, Descriptions, Divider, Space, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { COMPLAINT_PERMISSIONS as P } from '@dandelion/shared/cms/complaint';
 import { errorMessage } from '../../../api/http';
 import { ActionBar } from '../../../components/ActionBar';
 import { useHasPermission } from '../../../api/consoleStore';
 import { formatDateTime } from '../../../lib/date';
-import { closeComplaint, COMPLAINT_PERMISSIONS as P, fetchComplaint, type Complaint } from './api';
+import { closeComplaint, fetchComplaint, type Complaint } from './api';
 import { ComplaintStatusTag } from './ComplaintStatusTag';
 import { ReplyForm } from './ReplyForm';
 

@@ -1,12 +1,11 @@
-import { useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
 import { App, Card, Descriptions, Modal, Typography } from 'antd';
+import { COMPLAINT_PERMISSIONS as P } from '@dandelion/shared/cms/complaint';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar, type ActionButton } from '../../../components/ActionBar';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { ActionBar, useRecordActions, type ActionButton } from '../../../components/ActionBar';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { siblingPath } from '../../../components/form';
-import { closeComplaint, COMPLAINT_PERMISSIONS as P, COMPLAINT_TABLE_KEY, deleteComplaint, fetchComplaintPage, type Complaint, type ComplaintSearch } from './api';
+import { closeComplaint, COMPLAINT_TABLE_KEY, deleteComplaint, fetchComplaintPage, type Complaint, type ComplaintSearch } from './api';
 import { COMPLAINT_STATUS_OPTIONS, ComplaintStatusTag } from './ComplaintStatusTag';
 import { ReplyForm } from './ReplyForm';
 
@@ -19,18 +18,12 @@ const SEARCH_FIELDS: SearchField[] = [
 /** /cms/complaint/complaintList: complaints from the portal, answered, closed or deleted here. */
 export default function ComplaintListPage() {
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<ComplaintSearch>({});
+  const { table, search, refresh, onSearch, open } = useListPage<ComplaintSearch>();
+  const actions = useRecordActions();
   const [replying, setReplying] = useState<Complaint | null>(null);
-  const done = async (text: string) => {
-    message.success(text);
-    await table.current?.refresh();
-  };
 
   const rowActions = (row: Complaint): ActionButton[] => [
-    { key: 'detail', label: '详情', permission: P.detail, onClick: () => navigate(siblingPath(pathname, 'complaintDetail', { id: row.complaintId })) },
+    { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('complaintDetail', { id: row.complaintId }) },
     { key: 'reply', label: '回复', permission: P.reply, hidden: row.status === 'CLOSED', onClick: () => setReplying(row) },
     {
       key: 'close',
@@ -40,20 +33,14 @@ export default function ComplaintListPage() {
       confirm: { title: `确定关闭投诉建议「${row.title}」吗？`, description: row.status === 'PENDING' ? '该投诉建议尚未回复，关闭后不能再回复。' : '关闭后不能再回复。', okText: '关闭' },
       onClick: async () => {
         await closeComplaint(row.complaintId, row.lockVersion);
-        await done('已关闭');
+        message.success('已关闭');
+        await refresh();
       },
     },
-    {
-      key: 'del',
-      label: '删除',
-      permission: P.del,
-      danger: true,
-      confirm: { title: `确定删除投诉建议「${row.title}」吗？` },
-      onClick: async () => {
-        await deleteComplaint(row.complaintId, row.lockVersion);
-        await done('删除成功');
-      },
-    },
+    actions.remove({
+      entity: '投诉建议', name: row.title, permission: P.del, overflow: false,
+      remove: () => deleteComplaint(row.complaintId, row.lockVersion), after: refresh,
+    }),
   ];
 
   const columns: PagedColumn<Complaint>[] = [
@@ -71,10 +58,7 @@ export default function ComplaintListPage() {
 
   return (
     <Card>
-      <SearchForm<ComplaintSearch>
-        fields={SEARCH_FIELDS}
-        onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
-      />
+      <SearchForm<ComplaintSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<Complaint, ComplaintSearch> ref={table} tableKey={COMPLAINT_TABLE_KEY} fetcher={fetchComplaintPage} params={search} columns={columns} rowKey="complaintId" />
       <Modal open={!!replying} title={replying ? `回复：${replying.title}` : '回复'} onCancel={() => setReplying(null)} footer={null} width={640} destroyOnHidden>
         {replying && (
@@ -92,7 +76,7 @@ export default function ComplaintListPage() {
               onCancel={() => setReplying(null)}
               onReplied={() => {
                 setReplying(null);
-                void table.current?.refresh();
+                void refresh();
               }}
             />
           </>

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES, type ComplaintStatus } from '@dandelion/shared';
+import { COMPLAINT_STATUS_LABELS, COMPLAINT_STATUSES, type ComplaintStatus } from '@dandelion/shared/cms/complaint';
 
 const COLOURS: Record<ComplaintStatus, string> = { PENDING: 'processing', REPLIED: 'success', CLOSED: 'default' };
 

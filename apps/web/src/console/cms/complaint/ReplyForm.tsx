@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Space } from 'antd';
-import { COMPLAINT_REPLY_MAX } from '@dandelion/shared';
+import { COMPLAINT_REPLY_MAX, replyBody } from '@dandelion/shared/cms/complaint';
 import { errorMessage } from '../../../api/http';
-import { requiredRule } from '../../../components/form';
+import { rulesOf } from '../../../components/form';
 import { replyComplaint, type Complaint } from './api';
+
+/** The server's rule and messages for a reply (plain text, markup dropped, within the limit). */
+const rules = rulesOf(replyBody);
 
 /**
  * 回复: the answer to a complaint (plain text). A refusal (closed meanwhile, changed by someone
@@ -35,7 +38,7 @@ export function ReplyForm({ complaint, onReplied, onCancel }: { complaint: Compl
       <Form.Item
         name="reply"
         label={complaint.status === 'REPLIED' ? '再次回复（将替换原回复）' : '回复内容'}
-        rules={[requiredRule('请输入回复内容'), { whitespace: true, message: '请输入回复内容' }, { max: COMPLAINT_REPLY_MAX, message: `回复内容不能超过${COMPLAINT_REPLY_MAX}个字符` }]}
+        rules={rules.reply}
       >
         <Input.TextArea rows={5} showCount maxLength={COMPLAINT_REPLY_MAX} placeholder="回复内容将展示给提交人；提交人已登录时会收到站内消息" />
       </Form.Item>

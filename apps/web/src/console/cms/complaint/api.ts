@@ -1,50 +1,17 @@
-/** Complaints back office (spec §7 /rest/complain/*); server: apps/server/src/modules/cms/complaint/. */
-import type { ComplaintStatus, Page } from '@dandelion/shared';
-import { postJson } from '../../../api/http';
+/** Complaints back office: the console's calls of the shared contract (`@dandelion/shared/cms/complaint`). */
+import type { CallData, CallInput } from '@dandelion/shared';
+import { complaintCalls } from '@dandelion/shared/cms/complaint';
+import { call } from '../../../api/call';
 import type { PageQuery } from '../../../components/PagedTable';
 
-export const COMPLAINT_PERMISSIONS = {
-  list: 'cms:complaint:list',
-  detail: 'cms:complaint:detail',
-  reply: 'cms:complaint:reply',
-  close: 'cms:complaint:close',
-  del: 'cms:complaint:del',
-} as const;
+export type Complaint = CallData<typeof complaintCalls.detail>;
+export type ComplaintSearch = Omit<CallInput<typeof complaintCalls.page>, 'pageParameter'>;
 
 export const COMPLAINT_TABLE_KEY = 'cms:complaint';
 
-export interface Complaint {
-  complaintId: string;
-  siteId: string;
-  title: string;
-  content: string;
-  complainantName: string;
-  contact: string;
-  email: string | null;
-  userId: string | null;
-  ip: string | null;
-  status: ComplaintStatus;
-  reply: string | null;
-  replyTime: string | null;
-  replyBy: string | null;
-  createTime: string;
-  updateTime: string;
-  updateBy: string | null;
-  lockVersion: number;
-}
-
-export interface ComplaintSearch {
-  keyword?: string;
-  status?: ComplaintStatus;
-  beginTime?: string;
-  endTime?: string;
-}
-
-export const fetchComplaintPage = (query: PageQuery<ComplaintSearch>, signal: AbortSignal) =>
-  postJson<Page<Complaint>>('/rest/complain/getComplainPage', query, { signal });
-export const fetchComplaint = (complaintId: string, signal?: AbortSignal) =>
-  postJson<Complaint>('/rest/complain/detail', { complaintId }, { signal, silent: true });
+export const fetchComplaintPage = (query: PageQuery<ComplaintSearch>, signal: AbortSignal) => call(complaintCalls.page, query, { signal });
+export const fetchComplaint = (complaintId: string, signal?: AbortSignal) => call(complaintCalls.detail, { complaintId }, { signal, silent: true });
 export const replyComplaint = (complaintId: string, lockVersion: number, reply: string) =>
-  postJson<Complaint>('/rest/complain/reply', { complaintId, lockVersion, reply }, { silent: true });
-export const closeComplaint = (complaintId: string, lockVersion: number) => postJson<Complaint>('/rest/complain/close', { complaintId, lockVersion });
-export const deleteComplaint = (complaintId: string, lockVersion: number) => postJson<null>('/rest/complain/delete', { complaintId, lockVersion });
+  call(complaintCalls.reply, { complaintId, lockVersion, reply }, { silent: true });
+export const closeComplaint = (complaintId: string, lockVersion: number) => call(complaintCalls.close, { complaintId, lockVersion });
+export const deleteComplaint = (complaintId: string, lockVersion: number) => call(complaintCalls.remove, { complaintId, lockVersion });

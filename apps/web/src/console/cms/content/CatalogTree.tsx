@@ -1,11 +1,19 @@
 import { useMemo } from 'react';
 import { Empty, Spin, Tag, Tree, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { fetchCatalogTree, type CatalogNode } from './api';
+import type { CallData } from '@dandelion/shared';
+import { contentCalls } from '@dandelion/shared/cms/content';
+import { call } from '../../../api/call';
+
+/*
+ * The catalogue pickers of the article pages and of the resource library's 发布文章. They read the
+ * contract themselves (no feature api), so that they can move to components/ as they are.
+ */
+type CatalogNode = CallData<typeof contentCalls.catalogTree>[number];
 
 /** The live catalogues as a tree; shared by the list's filter and the forms' pickers. */
 export function useCatalogTree() {
-  return useQuery({ queryKey: ['cms-content', 'catalog-tree'], queryFn: ({ signal }) => fetchCatalogTree(signal), staleTime: 60_000 });
+  return useQuery({ queryKey: ['cms-content', 'catalog-tree'], queryFn: ({ signal }) => call(contentCalls.catalogTree, {}, { signal }), staleTime: 60_000 });
 }
 
 interface TreeItem {

@@ -4,9 +4,9 @@ import { Alert, App, Button, Col, DatePicker, Descriptions, Form, Input, InputNu
 import { SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { CONTENT_ATTACHMENTS_MAX, CONTENT_BODY_MAX, CONTENT_PERMISSIONS, WEB_LINK, WEB_LINK_MESSAGE } from '@dandelion/shared';
+import { CONTENT_ATTACHMENTS_MAX, CONTENT_BODY_MAX, CONTENT_PERMISSIONS, contentBody } from '@dandelion/shared/cms/content';
 import type { UploadedFile } from '../../../api/upload';
-import { FormPage, requiredRule, useFormMode } from '../../../components/form';
+import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { RichTextEditor, richTextMaxLengthRule } from '../../../components/RichTextEditor';
 import { UploadField } from '../../../components/upload/UploadField';
 import { formatDateTime } from '../../../lib/date';
@@ -16,6 +16,8 @@ import { ContentStatusTag } from './ContentStatusTag';
 import { addContent, fetchContent, publishContent, updateContent, type ContentBody, type ContentDetail } from './api';
 
 const ENTITY = '文章';
+/** The same rules and messages the server applies (packages/shared/src/cms/content.ts). */
+const rules = rulesOf(contentBody);
 
 interface ContentValues {
   catalogId: string;
@@ -133,7 +135,7 @@ export default function ContentFormPage() {
         const body = toBody(values);
         const saved = await (saveMode === 'add' ? addContent(body) : updateContent(contentId!, loaded!.lockVersion, body));
         if (!publish) return saved;
-        return publishContent(saved.contentId, saved.lockVersion, body.publishTime, { silent: true });
+        return publishContent(saved.contentId, saved.lockVersion, body.publishTime ?? null, { silent: true });
       }}
       onSaved={(result, { mode: saveMode }) => {
         const status = (result as { status?: string }).status;
@@ -159,23 +161,23 @@ export default function ContentFormPage() {
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="title" label="标题" rules={[requiredRule('请输入文章标题'), { max: 256, message: '文章标题不能超过256个字符' }]}>
+      <Form.Item name="title" label="标题" rules={rules.title}>
         <Input placeholder="请输入文章标题" showCount maxLength={256} />
       </Form.Item>
-      <Form.Item name="subject" label="副标题" rules={[{ max: 256, message: '副标题不能超过256个字符' }]}>
+      <Form.Item name="subject" label="副标题" rules={rules.subject}>
         <Input placeholder="副标题" maxLength={256} />
       </Form.Item>
-      <Form.Item name="summary" label="摘要" rules={[{ max: 1024, message: '摘要不能超过1024个字符' }]}>
+      <Form.Item name="summary" label="摘要" rules={rules.summary}>
         <Input.TextArea placeholder="列表中显示的摘要" autoSize={{ minRows: 2, maxRows: 5 }} showCount maxLength={1024} />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} lg={12}>
-          <Form.Item name="author" label="作者" rules={[{ max: 64, message: '作者不能超过64个字符' }]}>
+          <Form.Item name="author" label="作者" rules={rules.author}>
             <Input maxLength={64} />
           </Form.Item>
         </Col>
         <Col xs={24} lg={12}>
-          <Form.Item name="source" label="来源" rules={[{ max: 128, message: '来源不能超过128个字符' }]}>
+          <Form.Item name="source" label="来源" rules={rules.source}>
             <Input maxLength={128} />
           </Form.Item>
         </Col>
@@ -184,7 +186,7 @@ export default function ContentFormPage() {
         name="linkUrl"
         label="外部链接"
         extra="填写后门户直接打开此链接，不显示正文"
-        rules={[{ validator: (_r, v: string | undefined) => (!v || WEB_LINK.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(WEB_LINK_MESSAGE))) }]}
+        rules={rules.linkUrl}
       >
         <Input placeholder="https://" maxLength={512} />
       </Form.Item>
@@ -204,7 +206,7 @@ export default function ContentFormPage() {
           </Form.Item>
         </Col>
         <Col xs={12} lg={6}>
-          <Form.Item name="sort" label="排序" extra="越大越靠前">
+          <Form.Item name="sort" label="排序" extra="越大越靠前" rules={rules.sort}>
             <InputNumber min={0} max={99999} precision={0} />
           </Form.Item>
         </Col>

@@ -1,13 +1,11 @@
-import { useRef, useState, type Key } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useState, type Key } from 'react';
 import { App, Card, Space, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
-import { CONTENT_PERMISSIONS as P, CONTENT_STATUS_LABELS, type ContentStatus } from '@dandelion/shared';
+import { CONTENT_PERMISSIONS as P, CONTENT_STATUS_LABELS, type ContentStatus } from '@dandelion/shared/cms/content';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar, type ActionButton } from '../../../components/ActionBar';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { ActionBar, useRecordActions, type ActionButton } from '../../../components/ActionBar';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../../api/consoleStore';
 import { CatalogFilterTree } from './CatalogTree';
 import { ContentStatusTag } from './ContentStatusTag';
@@ -38,18 +36,15 @@ const offlinable = (status: ContentStatus) => status === 'PUBLISHED' || status =
 /** /cms/content/contentList: articles by catalogue, with publishing, offlining and pinning. */
 export default function ContentListPage() {
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<ContentSearch>({});
+  const { table, search, refresh, onSearch, open } = useListPage<ContentSearch>();
+  const actions = useRecordActions();
   const [catalogId, setCatalogId] = useState<string | undefined>();
   const [selected, setSelected] = useState<Key[]>([]);
   const [publishing, setPublishing] = useState<ContentListItem | null>(null);
   const canDelete = useHasPermission(P.del);
-  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
   const done = async (text: string) => {
     message.success(text);
-    await table.current?.refresh();
+    await refresh();
   };
   const params: ContentSearch = catalogId ? { ...search, catalogId } : search;
 
@@ -80,22 +75,17 @@ export default function ContentListPage() {
         await done(row.isTop ? '已取消置顶' : '置顶成功');
       },
     },
-    {
-      key: 'del',
-      label: '删除',
+    actions.remove({
+      entity: '文章',
+      name: row.title,
       permission: P.del,
-      danger: true,
-      overflow: true,
-      confirm: {
-        title: `确定删除文章「${row.title}」吗？`,
-        description: row.status === 'PUBLISHED' ? '这篇文章已发布，删除后门户立即看不到它。' : undefined,
-      },
-      onClick: async () => {
+      description: row.status === 'PUBLISHED' ? '这篇文章已发布，删除后门户立即看不到它。' : undefined,
+      remove: async () => {
         await deleteContent(row.contentId, row.lockVersion);
         setSelected((keys) => keys.filter((k) => k !== row.contentId));
-        await done('删除成功');
       },
-    },
+      after: refresh,
+    }),
   ];
 
   const columns: PagedColumn<ContentListItem>[] = [
@@ -149,7 +139,7 @@ export default function ContentListPage() {
           fields={SEARCH_FIELDS}
           onSearch={(values) => {
             setSelected([]);
-            applySearch(values, search, setSearch, () => table.current?.refresh());
+            onSearch(values);
           }}
         />
         <PagedTable<ContentListItem, ContentSearch>

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { CONTENT_STATUS_LABELS, type ContentStatus } from '@dandelion/shared';
+import { CONTENT_STATUS_LABELS, type ContentStatus } from '@dandelion/shared/cms/content';
 
 const COLOURS: Record<ContentStatus, string> = { DRAFT: 'default', SCHEDULED: 'processing', PUBLISHED: 'success', OFFLINE: 'warning' };
 

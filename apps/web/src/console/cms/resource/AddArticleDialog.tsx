@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, App, Form, Input, Modal } from 'antd';
+import { resourceCalls } from '@dandelion/shared/cms/resource';
 import { errorMessage } from '../../../api/http';
+import { rulesOf } from '../../../components/form';
 import { CatalogTreeSelect } from '../content/CatalogTree';
 import { addArticleFromResource, type Resource } from './api';
+
+const rules = rulesOf(resourceCalls.addArticle.body);
 
 /**
  * 发布文章: choose a catalogue (and optionally a title); the server makes a draft article from the
@@ -35,10 +39,10 @@ export function AddArticleDialog({ resource, onClose, canEditArticle }: { resour
   return (
     <Modal title={`发布文章：${resource.resourceName}`} open onCancel={onClose} onOk={() => void submit()} okText="生成草稿" confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical" name="addArticle" initialValues={{ title: resource.resourceName }}>
-        <Form.Item name="catalogId" label="栏目" rules={[{ required: true, message: '请选择栏目' }]}>
+        <Form.Item name="catalogId" label="栏目" rules={rules.catalogId}>
           <CatalogTreeSelect />
         </Form.Item>
-        <Form.Item name="title" label="文章标题" rules={[{ max: 256, message: '文章标题不能超过256个字符' }]} extra="不填则用资源名称">
+        <Form.Item name="title" label="文章标题" rules={rules.title} extra="不填则用资源名称">
           <Input maxLength={256} />
         </Form.Item>
       </Form>

@@ -2,15 +2,18 @@ import { useState } from 'react';
 import { Button, Form, Input, Radio } from 'antd';
 import { FileAddOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { CONTENT_PERMISSIONS, RESOURCE_PERMISSIONS, RESOURCE_TYPE_LABELS, WEB_LINK, WEB_LINK_MESSAGE, type ResourceType } from '@dandelion/shared';
+import { CONTENT_PERMISSIONS } from '@dandelion/shared/cms/content';
+import { RESOURCE_PERMISSIONS, RESOURCE_TYPE_LABELS, resourceBody, type ResourceType } from '@dandelion/shared/cms/resource';
 import type { UploadedFile } from '../../../api/upload';
-import { FormPage, requiredRule, useFormMode } from '../../../components/form';
+import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { UploadField } from '../../../components/upload/UploadField';
 import { useHasPermission } from '../../../api/consoleStore';
 import { AddArticleDialog } from './AddArticleDialog';
-import { addResource, fetchResource, updateResource, type Resource, type ResourceBody } from './api';
+import { resourceApi, type Resource, type ResourceBody } from './api';
 
 const ENTITY = '资源';
+/** The same rules and messages the server applies (packages/shared/src/cms/resource.ts). */
+const rules = rulesOf(resourceBody);
 
 /** What the file picker offers per type; the server checks the real type of the bytes again. */
 const ACCEPT: Record<Exclude<ResourceType, 'LINK'>, { accept: string; hint: string; maxSizeMb: number }> = {
@@ -59,7 +62,7 @@ export default function ResourceFormPage() {
   const [toArticle, setToArticle] = useState(false);
   const record = useQuery({
     queryKey: ['form-record', ENTITY, id],
-    queryFn: ({ signal }) => fetchResource(id!, signal),
+    queryFn: ({ signal }) => resourceApi.detail(id!, signal),
     enabled: mode !== 'add' && !!id,
     staleTime: Infinity,
     gcTime: 0,
@@ -72,11 +75,11 @@ export default function ResourceFormPage() {
       <FormPage<ResourceValues, Resource>
         entityName={ENTITY}
         form={form}
-        load={(resourceId, signal) => fetchResource(resourceId, signal)}
+        load={(resourceId, signal) => resourceApi.detail(resourceId, signal)}
         toValues={toValues}
         initialValues={{ resourceType: 'IMAGE', file: [] }}
         save={(values, { mode: saveMode, id: resourceId, record: loaded }) =>
-          saveMode === 'add' ? addResource(toBody(values)) : updateResource(resourceId!, loaded!.lockVersion, toBody(values))
+          saveMode === 'add' ? resourceApi.add(toBody(values)) : resourceApi.update(resourceId!, loaded!.lockVersion, toBody(values))
         }
         extraButtons={
           record.data && canAddArticle ? (
@@ -87,10 +90,10 @@ export default function ResourceFormPage() {
         }
         formProps={{ name: 'resource' }}
       >
-        <Form.Item name="resourceName" label="名称" rules={[requiredRule('请输入资源名称'), { max: 128, message: '资源名称不能超过128个字符' }]}>
+        <Form.Item name="resourceName" label="名称" rules={rules.resourceName}>
           <Input maxLength={128} showCount placeholder="请输入资源名称" />
         </Form.Item>
-        <Form.Item name="resourceType" label="类型" rules={[requiredRule('请选择资源类型')]}>
+        <Form.Item name="resourceType" label="类型" rules={rules.resourceType}>
           <Radio.Group
             optionType="button"
             options={Object.entries(RESOURCE_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
@@ -101,7 +104,7 @@ export default function ResourceFormPage() {
           <Form.Item
             name="url"
             label="链接地址"
-            rules={[requiredRule('请输入链接地址'), { validator: (_r, v: string | undefined) => (!v || WEB_LINK.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(WEB_LINK_MESSAGE))) }]}
+            rules={[requiredRule('请输入链接地址'), ...rules.url]}
           >
             <Input placeholder="https://" maxLength={512} />
           </Form.Item>
@@ -115,10 +118,10 @@ export default function ResourceFormPage() {
             <UploadField maxCount={1} accept={accept?.accept} maxSizeMb={accept?.maxSizeMb} listType={type === 'IMAGE' ? 'picture' : 'text'} buttonText="上传文件" />
           </Form.Item>
         )}
-        <Form.Item name="tags" label="标签" extra="多个标签用逗号分隔" rules={[{ max: 256, message: '标签不能超过256个字符' }]}>
+        <Form.Item name="tags" label="标签" extra="多个标签用逗号分隔" rules={rules.tags}>
           <Input maxLength={256} />
         </Form.Item>
-        <Form.Item name="description" label="描述" extra="发布为文章时作为摘要" rules={[{ max: 1024, message: '描述不能超过1024个字符' }]}>
+        <Form.Item name="description" label="描述" extra="发布为文章时作为摘要" rules={rules.description}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={1024} showCount />
         </Form.Item>
       </FormPage>

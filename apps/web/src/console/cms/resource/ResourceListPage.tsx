@@ -1,17 +1,16 @@
-import { useRef, useState, type Key } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useState, type Key } from 'react';
 import { App, Card, Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { CONTENT_PERMISSIONS, RESOURCE_PERMISSIONS as P, RESOURCE_TYPE_LABELS, type ResourceType } from '@dandelion/shared';
+import { CONTENT_PERMISSIONS } from '@dandelion/shared/cms/content';
+import { RESOURCE_PERMISSIONS as P, RESOURCE_TYPE_LABELS, type ResourceType } from '@dandelion/shared/cms/resource';
 import { fileUrl } from '../../../api/fileUrl';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar, type ActionButton } from '../../../components/ActionBar';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { ActionBar, useRecordActions, type ActionButton } from '../../../components/ActionBar';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { siblingPath } from '../../../components/form';
 import { useHasPermission } from '../../../api/consoleStore';
 import { AddArticleDialog } from './AddArticleDialog';
-import { deleteResource, deleteResources, fetchResourcePage, RESOURCE_TABLE_KEY, type Resource, type ResourceSearch } from './api';
+import { RESOURCE_TABLE_KEY, resourceApi, type Resource, type ResourceSearch } from './api';
 
 const TYPE_COLOURS: Record<ResourceType, string> = { IMAGE: 'blue', DOCUMENT: 'green', VIDEO: 'purple', LINK: 'orange' };
 
@@ -28,37 +27,25 @@ export function ResourceTypeTag({ type }: { type: ResourceType }) {
 /** /cms/resource/resourceList: the resource library, with 发布文章 into a catalogue. */
 export default function ResourceListPage() {
   const { message } = App.useApp();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const table = useRef<PagedTableHandle>(null);
-  const [search, setSearch] = useState<ResourceSearch>({});
+  const { table, search, refresh, onSearch, open } = useListPage<ResourceSearch>();
+  const actions = useRecordActions();
   const [selected, setSelected] = useState<Key[]>([]);
   const [toArticle, setToArticle] = useState<Resource | null>(null);
   const canDelete = useHasPermission(P.del);
   const canEditArticle = useHasPermission(CONTENT_PERMISSIONS.upd);
-  const open = (page: string, query?: Record<string, string>) => navigate(siblingPath(pathname, page, query));
-  const done = async (text: string) => {
-    message.success(text);
-    await table.current?.refresh();
-  };
 
   const rowActions = (row: Resource): ActionButton[] => [
     { key: 'upd', label: '修改', permission: P.upd, onClick: () => open('resourceUpd', { id: row.resourceId }) },
     { key: 'detail', label: '详情', permission: P.detail, onClick: () => open('resourceDetail', { id: row.resourceId }) },
     { key: 'addArticle', label: '发布文章', permission: P.addArticle, onClick: () => setToArticle(row) },
-    {
-      key: 'del',
-      label: '删除',
-      permission: P.del,
-      danger: true,
-      overflow: true,
-      confirm: { title: `确定删除资源「${row.resourceName}」吗？`, description: '已由它生成的文章不受影响。' },
-      onClick: async () => {
-        await deleteResource(row.resourceId, row.lockVersion);
+    actions.remove({
+      entity: '资源', name: row.resourceName, permission: P.del, description: '已由它生成的文章不受影响。',
+      remove: async () => {
+        await resourceApi.remove(row.resourceId, row.lockVersion);
         setSelected((keys) => keys.filter((k) => k !== row.resourceId));
-        await done('删除成功');
       },
-    },
+      after: refresh,
+    }),
   ];
 
   const columns: PagedColumn<Resource>[] = [
@@ -93,13 +80,13 @@ export default function ResourceListPage() {
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
-          applySearch(values, search, setSearch, () => table.current?.refresh());
+          onSearch(values);
         }}
       />
       <PagedTable<Resource, ResourceSearch>
         ref={table}
         tableKey={RESOURCE_TABLE_KEY}
-        fetcher={fetchResourcePage}
+        fetcher={resourceApi.page}
         params={search}
         columns={columns}
         rowKey="resourceId"
@@ -117,9 +104,10 @@ export default function ResourceListPage() {
                 disabled: selected.length === 0,
                 confirm: { title: `确定删除选中的 ${selected.length} 个资源吗？` },
                 onClick: async () => {
-                  const { deleted } = await deleteResources(selected.map(String));
+                  const { deleted } = await resourceApi.removeMany(selected.map(String));
                   setSelected([]);
-                  await done(`已删除 ${deleted} 个资源`);
+                  message.success(`已删除 ${deleted} 个资源`);
+                  await refresh();
                 },
               },
             ]}

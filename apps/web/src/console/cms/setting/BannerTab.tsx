@@ -3,24 +3,25 @@ import { App, Col, DatePicker, Form, Input, InputNumber, Row, Select, Tag } from
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { BANNER_STATUS_LABELS, CMS_CODE_MESSAGE, CMS_CODE_PATTERN, DEFAULT_BANNER_CODE, OPEN_TYPE_LABELS } from '@dandelion/shared';
-import { errorMessage } from '../../../api/http';
+import { BANNER_STATUS_LABELS, bannerBody, DEFAULT_BANNER_CODE } from '@dandelion/shared/cms/banner';
+import { CMS_SETTING_PERMISSIONS as P, OPEN_TYPE_LABELS } from '@dandelion/shared/cms/setting';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { fieldRules } from '../../../components/form/rules';
+import { fieldRules, rulesOf } from '../../../components/form';
 import {
-  addBanner, BANNER_TABLE_KEY, deleteBanner, deleteBanners, fetchAllSites, fetchBannerPage, optionsOf, SETTING_PERMISSIONS as P, sortBanners, updateBanner, updateBannerStatus,
+  addBanner, BANNER_TABLE_KEY, deleteBanner, deleteBanners, fetchAllSites, fetchBannerPage, optionsOf, sortBanners, updateBanner, updateBannerStatus,
   type Banner, type BannerSearch, type BannerValues,
 } from './api';
 import { ImageField, useImageSrc } from './ImageField';
 import { RecordModal, type RecordMode } from './RecordModal';
+import { useRowAction } from './useRowAction';
 
 type BannerForm = Omit<BannerValues, 'startTime' | 'endTime'> & { window?: [Dayjs | null, Dayjs | null] | null };
 
-/** A banner's link: http(s), or a path of the portal itself. */
-const LINK_PATTERN = /^(https?:\/\/[^\s/]+[^\s]*|\/(?!\/)\S*)$/i;
+/** The server's rules and messages (a blank position is the home page's, a link may be a portal path). */
+const rules = rulesOf(bannerBody);
 
 /** 轮播图: the portal's carousel pictures per site and position, shown by sort while enabled. */
 export function BannerTab() {
@@ -42,15 +43,7 @@ export function BannerTab() {
     { name: 'status', label: '状态', type: 'select', options: optionsOf(BANNER_STATUS_LABELS) },
   ];
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      message.success(done);
-    } catch (error) {
-      message.error(errorMessage(error));
-    }
-    await table.current?.refresh();
-  };
+  const act = useRowAction(async () => table.current?.refresh());
 
   /** 上移/下移 inside the banner's own position: the whole group is read, so the order sent is complete. */
   const shift = (row: Banner, step: -1 | 1) =>
@@ -108,8 +101,9 @@ export function BannerTab() {
   ];
 
   const banner = editing?.banner;
+  // A stored banner's status and opening are ones the form offers.
   const initial: Partial<BannerForm> = banner
-    ? { ...banner, window: banner.startTime || banner.endTime ? [banner.startTime ? dayjs(banner.startTime) : null, banner.endTime ? dayjs(banner.endTime) : null] : null }
+    ? { ...(banner as Partial<BannerForm>), window: banner.startTime || banner.endTime ? [banner.startTime ? dayjs(banner.startTime) : null, banner.endTime ? dayjs(banner.endTime) : null] : null }
     : { code: DEFAULT_BANNER_CODE, status: 'ENABLE', openType: 'INTERNAL_OPEN', sort: 0, siteId: (sites.data?.find((s) => s.isDefault) ?? sites.data?.[0])?.siteId };
 
   return (
@@ -167,22 +161,22 @@ export function BannerTab() {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="code" label="位置编码" extra="门户首页轮播为 HOME" rules={[{ pattern: CMS_CODE_PATTERN, message: CMS_CODE_MESSAGE }, { max: 64, message: '位置编码不能超过64个字符' }]}>
+            <Form.Item name="code" label="位置编码" extra="门户首页轮播为 HOME" rules={rules.code}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="title" label="标题" rules={[...fieldRules([], { required: '请输入标题' }), { max: 128, message: '标题不能超过128个字符' }]}>
+            <Form.Item name="title" label="标题" rules={rules.title}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="imageFileId" label="图片" extra="jpg、png、gif、webp、bmp，不超过 10 MB；启用时公开显示" rules={fieldRules([], { required: '请上传轮播图片' })}>
+            <Form.Item name="imageFileId" label="图片" extra="jpg、png、gif、webp、bmp，不超过 10 MB；启用时公开显示" rules={rules.imageFileId}>
               <ImageField initialUrl={banner?.imageUrl} />
             </Form.Item>
           </Col>
           <Col span={16}>
-            <Form.Item name="linkUrl" label="链接地址" rules={[{ pattern: LINK_PATTERN, message: '请输入正确的网址!（http:// 或 https:// 开头，或以 / 开头的站内路径）' }]}>
+            <Form.Item name="linkUrl" label="链接地址" rules={rules.linkUrl}>
               <Input placeholder="https://… 或 /policy" />
             </Form.Item>
           </Col>
@@ -210,7 +204,7 @@ export function BannerTab() {
             </Form.Item>
           </Col>
           <Col span={4}>
-            <Form.Item name="sort" label="排序" rules={[{ type: 'integer', min: 0, max: 99999, message: '排序必须是0到99999的整数' }]}>
+            <Form.Item name="sort" label="排序" rules={rules.sort}>
               <InputNumber style={{ width: '100%' }} precision={0} />
             </Form.Item>
           </Col>

@@ -1,9 +1,12 @@
 import { Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
-import {
-  CATALOG_CONTENT_TYPE_LABELS, CATALOG_STATUS_LABELS, CATALOG_TYPE_LABELS, CMS_CODE_MESSAGE, CMS_CODE_PATTERN, LINK_TYPE_LABELS, OPEN_TYPE_LABELS, TEMPLATE_TYPE_LABELS,
-} from '@dandelion/shared';
-import { fieldRules } from '../../../components/form/rules';
+import { CATALOG_CONTENT_TYPE_LABELS, CATALOG_STATUS_LABELS, CATALOG_TYPE_LABELS, catalogFields, LINK_TYPE_LABELS } from '@dandelion/shared/cms/catalog';
+import { OPEN_TYPE_LABELS } from '@dandelion/shared/cms/setting';
+import { TEMPLATE_TYPE_LABELS } from '@dandelion/shared/cms/template';
+import { fieldRules, rulesOf } from '../../../components/form';
 import { optionsOf, type CatalogValues, type CmsTemplate } from './api';
+
+/** The server's rules and messages; the external link's address is checked as a whole on the server, here by the URL rule. */
+const rules = rulesOf(catalogFields);
 
 export const CATALOG_DEFAULTS: Partial<CatalogValues> = {
   catalogStatus: 'ENABLE',
@@ -30,7 +33,7 @@ export function CatalogFields({ templates, parentName }: { templates: CmsTemplat
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="catalogName" label="栏目名称" rules={[...fieldRules([], { required: '请输入栏目名称' }), { max: 128, message: '栏目名称不能超过128个字符' }]}>
+        <Form.Item name="catalogName" label="栏目名称" rules={rules.catalogName}>
           <Input />
         </Form.Item>
       </Col>
@@ -39,7 +42,7 @@ export function CatalogFields({ templates, parentName }: { templates: CmsTemplat
           name="code"
           label="栏目编码"
           extra="门户路由按编码找到栏目，如 notification、policy"
-          rules={[...fieldRules([], { required: '请输入栏目编码' }), { pattern: CMS_CODE_PATTERN, message: CMS_CODE_MESSAGE }, { max: 64, message: '栏目编码不能超过64个字符' }]}
+          rules={rules.code}
         >
           <Input />
         </Form.Item>
@@ -87,12 +90,12 @@ export function CatalogFields({ templates, parentName }: { templates: CmsTemplat
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="sort" label="排序" extra="0 表示排在同级最后" rules={[{ type: 'integer', min: 0, max: 99999, message: '排序必须是0到99999的整数' }]}>
+        <Form.Item name="sort" label="排序" extra="0 表示排在同级最后" rules={rules.sort}>
           <InputNumber style={{ width: '100%' }} precision={0} />
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item name="description" label="栏目描述" rules={[{ max: 512, message: '栏目描述不能超过512个字符' }]}>
+        <Form.Item name="description" label="栏目描述" rules={rules.description}>
           <Input.TextArea rows={2} />
         </Form.Item>
       </Col>

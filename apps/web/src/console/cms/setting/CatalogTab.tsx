@@ -1,20 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { App, Card, Col, Descriptions, Empty, Form, Input, Modal, Row, Select, Space, Tag, Tree, TreeSelect, Typography, type TreeDataNode } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CATALOG_CONTENT_TYPE_LABELS, CATALOG_STATUS_LABELS, CATALOG_TYPE_LABELS, LINK_TYPE_LABELS, OPEN_TYPE_LABELS,
-} from '@dandelion/shared';
-import { errorMessage } from '../../../api/http';
+import { CATALOG_CONTENT_TYPE_LABELS, CATALOG_STATUS_LABELS, CATALOG_TYPE_LABELS, LINK_TYPE_LABELS } from '@dandelion/shared/cms/catalog';
+import { CMS_SETTING_PERMISSIONS as P, OPEN_TYPE_LABELS } from '@dandelion/shared/cms/setting';
 import { ActionBar } from '../../../components/ActionBar';
 import { useHasPermission } from '../../../api/consoleStore';
 import { reorder } from '../../../lib/tree';
 import {
-  addCatalog, deleteCatalog, fetchAllSites, fetchAllTemplates, fetchCatalogTree, moveCatalog, SETTING_PERMISSIONS as P, sortCatalogs, updateCatalog, updateCatalogStatus,
+  addCatalog, deleteCatalog, fetchAllSites, fetchAllTemplates, fetchCatalogTree, moveCatalog, sortCatalogs, updateCatalog, updateCatalogStatus,
   type Catalog, type CatalogValues,
 } from './api';
 import { CATALOG_DEFAULTS, CatalogFields } from './CatalogForm';
 import { indexCatalogs, parentOptions, siblingIds, subtreeIds } from './catalogTree';
 import { RecordModal, type RecordMode } from './RecordModal';
+import { useRowAction } from './useRowAction';
 
 const TOP = '__top__';
 const label = (labels: Readonly<Record<string, string>>, v: string | null) => (v ? (labels[v] ?? v) : '-');
@@ -26,18 +25,15 @@ export function CatalogTab() {
   const canSort = useHasPermission(P.sort);
   const sites = useQuery({ queryKey: ['cms-setting', 'sites'], queryFn: ({ signal }) => fetchAllSites(signal) });
   const templates = useQuery({ queryKey: ['cms-setting', 'templates'], queryFn: ({ signal }) => fetchAllTemplates(signal) });
-  const [siteId, setSiteId] = useState<string | null>(null);
+  const [chosenSiteId, setSiteId] = useState<string | null>(null);
+  // Until one is chosen, the default site: it is the one the portal shows.
+  const siteId = chosenSiteId ?? (sites.data?.find((s) => s.isDefault) ?? sites.data?.[0])?.siteId ?? null;
   const [keyword, setKeyword] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ mode: RecordMode; parentId: string | null; catalog?: Catalog } | null>(null);
   const [moving, setMoving] = useState<Catalog | null>(null);
   const [target, setTarget] = useState<string>(TOP);
   const [form] = Form.useForm<CatalogValues>();
-
-  // The default site first: it is the one the portal shows.
-  useEffect(() => {
-    if (!siteId && sites.data?.length) setSiteId((sites.data.find((s) => s.isDefault) ?? sites.data[0]!).siteId);
-  }, [sites.data, siteId]);
 
   const treeKey = ['cms-setting', 'catalogs', siteId, keyword] as const;
   const tree = useQuery({ queryKey: treeKey, enabled: !!siteId, queryFn: ({ signal }) => fetchCatalogTree(siteId!, keyword ? { catalogName: keyword } : {}, signal) });
@@ -49,15 +45,7 @@ export function CatalogTab() {
   const expanded = useMemo(() => [...byId.keys()].filter((id) => !folded.has(id)), [byId, folded]);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['cms-setting', 'catalogs', siteId] });
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      message.success(done);
-    } catch (error) {
-      message.error(errorMessage(error));
-    }
-    await reload();
-  };
+  const act = useRowAction(reload);
 
   /** Puts `moved` before or after `anchor` among anchor's siblings, moving it there first when it came from elsewhere. */
   const place = async (moved: Catalog, anchor: Catalog, where: 'before' | 'after') => {
@@ -210,7 +198,8 @@ export function CatalogTab() {
         mode={editing?.mode ?? 'add'}
         open={!!editing}
         form={form}
-        initialValues={editing?.catalog ?? CATALOG_DEFAULTS}
+        // A stored catalogue's enum fields hold values the form offers.
+        initialValues={editing?.catalog ? (editing.catalog as Partial<CatalogValues>) : CATALOG_DEFAULTS}
         onClose={() => setEditing(null)}
         onSave={async (values) => {
           const body = { ...CATALOG_DEFAULTS, ...values } as CatalogValues;

@@ -1,18 +1,20 @@
 import { useRef, useState } from 'react';
 import { App, Col, Form, Input, InputNumber, Row, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { CMS_CODE_MESSAGE, CMS_CODE_PATTERN, SITE_STATUS_LABELS, SITE_STATUS_ONLINE, SITE_STATUS_OFFLINE } from '@dandelion/shared';
-import { errorMessage } from '../../../api/http';
+import { SITE_STATUS_ONLINE } from '@dandelion/shared';
+import { CMS_SETTING_PERMISSIONS as P } from '@dandelion/shared/cms/setting';
+import { siteCalls, SITE_STATUS_LABELS, SITE_STATUS_OFFLINE } from '@dandelion/shared/cms/site';
 import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { fieldRules } from '../../../components/form/rules';
-import {
-  addSite, deleteSite, fetchSitePage, optionsOf, setDefaultSite, SETTING_PERMISSIONS as P, SITE_TABLE_KEY, updateSite, updateSiteStatus,
-  type Site, type SiteSearch, type SiteValues,
-} from './api';
+import { rulesOf } from '../../../components/form';
+import { addSite, deleteSite, fetchSitePage, optionsOf, setDefaultSite, SITE_TABLE_KEY, updateSite, updateSiteStatus, type Site, type SiteSearch, type SiteValues } from './api';
 import { ImageField, useImageSrc } from './ImageField';
 import { RecordModal, type RecordMode } from './RecordModal';
+import { useRowAction } from './useRowAction';
+
+/** The server's rules and messages (the update's: the status is required there). */
+const rules = rulesOf(siteCalls.update.body);
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'siteName', label: '站点名称' },
@@ -35,15 +37,7 @@ export function SiteTab({ onChanged }: { onChanged?(): void }) {
     await table.current?.refresh();
     onChanged?.();
   };
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      message.success(done);
-    } catch (error) {
-      message.error(errorMessage(error));
-    }
-    await refresh();
-  };
+  const act = useRowAction(refresh);
 
   const columns: PagedColumn<Site>[] = [
     {
@@ -115,7 +109,8 @@ export function SiteTab({ onChanged }: { onChanged?(): void }) {
         mode={editing?.mode ?? 'add'}
         open={!!editing}
         form={form}
-        initialValues={site ?? BLANK}
+        // A stored site's status is one the form offers.
+        initialValues={site ? (site as Partial<SiteValues>) : BLANK}
         onClose={() => setEditing(null)}
         onSave={async (values) => {
           // Fields this form does not show (theme, portal) keep their stored values.
@@ -127,62 +122,62 @@ export function SiteTab({ onChanged }: { onChanged?(): void }) {
       >
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="siteCode" label="站点编码" rules={[...fieldRules([], { required: '请输入站点编码' }), { pattern: CMS_CODE_PATTERN, message: CMS_CODE_MESSAGE }, { max: 64, message: '站点编码不能超过64个字符' }]}>
+            <Form.Item name="siteCode" label="站点编码" rules={rules.siteCode}>
               <Input placeholder="如 dandelion" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="siteName" label="站点名称" rules={[...fieldRules([], { required: '请输入站点名称' }), { max: 128, message: '站点名称不能超过128个字符' }]}>
+            <Form.Item name="siteName" label="站点名称" rules={rules.siteName}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="displayName" label="显示名称" rules={[...fieldRules([], { required: '请输入显示名称' }), { max: 128, message: '显示名称不能超过128个字符' }]}>
+            <Form.Item name="displayName" label="显示名称" rules={rules.displayName}>
               <Input placeholder="门户标题栏显示的名称" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="siteStatus" label="状态" rules={fieldRules([], { required: true })}>
+            <Form.Item name="siteStatus" label="状态" rules={rules.siteStatus}>
               <Select options={optionsOf(SITE_STATUS_LABELS)} />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="logoFileId" label="站点标志" extra="站点在线时标志公开显示在门户页头">
+            <Form.Item name="logoFileId" label="站点标志" extra="站点在线时标志公开显示在门户页头" rules={rules.logoFileId}>
               <ImageField initialUrl={site?.logoUrl} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="domain" label="域名" rules={[{ max: 256, message: '域名不能超过256个字符' }]}>
+            <Form.Item name="domain" label="域名" rules={rules.domain}>
               <Input placeholder="如 www.example.cn" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="sort" label="排序" rules={[{ type: 'integer', min: 0, max: 99999, message: '排序必须是0到99999的整数' }]}>
+            <Form.Item name="sort" label="排序" rules={rules.sort}>
               <InputNumber style={{ width: '100%' }} precision={0} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="copyright" label="版权信息" rules={[{ max: 256, message: '版权信息不能超过256个字符' }]}>
+            <Form.Item name="copyright" label="版权信息" rules={rules.copyright}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="icp" label="ICP 备案号" rules={[{ max: 64, message: 'ICP 备案号不能超过64个字符' }]}>
+            <Form.Item name="icp" label="ICP 备案号" rules={rules.icp}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="contactPhone" label="联系电话" rules={[{ max: 64, message: '联系电话不能超过64个字符' }]}>
+            <Form.Item name="contactPhone" label="联系电话" rules={rules.contactPhone}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="contactAddress" label="联系地址" rules={[{ max: 256, message: '联系地址不能超过256个字符' }]}>
+            <Form.Item name="contactAddress" label="联系地址" rules={rules.contactAddress}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="description" label="站点描述" rules={[{ max: 512, message: '站点描述不能超过512个字符' }]}>
+            <Form.Item name="description" label="站点描述" rules={rules.description}>
               <Input.TextArea rows={3} />
             </Form.Item>
           </Col>

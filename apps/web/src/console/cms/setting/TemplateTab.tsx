@@ -1,18 +1,21 @@
 import { useRef, useState } from 'react';
 import { App, Col, Form, Input, InputNumber, Row, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { CMS_CODE_MESSAGE, CMS_CODE_PATTERN, PORTAL_COMPONENT_LABELS, TEMPLATE_STYLE_LABELS, TEMPLATE_TYPE_LABELS } from '@dandelion/shared';
-import { errorMessage } from '../../../api/http';
+import { CMS_SETTING_PERMISSIONS as P } from '@dandelion/shared/cms/setting';
+import { PORTAL_COMPONENT_LABELS, TEMPLATE_STYLE_LABELS, TEMPLATE_TYPE_LABELS, templateBody } from '@dandelion/shared/cms/template';
 import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { fieldRules } from '../../../components/form/rules';
+import { rulesOf } from '../../../components/form';
 import {
-  addTemplate, deleteTemplate, fetchTemplatePage, optionsOf, SETTING_PERMISSIONS as P, TEMPLATE_TABLE_KEY, updateTemplate,
-  type CmsTemplate, type TemplateSearch, type TemplateValues,
+  addTemplate, deleteTemplate, fetchTemplatePage, optionsOf, TEMPLATE_TABLE_KEY, updateTemplate, type CmsTemplate, type TemplateSearch, type TemplateValues,
 } from './api';
 import { ImageField, useImageSrc } from './ImageField';
 import { RecordModal, type RecordMode } from './RecordModal';
+import { useRowAction } from './useRowAction';
+
+/** The same rules and messages the server applies (packages/shared/src/cms/template.ts). */
+const rules = rulesOf(templateBody);
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'templateName', label: '模板名称' },
@@ -35,6 +38,7 @@ export function TemplateTab({ onChanged }: { onChanged?(): void }) {
     await table.current?.refresh();
     onChanged?.();
   };
+  const act = useRowAction(refresh);
 
   const columns: PagedColumn<CmsTemplate>[] = [
     {
@@ -58,15 +62,7 @@ export function TemplateTab({ onChanged }: { onChanged?(): void }) {
             {
               key: 'del', label: '删除', permission: P.del, danger: true, overflow: true,
               confirm: { title: `确定删除模板「${row.templateName}」吗？`, description: '仍有栏目使用的模板不能删除。' },
-              onClick: async () => {
-                try {
-                  await deleteTemplate(row.templateId, row.lockVersion);
-                  message.success('删除成功');
-                } catch (error) {
-                  message.error(errorMessage(error));
-                }
-                await refresh();
-              },
+              onClick: () => act(() => deleteTemplate(row.templateId, row.lockVersion), '删除成功'),
             },
           ]}
         />
@@ -96,7 +92,7 @@ export function TemplateTab({ onChanged }: { onChanged?(): void }) {
         mode={editing?.mode ?? 'add'}
         open={!!editing}
         form={form}
-        initialValues={template ?? BLANK}
+        initialValues={template ? (template as Partial<TemplateValues>) : BLANK}
         onClose={() => setEditing(null)}
         onSave={async (values) => {
           const body = { ...values, templateStyle: values.templateStyle ?? null };
@@ -108,47 +104,47 @@ export function TemplateTab({ onChanged }: { onChanged?(): void }) {
       >
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="templateCode" label="模板编码" rules={[...fieldRules([], { required: '请输入模板编码' }), { pattern: CMS_CODE_PATTERN, message: CMS_CODE_MESSAGE }, { max: 64, message: '模板编码不能超过64个字符' }]}>
+            <Form.Item name="templateCode" label="模板编码" rules={rules.templateCode}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="templateName" label="模板名称" rules={[...fieldRules([], { required: '请输入模板名称' }), { max: 128, message: '模板名称不能超过128个字符' }]}>
+            <Form.Item name="templateName" label="模板名称" rules={rules.templateName}>
               <Input />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="templateType" label="模板类型" rules={fieldRules([], { required: '请选择模板类型' })}>
+            <Form.Item name="templateType" label="模板类型" rules={rules.templateType}>
               <Select options={optionsOf(TEMPLATE_TYPE_LABELS)} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="templateStyle" label="展示样式">
+            <Form.Item name="templateStyle" label="展示样式" rules={rules.templateStyle}>
               <Select allowClear options={optionsOf(TEMPLATE_STYLE_LABELS)} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="componentName" label="门户组件" rules={fieldRules([], { required: '请选择门户组件' })}>
+            <Form.Item name="componentName" label="门户组件" rules={rules.componentName}>
               <Select options={COMPONENT_OPTIONS} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="componentPath" label="组件路径" rules={[{ max: 256, message: '组件路径不能超过256个字符' }]}>
+            <Form.Item name="componentPath" label="组件路径" rules={rules.componentPath}>
               <Input placeholder="可选，如 portal/content/ContentList" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="thumbnail" label="预览图">
+            <Form.Item name="thumbnail" label="预览图" rules={rules.thumbnail}>
               <ImageField initialUrl={template?.thumbnailUrl} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="sort" label="排序" rules={[{ type: 'integer', min: 0, max: 99999, message: '排序必须是0到99999的整数' }]}>
+            <Form.Item name="sort" label="排序" rules={rules.sort}>
               <InputNumber style={{ width: '100%' }} precision={0} />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="remark" label="备注" rules={[{ max: 512, message: '备注不能超过512个字符' }]}>
+            <Form.Item name="remark" label="备注" rules={rules.remark}>
               <Input.TextArea rows={2} />
             </Form.Item>
           </Col>

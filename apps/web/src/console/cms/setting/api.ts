@@ -1,110 +1,32 @@
-/** CMS 站点设置 calls; server: apps/server/src/modules/cms/{site,catalog,banner,template}/routes.ts. */
-import type { Page } from '@dandelion/shared';
-import { postJson } from '../../../api/http';
+/**
+ * CMS 站点设置: the console's calls of the shared contracts of sites, catalogues, banners and
+ * templates (`@dandelion/shared/cms/{site,catalog,banner,template}`).
+ */
+import type { CallData, CallInput } from '@dandelion/shared';
+import { bannerCalls } from '@dandelion/shared/cms/banner';
+import { catalogCalls } from '@dandelion/shared/cms/catalog';
+import { siteCalls, type SiteStatus } from '@dandelion/shared/cms/site';
+import { templateCalls } from '@dandelion/shared/cms/template';
+import { call } from '../../../api/call';
+import type { RecordRow, RecordSearch, RecordValues } from '../../../api/recordApi';
 import type { PageQuery } from '../../../components/PagedTable';
 
-export { CMS_SETTING_PERMISSIONS as SETTING_PERMISSIONS } from '@dandelion/shared';
+export type Site = CallData<typeof siteCalls.detail>;
+/** What the site form sends; an update must name the status (a form that left it out must not take a site offline). */
+export type SiteValues = Omit<CallInput<typeof siteCalls.update>, 'siteId' | 'lockVersion'>;
+export type SiteSearch = Omit<CallInput<typeof siteCalls.page>, 'pageParameter'>;
 
-interface Audited {
-  createTime: string;
-  createBy: string | null;
-  updateTime: string;
-  updateBy: string | null;
-  lockVersion: number;
-}
+/** A catalogue of the back-office tree, with its children. */
+export type Catalog = CallData<typeof catalogCalls.adminTree>[number];
+export type CatalogValues = Omit<CallInput<typeof catalogCalls.add>, 'siteId' | 'parentCatalogId'>;
 
-export interface Site extends Audited {
-  siteId: string;
-  siteCode: string;
-  siteName: string;
-  displayName: string;
-  siteStatus: string;
-  isDefault: boolean;
-  themeId: number | null;
-  portalId: number | null;
-  logoFileId: string | null;
-  logoUrl: string | null;
-  domain: string | null;
-  description: string | null;
-  copyright: string | null;
-  icp: string | null;
-  contactPhone: string | null;
-  contactAddress: string | null;
-  sort: number;
-}
-export type SiteValues = Omit<Site, keyof Audited | 'siteId' | 'isDefault' | 'logoUrl'>;
-export interface SiteSearch {
-  siteCode?: string;
-  siteName?: string;
-  siteStatus?: string;
-}
+export type Banner = RecordRow<typeof bannerCalls>;
+export type BannerValues = RecordValues<typeof bannerCalls>;
+export type BannerSearch = RecordSearch<typeof bannerCalls>;
 
-export interface Catalog extends Audited {
-  catalogId: string;
-  siteId: string;
-  parentCatalogId: string | null;
-  catalogName: string;
-  code: string;
-  catalogPath: string | null;
-  level: number;
-  sort: number;
-  catalogStatus: string;
-  catalogType: string;
-  linkType: string;
-  openType: string;
-  catalogContentType: string;
-  linkUrl: string | null;
-  templateId: string | null;
-  description: string | null;
-  showInNav: boolean;
-  children: Catalog[];
-}
-export type CatalogValues = Pick<
-  Catalog,
-  'catalogName' | 'code' | 'catalogStatus' | 'catalogType' | 'linkType' | 'openType' | 'catalogContentType' | 'linkUrl' | 'templateId' | 'description' | 'showInNav' | 'sort'
->;
-
-export interface Banner extends Audited {
-  bannerId: string;
-  siteId: string;
-  code: string;
-  title: string;
-  imageFileId: string;
-  imageUrl: string | null;
-  linkUrl: string | null;
-  openType: string;
-  sort: number;
-  status: string;
-  startTime: string | null;
-  endTime: string | null;
-}
-export type BannerValues = Pick<Banner, 'siteId' | 'code' | 'title' | 'imageFileId' | 'linkUrl' | 'openType' | 'sort' | 'status' | 'startTime' | 'endTime'>;
-export interface BannerSearch {
-  siteId?: string;
-  code?: string;
-  title?: string;
-  status?: string;
-}
-
-export interface CmsTemplate extends Audited {
-  templateId: string;
-  templateCode: string;
-  templateName: string;
-  templateType: string;
-  templateStyle: string | null;
-  componentName: string;
-  componentPath: string | null;
-  thumbnail: string | null;
-  thumbnailUrl: string | null;
-  sort: number;
-  remark: string | null;
-}
-export type TemplateValues = Pick<CmsTemplate, 'templateCode' | 'templateName' | 'templateType' | 'templateStyle' | 'componentName' | 'componentPath' | 'thumbnail' | 'sort' | 'remark'>;
-export interface TemplateSearch {
-  templateCode?: string;
-  templateName?: string;
-  templateType?: string;
-}
+export type CmsTemplate = RecordRow<typeof templateCalls>;
+export type TemplateValues = RecordValues<typeof templateCalls>;
+export type TemplateSearch = RecordSearch<typeof templateCalls>;
 
 export const SITE_TABLE_KEY = 'cms:site';
 export const BANNER_TABLE_KEY = 'cms:banner';
@@ -113,45 +35,36 @@ export const TEMPLATE_TABLE_KEY = 'cms:template';
 // Writes are silent: the form or list shows the server's message where the user is looking.
 const write = { silent: true } as const;
 
-export const fetchSitePage = (query: PageQuery<SiteSearch>, signal: AbortSignal) => postJson<Page<Site>>('/rest/cms_site/getSitePage', query, { signal });
-export const fetchAllSites = (signal?: AbortSignal) => postJson<Site[]>('/rest/cms_site/listAll', {}, { signal });
-export const addSite = (values: SiteValues) => postJson<Site>('/rest/cms_site/add', values, write);
-export const updateSite = (siteId: string, lockVersion: number, values: SiteValues) => postJson<Site>('/rest/cms_site/update', { ...values, siteId, lockVersion }, write);
-export const updateSiteStatus = (siteId: string, lockVersion: number, siteStatus: string) => postJson<Site>('/rest/cms_site/updateStatus', { siteId, lockVersion, siteStatus }, write);
-export const setDefaultSite = (siteId: string) => postJson<Site>('/rest/cms_site/setDefault', { siteId }, write);
-export const deleteSite = (siteId: string, lockVersion: number) => postJson<null>('/rest/cms_site/delete', { siteId, lockVersion }, write);
+export const fetchSitePage = (query: PageQuery<SiteSearch>, signal: AbortSignal) => call(siteCalls.page, query, { signal });
+export const fetchAllSites = (signal?: AbortSignal) => call(siteCalls.listAll, {}, { signal });
+export const addSite = (values: SiteValues) => call(siteCalls.add, values, write);
+export const updateSite = (siteId: string, lockVersion: number, values: SiteValues) => call(siteCalls.update, { ...values, siteId, lockVersion }, write);
+export const updateSiteStatus = (siteId: string, lockVersion: number, siteStatus: SiteStatus) => call(siteCalls.updateStatus, { siteId, lockVersion, siteStatus }, write);
+export const setDefaultSite = (siteId: string) => call(siteCalls.setDefault, { siteId }, write);
+export const deleteSite = (siteId: string, lockVersion: number) => call(siteCalls.remove, { siteId, lockVersion }, write);
 
-export const fetchCatalogTree = (siteId: string, search: { catalogName?: string }, signal?: AbortSignal) =>
-  postJson<Catalog[]>('/rest/cmsCatalog/getAdminTree', { siteId, ...search }, { signal });
-export const addCatalog = (siteId: string, parentCatalogId: string | null, values: CatalogValues) =>
-  postJson<Catalog>('/rest/cmsCatalog/add', { ...values, siteId, parentCatalogId }, write);
-export const updateCatalog = (catalogId: string, lockVersion: number, values: CatalogValues) =>
-  postJson<Catalog>('/rest/cmsCatalog/update', { ...values, catalogId, lockVersion }, write);
-export const updateCatalogStatus = (catalogId: string, lockVersion: number, catalogStatus: string) =>
-  postJson<Catalog>('/rest/cmsCatalog/updateStatus', { catalogId, lockVersion, catalogStatus }, write);
-export const moveCatalog = (catalogId: string, parentCatalogId: string | null, lockVersion: number) =>
-  postJson<Catalog>('/rest/cmsCatalog/move', { catalogId, parentCatalogId, lockVersion }, write);
-export const sortCatalogs = (siteId: string, parentCatalogId: string | null, catalogIds: string[]) =>
-  postJson<null>('/rest/cmsCatalog/sort', { siteId, parentCatalogId, catalogIds }, write);
-export const deleteCatalog = (catalogId: string, lockVersion: number) => postJson<null>('/rest/cmsCatalog/delete', { catalogId, lockVersion }, write);
+export const fetchCatalogTree = (siteId: string, search: { catalogName?: string }, signal?: AbortSignal) => call(catalogCalls.adminTree, { siteId, ...search }, { signal });
+export const addCatalog = (siteId: string, parentCatalogId: string | null, values: CatalogValues) => call(catalogCalls.add, { ...values, siteId, parentCatalogId }, write);
+export const updateCatalog = (catalogId: string, lockVersion: number, values: CatalogValues) => call(catalogCalls.update, { ...values, catalogId, lockVersion }, write);
+export const updateCatalogStatus = (catalogId: string, lockVersion: number, catalogStatus: 'ENABLE' | 'DISABLE') =>
+  call(catalogCalls.updateStatus, { catalogId, lockVersion, catalogStatus }, write);
+export const moveCatalog = (catalogId: string, parentCatalogId: string | null, lockVersion: number) => call(catalogCalls.move, { catalogId, parentCatalogId, lockVersion }, write);
+export const sortCatalogs = (siteId: string, parentCatalogId: string | null, catalogIds: string[]) => call(catalogCalls.sort, { siteId, parentCatalogId, catalogIds }, write);
+export const deleteCatalog = (catalogId: string, lockVersion: number) => call(catalogCalls.remove, { catalogId, lockVersion }, write);
 
-export const fetchBannerPage = (query: PageQuery<BannerSearch>, signal: AbortSignal) => postJson<Page<Banner>>('/rest/cmsBanner/getBannerPage', query, { signal });
-export const addBanner = (values: BannerValues) => postJson<Banner>('/rest/cmsBanner/add', values, write);
-export const updateBanner = (bannerId: string, lockVersion: number, values: BannerValues) =>
-  postJson<Banner>('/rest/cmsBanner/update', { ...values, bannerId, lockVersion }, write);
-export const updateBannerStatus = (bannerId: string, lockVersion: number, status: string) =>
-  postJson<Banner>('/rest/cmsBanner/updateStatus', { bannerId, lockVersion, status }, write);
-export const sortBanners = (siteId: string, code: string, bannerIds: string[]) => postJson<null>('/rest/cmsBanner/sort', { siteId, code, bannerIds }, write);
-export const deleteBanner = (bannerId: string, lockVersion: number) => postJson<null>('/rest/cmsBanner/delete', { bannerId, lockVersion }, write);
-export const deleteBanners = (ids: string[]) => postJson<{ deleted: number }>('/rest/cmsBanner/deleteBatch', { ids }, write);
+export const fetchBannerPage = (query: PageQuery<BannerSearch>, signal: AbortSignal) => call(bannerCalls.page, query, { signal });
+export const addBanner = (values: BannerValues) => call(bannerCalls.add, values, write);
+export const updateBanner = (bannerId: string, lockVersion: number, values: BannerValues) => call(bannerCalls.update, { ...values, bannerId, lockVersion }, write);
+export const updateBannerStatus = (bannerId: string, lockVersion: number, status: 'ENABLE' | 'DISABLE') => call(bannerCalls.updateStatus, { bannerId, lockVersion, status }, write);
+export const sortBanners = (siteId: string, code: string, bannerIds: string[]) => call(bannerCalls.sort, { siteId, code, bannerIds }, write);
+export const deleteBanner = (bannerId: string, lockVersion: number) => call(bannerCalls.remove, { bannerId, lockVersion }, write);
+export const deleteBanners = (ids: string[]) => call(bannerCalls.removeMany, { ids }, write);
 
-export const fetchTemplatePage = (query: PageQuery<TemplateSearch>, signal: AbortSignal) =>
-  postJson<Page<CmsTemplate>>('/rest/cmsTemplate/getTemplatePage', query, { signal });
-export const fetchAllTemplates = (signal?: AbortSignal) => postJson<CmsTemplate[]>('/rest/cmsTemplate/listAll', {}, { signal });
-export const addTemplate = (values: TemplateValues) => postJson<CmsTemplate>('/rest/cmsTemplate/add', values, write);
-export const updateTemplate = (templateId: string, lockVersion: number, values: TemplateValues) =>
-  postJson<CmsTemplate>('/rest/cmsTemplate/update', { ...values, templateId, lockVersion }, write);
-export const deleteTemplate = (templateId: string, lockVersion: number) => postJson<null>('/rest/cmsTemplate/delete', { templateId, lockVersion }, write);
+export const fetchTemplatePage = (query: PageQuery<TemplateSearch>, signal: AbortSignal) => call(templateCalls.page, query, { signal });
+export const fetchAllTemplates = (signal?: AbortSignal) => call(templateCalls.listAll, {}, { signal });
+export const addTemplate = (values: TemplateValues) => call(templateCalls.add, values, write);
+export const updateTemplate = (templateId: string, lockVersion: number, values: TemplateValues) => call(templateCalls.update, { ...values, templateId, lockVersion }, write);
+export const deleteTemplate = (templateId: string, lockVersion: number) => call(templateCalls.remove, { templateId, lockVersion }, write);
 
 /** Options of a select from a value → label table (the shared enums' Chinese labels). */
 export const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));

@@ -145,7 +145,7 @@ describe('catalogue tab', () => {
   });
 
   it('an external-link child needs an http(s) address before it is sent', async () => {
-    const server = serve({ '/rest/cmsCatalog/add': (call) => ok(catalog('20', '外链', 'ext', '11')) });
+    const server = serve({ '/rest/cmsCatalog/add': () => ok(catalog('20', '外链', 'ext', '11')) });
     renderWidget(<CatalogTab />);
     fireEvent.click(await screen.findByText('政策法规'));
     fireEvent.click(buttonNamed('新增子栏目')!);

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { createMemoryBus } from '../../../core/bus';
-import { createdBy } from '../../../core/records';
-import { createTestApp, type TestContext } from '../../../../test/helpers/testApp';
-import { sysFile } from '../../file/tables';
-import { cmsCatalog } from '../catalog/schema';
-import { cmsContent } from '../content/schema';
-import { createPortalCache } from '../portalCache';
-import { plainTextOf, searchTextOf } from '../search/bigrams';
-import { cmsSite } from '../site/schema';
+import { createMemoryBus } from '../../src/core/bus';
+import { createdBy } from '../../src/core/records';
+import { createTestApp, type TestContext } from '../helpers/testApp';
+import { sysFile } from '../../src/modules/file/tables';
+import { cmsCatalog } from '../../src/modules/cms/catalog/tables';
+import { cmsContent } from '../../src/modules/cms/content/tables';
+import { createPortalCache } from '../../src/modules/cms/portalCache/module';
+import { plainTextOf, searchTextOf } from '../../src/modules/cms/search/bigrams';
+import { cmsSite } from '../../src/modules/cms/site/tables';
 
 /**
  * A test app whose portal cache the test can empty the way the back office does: through the bus,

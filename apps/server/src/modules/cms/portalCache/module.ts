@@ -1,5 +1,7 @@
-import type { EventBus } from '../../core/bus';
-import { createInvalidatingCache } from '../../core/cache';
+import type { EventBus } from '../../../core/bus';
+import { createInvalidatingCache } from '../../../core/cache';
+import type { Db, Executor } from '../../../core/db';
+import { withTransaction } from '../../../core/transaction';
 
 /**
  * The portal's cached reads. Every anonymous call answers from here; every back-office change that
@@ -40,5 +42,17 @@ export function createPortalCache(bus: EventBus, options: { ttlMs?: number; maxE
       cache.clear();
       await cache.invalidate('*');
     },
+  };
+}
+
+/**
+ * How a back-office change the portal could show is run: in one transaction, then the portal cache is
+ * emptied on every instance, so visitors never see the state before it.
+ */
+export function portalChanges(db: Db, portalCache: PortalCache) {
+  return async function change<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    const result = await withTransaction(db, fn);
+    await portalCache.invalidateAll();
+    return result;
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryBus } from '../../core/bus';
-import { createPortalCache } from './portalCache';
+import { createMemoryBus } from '../../../core/bus';
+import { createPortalCache } from './module';
 
 describe('portal cache', () => {
   it('loads once for concurrent misses and answers later reads from memory', async () => {
