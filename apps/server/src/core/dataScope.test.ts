@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { sysOrg } from '../modules/system/org/schema';
+import { sysOrg } from '../modules/system/org/tables';
 import { orgSubtreeIds } from '../modules/system/org/subtree';
-import { sysUser } from '../modules/system/user/schema';
+import { sysUser } from '../modules/system/user/tables';
 import { createTestApp, type TestContext } from '../../test/helpers/testApp';
 import { combineDataScopes, dataScopeCondition, type RoleScope } from './dataScope';
 import { createdBy } from './records';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sysOrg } from '../modules/system/org/schema';
+import { sysOrg } from '../modules/system/org/tables';
 import { createTestApp, post, type TestContext } from '../../test/helpers/testApp';
 import { ok } from './envelope';
 import { errors } from './errors';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sysOrg } from '../modules/system/org/schema';
+import { sysOrg } from '../modules/system/org/tables';
 import { createTestApp, type TestContext } from '../../test/helpers/testApp';
 import { AppError, STALE_VERSION_MESSAGE } from './errors';
 import { createdBy, notDeleted, softDelete, updateVersioned } from './records';

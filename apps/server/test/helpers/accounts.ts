@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../src/core/db';
 import { createdBy } from '../../src/core/records';
 import { hashPassword } from '../../src/core/password';
-import { sysRole } from '../../src/modules/system/role/schema';
-import { sysUser, sysUserRole } from '../../src/modules/system/user/schema';
+import { sysRole } from '../../src/modules/system/role/tables';
+import { sysUser, sysUserRole } from '../../src/modules/system/user/tables';
 import type { DandelionApp } from '../../src/app';
 import { post } from './testApp';
 

@@ -7,10 +7,10 @@ import { createAccount, signIn } from '../helpers/accounts';
 import { post, type TestContext } from '../helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../helpers/testDatabase';
 import { createdBy } from '../../src/core/records';
-import { sysFunc } from '../../src/modules/system/func/schema';
-import { sysOrg } from '../../src/modules/system/org/schema';
-import { sysRole, sysRoleFunc } from '../../src/modules/system/role/schema';
-import { sysUser } from '../../src/modules/system/user/schema';
+import { sysFunc } from '../../src/modules/system/func/tables';
+import { sysOrg } from '../../src/modules/system/org/tables';
+import { sysRole, sysRoleFunc } from '../../src/modules/system/role/tables';
+import { sysUser } from '../../src/modules/system/user/tables';
 
 export const PASSWORD = 'Reader@2026x';
 

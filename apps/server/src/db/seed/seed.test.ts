@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../test/helpers/testDatabase';
 import { verifyPassword } from '../../core/password';
 import { baseDict, cmsContent, sysFunc, sysRole, sysRoleFunc, sysUser, sysUserRole } from '../schema';
-import { baseTask } from '../../modules/base/scheduler/schema';
+import { baseTask } from '../../modules/base/scheduler/tables';
 import { flattenFunctions, FUNCTION_TREE } from './functions';
 import { seedDatabase } from './index';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { createdBy } from '../../../core/records';
-import { sysCaptcha } from '../../auth/schema';
+import { sysCaptcha } from '../../../db/schema';
 import { sha256Hex } from '../../../core/token';
 import { sysOperLog } from '../../../core/audit';
 import { createPerson, createRole, signInAdmin, type Person } from '../../../../test/kits/messageTestKit';

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../../core/db';
 import { containing } from '../../../core/sql';
-import { liveOrgs } from '../../system/org/views';
-import { liveRoles, rolesInForce } from '../../system/role/views';
-import { liveUsers } from '../../system/user/views';
+import { liveOrgs } from '../../system/org/module';
+import { liveRoles, rolesInForce } from '../../system/role/module';
+import { liveUsers } from '../../system/user/module';
 
 /*
  * The people messaging addresses: roles, organisations and users, read through the system

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { withTransaction } from '../../../core/transaction';
 import { sysOperLog } from '../../../core/audit';
-import { sysUser } from '../../system/user/schema';
+import { sysUser } from '../../system/user/tables';
 import { createPerson, signInAdmin, type Person } from '../../../../test/kits/messageTestKit';
 import { sysMsg } from './tables';
 

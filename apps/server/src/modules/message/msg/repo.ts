@@ -4,7 +4,7 @@ import type { MessageCategory } from '@dandelion/shared/message/msg';
 import type { Executor } from '../../../core/db';
 import { notDeleted } from '../../../core/records';
 import { containing } from '../../../core/sql';
-import { liveUsers } from '../../system/user/views';
+import { liveUsers } from '../../system/user/module';
 import { sysMsg } from './tables';
 
 export type MsgRow = typeof sysMsg.$inferSelect;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { get, createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
-import { sysRole } from '../../system/role/schema';
-import { sysUser, sysUserRole } from '../../system/user/schema';
+import { sysRole } from '../../system/role/tables';
+import { sysUser, sysUserRole } from '../../system/user/tables';
 import { addNotice, createOrg, createPerson, inboxOf, noticeOf, signInAdmin, upload, type Person } from '../../../../test/kits/messageTestKit';
 import { sysNotice } from './tables';
 

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { notDeleted } from '../../../core/records';
-import { orgLiesWithin } from '../../system/org/views';
-import { rolesInForce } from '../../system/role/views';
-import { liveUsers, userRoleLinks } from '../../system/user/views';
+import { orgLiesWithin } from '../../system/org/module';
+import { rolesInForce } from '../../system/role/module';
+import { liveUsers, userRoleLinks } from '../../system/user/module';
 import { sysNotice, sysNoticeAudience } from './tables';
 
 /*

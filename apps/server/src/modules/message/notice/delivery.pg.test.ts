@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
-import { sysUser } from '../../system/user/schema';
+import { sysUser } from '../../system/user/tables';
 import { addNotice, createPerson, noticeOf, signInAdmin, type Person } from '../../../../test/kits/messageTestKit';
 import { sysNoticeReceiver } from './tables';
 

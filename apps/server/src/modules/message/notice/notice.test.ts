@@ -4,8 +4,8 @@ import { download, sheetRows } from '../../../../test/helpers/excel';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { sysOperLog } from '../../../core/audit';
 import { sysFile } from '../../file/tables';
-import { sysRole } from '../../system/role/schema';
-import { sysUserRole } from '../../system/user/schema';
+import { sysRole } from '../../system/role/tables';
+import { sysUserRole } from '../../system/user/tables';
 import { addNotice, createOrg, createPerson, createRole, inboxOf, noticeOf, signInAdmin, upload, type Person } from '../../../../test/kits/messageTestKit';
 import { sysNotice, sysNoticeAudience, sysNoticeReceiver } from './tables';
 

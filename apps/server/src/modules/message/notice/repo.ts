@@ -6,8 +6,8 @@ import type { Executor } from '../../../core/db';
 import { paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { containing } from '../../../core/sql';
-import { liveOrgs } from '../../system/org/views';
-import { liveUsers, orgOfUser } from '../../system/user/views';
+import { liveOrgs } from '../../system/org/module';
+import { liveUsers, orgOfUser } from '../../system/user/module';
 import { inAudience, noticeDeliverable, noticeLive, reachableMember, TARGET, type TargetType } from './audience';
 import { sysNotice, sysNoticeAudience, sysNoticeReceiver } from './tables';
 

@@ -7,7 +7,7 @@ import { createdBy } from '../../../core/records';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { sysLoginLog } from '../../auth/schema';
+import { sysLoginLog } from '../../../db/schema';
 import { webhookSignature } from './providers';
 import { sysSmsLog, sysVerifyCode } from './tables';
 import { latestSms, latestSmsCode } from '../../../../test/kits/smsTestKit';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
-import { sysUser } from '../user/schema';
-import { baseTask } from '../../base/scheduler/schema';
-import { sysFunc } from '../func/schema';
+import { sysUser } from '../user/tables';
+import { baseTask } from '../../base/scheduler/tables';
+import { sysFunc } from '../func/tables';
 import { cmsTemplate } from '../../cms/template/tables';
 import { sysMsgTemplate } from '../../message/template/tables';
 

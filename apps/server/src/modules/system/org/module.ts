@@ -30,3 +30,6 @@ export function registerOrgModule(app: FastifyInstance, deps: OrgDeps): OrgDirec
   registerOrgRoutes(app, createOrgService(deps));
   return orgDirectory;
 }
+
+/** Read-only views other areas compose set-based SQL from (messaging's audiences, receipts and directory). */
+export * from './views';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { notDeleted } from '../../../core/records';
-import { sysOrg } from './schema';
+import { sysOrg } from './tables';
 
 /*
  * Read-only views of the organisation table for other modules' set-based SQL: names for pickers

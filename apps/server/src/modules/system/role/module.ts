@@ -40,3 +40,6 @@ export function registerRoleModule(app: FastifyInstance, deps: RoleDeps): RoleDi
   registerRoleRoutes(app, { roles, permissions: createRolePermissionService({ db: deps.db, roles }) });
   return roleDirectory;
 }
+
+/** Read-only views other areas compose set-based SQL from (messaging's audiences, receipts and directory). */
+export * from './views';

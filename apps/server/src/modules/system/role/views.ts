@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { notDeleted } from '../../../core/records';
-import { sysRole } from './schema';
+import { sysRole } from './tables';
 
 /*
  * Read-only views of the role table for other modules' set-based SQL (who holds a role in force,

@@ -57,3 +57,6 @@ export function registerUserModule(app: FastifyInstance, deps: UserDeps): UserDi
   });
   return userDirectory;
 }
+
+/** Read-only views other areas compose set-based SQL from (messaging's audiences, receipts and directory). */
+export * from './views';

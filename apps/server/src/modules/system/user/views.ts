@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { notDeleted } from '../../../core/records';
-import { sysUser, sysUserRole } from './schema';
+import { sysUser, sysUserRole } from './tables';
 
 /*
  * Read-only views of the user tables for other modules' set-based SQL (a notice delivered to every

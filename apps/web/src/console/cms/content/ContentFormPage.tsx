@@ -11,7 +11,7 @@ import { RichTextEditor, richTextMaxLengthRule } from '../../../components/RichT
 import { UploadField } from '../../../components/upload/UploadField';
 import { formatDateTime } from '../../../lib/date';
 import { useHasPermission } from '../../../api/consoleStore';
-import { CatalogTreeSelect } from './CatalogTree';
+import { CatalogTreeSelect } from '../../../components/CatalogTree/CatalogTree';
 import { ContentStatusTag } from './ContentStatusTag';
 import { addContent, fetchContent, publishContent, updateContent, type ContentBody, type ContentDetail } from './api';
 

@@ -7,7 +7,7 @@ import { ActionBar, useRecordActions, type ActionButton } from '../../../compone
 import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../api/consoleStore';
-import { CatalogFilterTree } from './CatalogTree';
+import { CatalogFilterTree } from '../../../components/CatalogTree/CatalogTree';
 import { ContentStatusTag } from './ContentStatusTag';
 import { PublishDialog } from './PublishDialog';
 import {

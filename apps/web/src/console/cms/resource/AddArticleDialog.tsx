@@ -4,7 +4,7 @@ import { Alert, App, Form, Input, Modal } from 'antd';
 import { resourceCalls } from '@dandelion/shared/cms/resource';
 import { errorMessage } from '../../../api/http';
 import { rulesOf } from '../../../components/form';
-import { CatalogTreeSelect } from '../content/CatalogTree';
+import { CatalogTreeSelect } from '../../../components/CatalogTree/CatalogTree';
 import { addArticleFromResource, type Resource } from './api';
 
 const rules = rulesOf(resourceCalls.addArticle.body);

@@ -21,7 +21,8 @@ import {
   type MyMsg,
   type MyNotice,
 } from './api';
-import { categoryLabel, MessageReader, NoticeReader, PriorityTag } from './readers';
+import { PriorityTag } from '../../../components/PriorityTag/PriorityTag';
+import { categoryLabel, MessageReader, NoticeReader } from './readers';
 
 const READ_OPTIONS = [
   { value: 0, label: '未读' },

@@ -7,7 +7,8 @@ import { formatDateTime } from '../../../lib/date';
 import { BusyButton } from '../../../components/BusyButton';
 import { holdsPermission, useConsoleStore } from '../../../api/consoleStore';
 import { markMsgsRead, markNoticesRead, MY_MESSAGES_PATH, type MyMsg, type MyNotice } from './api';
-import { categoryLabel, MessageReader, NoticeReader, PriorityTag } from './readers';
+import { PriorityTag } from '../../../components/PriorityTag/PriorityTag';
+import { categoryLabel, MessageReader, NoticeReader } from './readers';
 import { announceReadChange, useUnreadFeed } from './unreadFeed';
 import './bell.css';
 

@@ -3,21 +3,13 @@ import { useNavigate } from 'react-router';
 import { Alert, Button, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { MESSAGE_CATEGORY_LABELS, type MessageCategory } from '@dandelion/shared/message/msg';
-import { NOTICE_PRIORITY_LABELS, type NoticePriority } from '@dandelion/shared/message/notice';
 import { errorMessage } from '../../../api/http';
 import { downloadByFileId } from '../../../api/download';
+import { PriorityTag } from '../../../components/PriorityTag/PriorityTag';
 import { RichTextView } from '../../../components/RichTextView';
 import { formatDateTime } from '../../../lib/date';
 import { announceReadChange } from './unreadFeed';
 import { openMyMsg, openMyNotice, type MyMsg, type MyNoticeDetail } from './api';
-
-const PRIORITY_COLOURS: Partial<Record<NoticePriority, string>> = { URGENT: 'red', IMPORTANT: 'orange' };
-
-/** 紧急 / 重要 as a coloured tag; 普通 shows nothing unless asked. */
-export function PriorityTag({ priority, showNormal = false }: { priority: NoticePriority; showNormal?: boolean }) {
-  if (priority === 'NORMAL' && !showNormal) return null;
-  return <Tag color={PRIORITY_COLOURS[priority]}>{NOTICE_PRIORITY_LABELS[priority] ?? priority}</Tag>;
-}
 
 export const categoryLabel = (category: string) => MESSAGE_CATEGORY_LABELS[category as MessageCategory] ?? category;
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Form, Radio, Select, Switch, TreeSelect, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIENCE_REQUIRED, NOTICE_AUDIENCE_LABELS } from '@dandelion/shared/message/notice';
-import { UserPicker, type NamedOption } from '../UserPicker';
+import { UserPicker, type NamedOption } from '../../../components/UserPicker/UserPicker';
 import { fetchAudienceOptions, searchAudienceUsers, type AudienceOptions } from './api';
 
 

@@ -7,7 +7,7 @@ import { ActionBar, useRecordActions, type ActionButton } from '../../../compone
 import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../api/consoleStore';
-import { PriorityTag } from '../my/readers';
+import { PriorityTag } from '../../../components/PriorityTag/PriorityTag';
 import {
   deleteNotice,
   deleteNotices,

@@ -3,7 +3,7 @@ import { Alert, App, Col, Form, Input, Modal, Row } from 'antd';
 import { MESSAGE_CHANNEL_LABELS, scanTemplate } from '@dandelion/shared/message/template';
 import { errorMessage } from '../../../api/http';
 import { requiredRule } from '../../../components/form';
-import { UserPicker } from '../UserPicker';
+import { UserPicker } from '../../../components/UserPicker/UserPicker';
 import { TemplatePreview } from './TemplatePreview';
 import { searchRecipients, sendTemplate, type Template } from './api';
 

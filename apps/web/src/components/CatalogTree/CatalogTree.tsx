@@ -3,7 +3,7 @@ import { Empty, Spin, Tag, Tree, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { CallData } from '@dandelion/shared';
 import { contentCalls } from '@dandelion/shared/cms/content';
-import { call } from '../../../api/call';
+import { call } from '../../api/call';
 
 /*
  * The catalogue pickers of the article pages and of the resource library's 发布文章. They read the
