@@ -34,6 +34,7 @@ export async function createTestApp(options: Partial<Pick<AppDeps, 'authenticato
   return { app, database };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers of every shape; each test asserts the fields it relies on
 export interface Answer<T = any> {
   status: number;
   body: T;
@@ -41,6 +42,7 @@ export interface Answer<T = any> {
 }
 
 /** POST a JSON body the way the web client does. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers of every shape; each test asserts the fields it relies on
 export async function post<T = any>(
   app: DandelionApp,
   url: string,
@@ -58,6 +60,7 @@ export async function post<T = any>(
   return { status: res.statusCode, body: res.json(), headers: res.headers };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers of every shape; each test asserts the fields it relies on
 export async function get<T = any>(app: DandelionApp, url: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
   const res = await app.inject({ method: 'GET', url, headers });
   const isJson = String(res.headers['content-type'] ?? '').includes('json');

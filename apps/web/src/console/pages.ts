@@ -16,7 +16,7 @@ import { COMPLAINT_PAGES } from './cms/complaint/pages';
 import { CONTENT_PAGES } from './cms/content/pages';
 import { RESOURCE_PAGES } from './cms/resource/pages';
 import { SETTING_PAGES } from './cms/setting/pages';
-import { formPaths, type ConsolePage } from './pageTypes';
+import type { ConsolePage } from './pageTypes';
 import { APP_PAGES } from './system/app/pages';
 import { DATA_PERMISSION_PAGES } from './system/datapermission/pages';
 import { FUNC_PAGES } from './system/func/pages';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Input } from 'antd';
 
@@ -9,7 +9,12 @@ export function SiteSearchBox({ className, onSearched }: { className?: string; o
   const [params] = useSearchParams();
   const current = pathname === '/search' ? (params.get('keyword') ?? '') : '';
   const [value, setValue] = useState(current);
-  useEffect(() => setValue(current), [current]);
+  // A new search (or leaving /search) replaces what was typed; adjusting during render avoids a second paint.
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setValue(current);
+  }
 
   return (
     <div role="search" className={className}>
