@@ -1,7 +1,7 @@
 import '../../test/setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderAtRoute } from '../../components/widgetTestKit';
+import { renderAtRoute } from '../../test/widgetKit';
 import { fakeServer } from '../../test/renderApp';
 import { article, CATALOGS, catalog, portalOk, portalRefuse } from '../testing/fixtures';
 import { Banner } from './Banner';

@@ -151,5 +151,3 @@ export function createSiteLookup(ex: Executor) {
   return { findOnlineSite: (siteCode?: string) => siteRepo.findOnline(ex, siteCode) };
 }
 export type SiteLookup = ReturnType<typeof createSiteLookup>;
-/** auth's current-user service imports the lookup by this path and name; it goes once that service declares its own port. */
-export type SiteService = SiteLookup;

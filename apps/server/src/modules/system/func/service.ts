@@ -221,5 +221,3 @@ export interface FuncReader {
 // Other areas' modules still import these from this file; they take them as ports from the system
 // facade (modules/system/module.ts) instead, and these re-exports go.
 export type { FuncReader as FuncService };
-export type { MenuNode } from '@dandelion/shared/system/func';
-export { buildMenuTree } from './menuTree';

@@ -194,5 +194,3 @@ export interface RoleReader {
 // Other areas' modules still import these from this file; they take them as ports from the system
 // facade (modules/system/module.ts) instead, and these re-exports go.
 export type { RoleReader as RoleService };
-export type { RoleRow } from './repo';
-export { SUPER_ROLE_CODE } from '@dandelion/shared/system/role';

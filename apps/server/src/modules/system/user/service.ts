@@ -278,7 +278,3 @@ export type UserAdminService = ReturnType<typeof createUserAdminService>;
 
 // Other areas' modules still import accounts from this file; they take them as ports from the
 // system facade (modules/system/module.ts) instead, and these re-exports go.
-export { createExternalUser, createRegisteredUser, findUserByEmail, findUserByPhone, findUserByUsername, updateUserFields } from './accounts';
-export type { UserAccounts as UserService } from './accounts';
-export type { UserRow } from './repo';
-export { USER_STATUS } from '@dandelion/shared/system/user';

@@ -1,7 +1,7 @@
 import '../../../test/setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWidget } from '../../../components/widgetTestKit';
+import { renderWidget } from '../../../test/widgetKit';
 import { RecordDiff } from './RecordDiff';
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;

@@ -2,7 +2,7 @@ import '../../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, ok } from '../../../test/renderApp';
-import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
+import { buttonNamed, renderAtRoute } from '../../../test/widgetKit';
 import type { MonitorInfo } from './api';
 import { formatBytes, formatUptime } from './format';
 import { appendSample, HISTORY_MS } from './history';

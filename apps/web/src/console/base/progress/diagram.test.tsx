@@ -2,7 +2,7 @@ import '../../../test/setup';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { ProcessDefinition } from '@dandelion/shared/base/progress';
-import { renderWidget } from '../../../components/widgetTestKit';
+import { renderWidget } from '../../../test/widgetKit';
 import { ProcessDiagram } from './ProcessDiagram';
 import { addStage, addTransition, changeStage, moveStage, removeStage } from './definitionEdits';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProcessDefinition } from '@dandelion/shared/base/progress';
 import { fakeServer, ok, refuse, type FakeReply } from '../../../test/renderApp';
-import { buttonNamed, renderWidget } from '../../../components/widgetTestKit';
+import { buttonNamed, renderWidget } from '../../../test/widgetKit';
 import { useConsoleStore } from '../../../api/consoleStore';
 import type { DefDetail } from './api';
 import { DefinitionEditor } from './DefinitionEditor';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProcessDefinition } from '@dandelion/shared/base/progress';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../../test/renderApp';
-import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
+import { buttonNamed, renderAtRoute } from '../../../test/widgetKit';
 import { useConsoleStore } from '../../../api/consoleStore';
 import type { DefDetail, DefListItem, InstanceDetail, ProcessInstance } from './api';
 import ProgressMainPage from './ProgressMainPage';

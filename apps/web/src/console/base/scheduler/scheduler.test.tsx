@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TASK_MESSAGES } from '@dandelion/shared/base/scheduler';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../../test/renderApp';
-import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
+import { buttonNamed, renderAtRoute } from '../../../test/widgetKit';
 import { useConsoleStore } from '../../../api/consoleStore';
 import type { TaskHandler, TaskRow, TaskRun } from './api';
 import SchedulerFormPage from './SchedulerFormPage';

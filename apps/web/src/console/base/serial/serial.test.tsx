@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beijingYmd } from '@dandelion/shared/base/serial';
 import { fakeServer, ok, refuse, type FakeCall } from '../../../test/renderApp';
-import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
+import { buttonNamed, renderAtRoute } from '../../../test/widgetKit';
 import { useConsoleStore } from '../../../api/consoleStore';
 import SerialListPage from './SerialListPage';
 import type { SerialRule } from './api';

@@ -2,7 +2,7 @@ import '../../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useSessionStore } from '../../../api/session';
-import { renderAtRoute } from '../../../components/widgetTestKit';
+import { renderAtRoute } from '../../../test/widgetKit';
 import { fakeServer, ok, refuse } from '../../../test/renderApp';
 import { useConsoleStore } from '../../../api/consoleStore';
 import type { HeaderNotice, MyMsg, MyNotice } from './api';

@@ -2,7 +2,7 @@ import '../../../test/setup';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, ok, type FakeCall, type FakeReply } from '../../../test/renderApp';
-import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
+import { buttonNamed, renderAtRoute } from '../../../test/widgetKit';
 import { leave, mountedEditor, preloadEditor, PRELOAD_TIMEOUT_MS, type } from '../../../components/RichTextEditor/editorTestKit';
 import { useConsoleStore } from '../../../api/consoleStore';
 import NoticeFormPage from './NoticeFormPage';

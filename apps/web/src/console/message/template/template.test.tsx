@@ -2,7 +2,7 @@ import '../../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../../test/renderApp';
-import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
+import { buttonNamed, renderAtRoute } from '../../../test/widgetKit';
 import { useSessionStore } from '../../../api/session';
 import { useConsoleStore } from '../../../api/consoleStore';
 import TemplateFormPage from './TemplateFormPage';

@@ -2,7 +2,7 @@ import '../../../test/setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEvent, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeServer, ok } from '../../../test/renderApp';
-import { renderAtRoute } from '../../../components/widgetTestKit';
+import { renderAtRoute } from '../../../test/widgetKit';
 import { useConsoleStore } from '../../../api/consoleStore';
 import FuncListPage from './FuncListPage';
 import type { FuncNode } from './api';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { CONTACT_MESSAGE, EMAIL_MESSAGE } from '@dandelion/shared';
 import { fakeServer, ok, refuse } from '../../../test/renderApp';
-import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
+import { buttonNamed, renderAtRoute } from '../../../test/widgetKit';
 import OrgFormPage from './OrgFormPage';
 
 const RECORD = {

@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeXhr } from '../../../api/testing/fakeXhr';
 import { EMAIL_MESSAGE, MOBILE_MESSAGE } from '@dandelion/shared';
 import { fakeServer, ok, type FakeCall } from '../../../test/renderApp';
-import { buttonNamed, renderAtRoute } from '../../../components/widgetTestKit';
+import { buttonNamed, renderAtRoute } from '../../../test/widgetKit';
 import { useConsoleStore } from '../../../api/consoleStore';
 import UserFormPage from './UserFormPage';
 import UserListPage from './UserListPage';
