@@ -66,10 +66,15 @@ export type ServerParams<C extends CallSpec> = OutputOf<Field<C, 'params'>>;
 /** What the server's handler returns as the payload (before encoding). */
 export type ServerData<C extends CallSpec> = Field<C, 'response'> extends z.ZodType ? z.output<Field<C, 'response'>> : unknown;
 
-/** The permission codes of one feature, `module:feature:action`, spelled once. */
+/**
+ * The permission codes of one feature, `module:feature:action`, spelled once. `main` is the
+ * feature's own menu entry (the group over its pages in the function tree).
+ */
 export function permissionsOf<const P extends string, const A extends readonly string[]>(
   prefix: P,
   actions: A,
-): { readonly [K in A[number]]: `${P}:${K}` } {
-  return Object.fromEntries(actions.map((action) => [action, `${prefix}:${action}`])) as { [K in A[number]]: `${P}:${K}` };
+): { readonly main: `${P}:main` } & { readonly [K in A[number]]: `${P}:${K}` } {
+  return Object.fromEntries([['main', `${prefix}:main`], ...actions.map((action) => [action, `${prefix}:${action}`])]) as {
+    main: `${P}:main`;
+  } & { [K in A[number]]: `${P}:${K}` };
 }

@@ -12,13 +12,13 @@ export function registerHealthRoutes(app: FastifyInstance, { database }: { datab
 
   r.get(
     '/healthz',
-    { config: { permission: PUBLIC }, schema: { tags: ['运维'], summary: '进程存活检查', response: { 200: status } }, logLevel: 'warn' },
+    { config: { permission: PUBLIC }, schema: { tags: ['运维'], summary: '进程存活检查', 'x-permission': PUBLIC, response: { 200: status } }, logLevel: 'warn' },
     async () => ok({ status: 'up' }),
   );
 
   r.get(
     '/readyz',
-    { config: { permission: PUBLIC }, schema: { tags: ['运维'], summary: '就绪检查：数据库可用', response: { 200: status } }, logLevel: 'warn' },
+    { config: { permission: PUBLIC }, schema: { tags: ['运维'], summary: '就绪检查：数据库可用', 'x-permission': PUBLIC, response: { 200: status } }, logLevel: 'warn' },
     async (request) => {
       try {
         await database.ping();

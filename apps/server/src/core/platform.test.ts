@@ -42,6 +42,16 @@ describe('OpenAPI', () => {
     expect(JSON.stringify(listCall.post.requestBody)).toContain('pageParameter');
     expect(res.body.paths['/healthz']).toBeDefined();
   });
+  it('gives every operation a summary and the permission it needs', async () => {
+    const res = await get(ctx.app, '/api-docs/json');
+    const operations = Object.entries(res.body.paths as Record<string, Record<string, { summary?: string; 'x-permission'?: string }>>)
+      // Swagger UI's own pages are framework plumbing, not calls of the product.
+      .filter(([path]) => !path.startsWith('/api-docs'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ call: `${method.toUpperCase()} ${path}`, ...op })));
+    expect(operations.length).toBeGreaterThan(300);
+    expect(operations.filter((op) => !op.summary?.trim()).map((op) => op.call)).toEqual([]);
+    expect(operations.filter((op) => !op['x-permission']).map((op) => op.call)).toEqual([]);
+  });
   it('serves the interactive UI at /api-docs', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api-docs/' });
     expect(res.statusCode).toBe(200);

@@ -1,3 +1,5 @@
+import { MY_MESSAGE_PERMISSIONS } from '@dandelion/shared/message/msg';
+import { CENTER_PERMISSIONS, MENU_GROUP_CODES } from '@dandelion/shared/system/func';
 import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_USERNAME } from '@dandelion/shared/system/user';
 import type { Db, Tx } from '../../core/db';
@@ -17,10 +19,10 @@ export const ROOT_ORG_CODE = 'ROOT';
 /** The roles every installation starts with; CLIENT roles are for portal users. */
 export const BASE_ROLES = [
   { roleCode: 'ADMIN', roleName: '系统管理员', roleType: 'SYS', dataScope: 'ALL', grants: 'ALL' as const },
-  { roleCode: 'APPLICANT', roleName: '申报人', roleType: 'CLIENT', dataScope: 'SELF', grants: ['center:main'] },
+  { roleCode: 'APPLICANT', roleName: '申报人', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main] },
   // Staff read their notices and messages in the console (我的消息); the bell works for everyone signed in.
-  { roleCode: 'REVIEWER', roleName: '审核员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: ['center:main', 'message', 'message:my:main', 'message:my:list'] },
-  { roleCode: 'EXPERT', roleName: '评审专家', roleType: 'CLIENT', dataScope: 'SELF', grants: ['center:main'] },
+  { roleCode: 'REVIEWER', roleName: '审核员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [CENTER_PERMISSIONS.main, MENU_GROUP_CODES.message, MY_MESSAGE_PERMISSIONS.main, MY_MESSAGE_PERMISSIONS.list] },
+  { roleCode: 'EXPERT', roleName: '评审专家', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main] },
 ];
 
 export interface SeedResult {

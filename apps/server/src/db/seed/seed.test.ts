@@ -1,3 +1,4 @@
+import { PUBLIC, SIGNED_IN } from '../../core/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -75,6 +76,13 @@ describe('first-start seed', () => {
     expect(byPath.get('/base/scheduler')!.redirect).toBe('/base/scheduler/schedulerMain');
     expect(byPath.get('/system/user/userPerm')).toMatchObject({ hidden: true, activeMenu: '/system/user', funcCode: 'system:user:perm' });
     for (const f of funcs) expect(f.funcCode).toMatch(/^[a-z]+(:[a-zA-Z]+){0,2}$/);
+  });
+
+  it('seeds every permission a route asks for, so an administrator can grant each one', async () => {
+    const seeded = new Set(flattenFunctions(FUNCTION_TREE).map((f) => f.code));
+    const asked = ctx.app.declaredRoutes().map((r) => r.permission!).filter((p) => p !== PUBLIC && p !== SIGNED_IN);
+    expect(asked.length).toBeGreaterThan(200);
+    expect([...new Set(asked.filter((code) => !seeded.has(code)))]).toEqual([]);
   });
 
   it('grants every function to the administrator role', async () => {

@@ -3,27 +3,22 @@
  * it implies (spec §6: module:feature:action). Development sample data only.
  *
  * Codes come from the features' permission maps in packages/shared (`<FEATURE>_PERMISSIONS`), the
- * same maps the routes, buttons and seed read. Features whose contract has not landed yet have a
- * stand-in map below, built the same way; each is replaced by an import once its map exists.
+ * same maps the routes, buttons and seed read. The sample holds a subset of the seeded menu.
  */
-import { permissionsOf } from '@dandelion/shared';
+import { CALENDAR_PERMISSIONS } from '@dandelion/shared/base/calendar';
+import { DICT_PERMISSIONS } from '@dandelion/shared/base/dict';
+import { LOG_PERMISSIONS, REST_LOG_PERMISSIONS } from '@dandelion/shared/base/log';
+import { PROGRESS_PERMISSIONS } from '@dandelion/shared/base/progress';
+import { SCHEDULER_PERMISSIONS } from '@dandelion/shared/base/scheduler';
+import { SERIAL_PERMISSIONS } from '@dandelion/shared/base/serial';
+import { RESOURCE_PERMISSIONS } from '@dandelion/shared/cms/resource';
+import { CMS_SETTING_PERMISSIONS } from '@dandelion/shared/cms/setting';
+import { CENTER_PERMISSIONS, FUNC_PERMISSIONS } from '@dandelion/shared/system/func';
+import { ORG_PERMISSIONS } from '@dandelion/shared/system/org';
 import { POST_PERMISSIONS } from '@dandelion/shared/system/post';
+import { ROLE_PERMISSIONS } from '@dandelion/shared/system/role';
+import { USER_PERMISSIONS } from '@dandelion/shared/system/user';
 import type { MenuNode } from '../../api/consoleTypes';
-
-// Stand-ins until packages/shared/src/<area>/<feature>.ts exports the map (same name, same codes).
-const DICT_PERMISSIONS = permissionsOf('base:dict', ['list', 'add', 'upd', 'del', 'detail', 'sort', 'lock']);
-const SCHEDULER_PERMISSIONS = permissionsOf('base:scheduler', ['list', 'add', 'upd', 'detail', 'logdetail', 'del', 'enable']);
-const PROGRESS_PERMISSIONS = permissionsOf('base:progress', ['list', 'add', 'upd', 'del']);
-const CALENDAR_PERMISSIONS = permissionsOf('base:calendar', ['list', 'add', 'upd', 'del']);
-const SERIAL_PERMISSIONS = permissionsOf('base:serial', ['list', 'add', 'upd', 'del', 'reset']);
-const REST_PERMISSIONS = permissionsOf('base:rest', ['list', 'detail']);
-const LOG_PERMISSIONS = permissionsOf('base:log', ['list', 'detail']);
-const SETTING_PERMISSIONS = permissionsOf('cms:setting', ['main', 'upd']);
-const RESOURCE_PERMISSIONS = permissionsOf('cms:resource', ['list', 'add', 'upd', 'detail', 'del', 'addAtricle']);
-const ORG_PERMISSIONS = permissionsOf('system:org', ['list', 'add', 'upd', 'detail', 'del', 'sort', 'bind']);
-const USER_PERMISSIONS = permissionsOf('system:user', ['list', 'add', 'upd', 'detail', 'perm', 'del', 'lock', 'reset', 'enable']);
-const ROLE_PERMISSIONS = permissionsOf('system:role', ['list', 'add', 'upd', 'detail', 'del', 'bind']);
-const FUNC_PERMISSIONS = permissionsOf('system:func', ['list', 'add', 'upd', 'detail', 'del', 'sort']);
 
 interface PageSpec {
   /** The page's permission code (its menu node's name). */
@@ -105,13 +100,13 @@ const GROUPS: GroupSpec[] = [
         title: '流水号',
         icon: 'NumberOutlined',
         pages: [p(SERIAL_PERMISSIONS.list, 'serialList', '流水号规则')],
-        buttons: codes(SERIAL_PERMISSIONS, 'add', 'upd', 'del', 'reset'),
+        buttons: codes(SERIAL_PERMISSIONS, 'add', 'upd', 'del', 'next'),
       },
       {
         feature: 'rest',
         title: '接口日志',
         icon: 'ApiOutlined',
-        pages: [p(REST_PERMISSIONS.list, 'restList', '接口调用日志'), p(REST_PERMISSIONS.detail, 'restDetail', '调用详情')],
+        pages: [p(REST_LOG_PERMISSIONS.list, 'restList', '接口调用日志'), p(REST_LOG_PERMISSIONS.detail, 'restDetail', '调用详情')],
         buttons: [],
       },
       {
@@ -132,8 +127,8 @@ const GROUPS: GroupSpec[] = [
         feature: 'setting',
         title: '站点设置',
         icon: 'SettingOutlined',
-        pages: [p(SETTING_PERMISSIONS.main, 'settingMain', '站点设置')],
-        buttons: codes(SETTING_PERMISSIONS, 'upd'),
+        pages: [p(CMS_SETTING_PERMISSIONS.list, 'settingMain', '站点设置')],
+        buttons: codes(CMS_SETTING_PERMISSIONS, 'upd'),
       },
       { feature: 'resource', title: '资源管理', icon: 'FolderOpenOutlined', pages: listAndForm(RESOURCE_PERMISSIONS, 'resource', '资源'), buttons: codes(RESOURCE_PERMISSIONS, 'del') },
     ],
@@ -215,7 +210,7 @@ function buildTree(): MenuNode[] {
   );
   tree.push(
     withParent(node({ path: '/center', url: 'Layout', name: 'center', title: '个人中心', icon: 'IdcardOutlined', redirect: '/center/index' }), [
-      node({ path: '/center/index', url: 'center/index', name: 'center:main', title: '个人中心', icon: 'IdcardOutlined' }),
+      node({ path: '/center/index', url: 'center/index', name: CENTER_PERMISSIONS.main, title: '个人中心', icon: 'IdcardOutlined' }),
     ]),
   );
   return tree;
@@ -235,7 +230,7 @@ export const ALL_CODES: string[] = [
 ].filter((code, index, all) => all.indexOf(code) === index);
 
 /** The code the mock ADMIN holds beyond the catalogue (spec §6: "all codes plus one extra"). */
-export const EXTRA_ADMIN_CODE = RESOURCE_PERMISSIONS.addAtricle;
+export const EXTRA_ADMIN_CODE = RESOURCE_PERMISSIONS.addArticle;
 
 /** The menu an account sees: the whole tree, or only the given top-level groups. */
 export function menuFor(groups: readonly string[] | 'all'): MenuNode[] {
