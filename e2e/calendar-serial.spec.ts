@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { adminToken, expect, snapshot, test } from './fixtures';
 
 /**
- * Holiday calendar and serial numbers (issue 6), through the screens: the administrator marks a
+ * Holiday calendar and serial numbers, through the screens: the administrator marks a
  * weekday as a holiday and the 工作日计算 panel's answer across it drops by one; then creates a
  * serial rule, sees its format previewed, takes numbers and sees them in the page.
  */

@@ -4,7 +4,7 @@ import { expect, snapshot, test } from './fixtures';
 import { solveCaptcha } from './captchaSolver';
 
 /**
- * Issue 7's journey: an editor makes a catalogue and an article with an uploaded picture and bold
+ * The content journey: an editor makes a catalogue and an article with an uploaded picture and bold
  * text and publishes it; an anonymous visitor finds it on the home page, opens it, finds it again by
  * a two-character word, and sends a complaint; the administrator sees the complaint in the console.
  */

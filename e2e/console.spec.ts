@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { adminToken, expect, registerByApi, snapshot, test, uniqueApplicant } from './fixtures';
 
 /**
- * Console shell journeys of issue 4: the server's menu, pages opened through it, tabs, the theme
+ * Console shell journeys: the server's menu, pages opened through it, tabs, the theme
  * (layout and colour) surviving a reload, sign-out; a user without a permission; a 401 mid-session.
  */
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { adminToken, expect, snapshot, test } from './fixtures';
 
 /**
- * Dictionaries and regions (issue 6): the administrator adds a value to ORG_TYPE in the dictionary
+ * Dictionaries and regions: the administrator adds a value to ORG_TYPE in the dictionary
  * page and finds it at once in the organisation form's 机构类型 select; locking the value stops
  * editing it. The region page shows the provinces, opens a province, and finds a county by search.
  */

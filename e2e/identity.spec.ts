@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { adminToken, expect, readSmsCode, registerByApi, snapshot, test, uniqueApplicant } from './fixtures';
 
 /**
- * Identity journeys of issue 3 (Screens): register → sign in → personal centre → sign out →
+ * Identity journeys: register → sign in → personal centre → sign out →
  * the old token is dead; phone-code sign-in; five wrong passwords bring up the captcha.
  * The captcha journey runs last: it leaves the IP with five failures, and ends by signing in
  * once (which resets the IP counter) so later journeys can sign in without a captcha.

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { adminToken, expect, snapshot, test } from './fixtures';
 
 /**
- * Logs journey of issue 6: the administrator renames a post through its form; the operation log
+ * Logs journey: the administrator renames a post through its form; the operation log
  * shows the change and its detail the field before and after; the interface log shows the calls
  * (the sign-in with its password masked); the home page draws the visit and sign-in trends; the
  * monitor's figures refresh by themselves.

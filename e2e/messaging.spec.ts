@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { adminToken, expect, snapshot, test } from './fixtures';
 
 /**
- * Messaging journey of issue 8: the administrator releases a notice to one role; a user holding
+ * Messaging journey: the administrator releases a notice to one role; a user holding
  * that role sees the bell's count rise without a reload, reads it, and the count falls; the
  * administrator's read-receipt view shows them as read; the administrator revokes it and it is gone
  * for the user. Then templates: a template written with its live preview, sent to the user, who

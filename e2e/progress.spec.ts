@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { adminToken, expect, snapshot, test } from './fixtures';
 
 /**
- * Process management journey (issue 6): the administrator builds a three-stage definition in the
+ * Process management journey: the administrator builds a three-stage definition in the
  * editor and publishes it; a business module starts an instance (here through the API); in the
  * instances tab the administrator opens it, sees the first stage highlighted, acts with a comment,
  * and the highlight and the history follow.

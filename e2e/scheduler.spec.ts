@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { adminToken, expect, snapshot, test } from './fixtures';
 
 /**
- * Scheduled tasks (issue 6): the administrator creates a task through the form that calls the
+ * Scheduled tasks: the administrator creates a task through the form that calls the
  * server's own /healthz every 2 seconds; its runs appear in the run log with the response in the
  * message body, schedulerLogDetail shows the whole body; after 停用 no further slot is run.
  * Everything is done through the screens; the API is only read to check what was stored.

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { adminToken, expect, snapshot, test } from './fixtures';
 
 /**
- * System administration journey of issue 5: an organisation, a role with a few permissions and a
+ * System administration journey: an organisation, a role with a few permissions and a
  * user in that organisation with that role; the user sees exactly what the role grants; freezing
  * ends their open session; recycle and restore. Everything the administrator does goes through the
  * screens; the API is only read to check what was stored.

@@ -27,6 +27,8 @@ const idCodec = z.codec(
  * Typed as text on the wire: the server always answers ids as strings and the console sends them so;
  * a number is still accepted on the way in, for callers that send one.
  */
+/** A search form's time bound: ISO 8601 with an offset (the console sends China time, +08:00), decoded to a Date. */
+export const zFilterTime = z.iso.datetime({ offset: true, error: '时间格式不正确，应为带时区的 ISO 8601 时间' }).transform((s) => new Date(s));
 export const zId = idCodec as unknown as z.ZodCodec<z.ZodString, z.ZodNumber>;
 
 /** `pageParameter` of a page request (shared with the web forms), defaulting to page 1 of 10. */

@@ -15,6 +15,9 @@ import { isValidChineseIdNumber, isValidUnifiedSocialCreditCode } from './checks
 // ---------------------------------------------------------------- messages
 export const EMAIL_MESSAGE = '请输入正确格式的邮箱!';
 export const MOBILE_MESSAGE = '您的手机号码格式不正确!';
+/** A phone number already held by an account (registration and binding answer 409 with these). */
+export const PHONE_REGISTERED = '该手机号已注册';
+export const PHONE_BOUND = '该手机号已被其他账号绑定';
 export const LANDLINE_MESSAGE = '您的电话号码格式不正确!';
 export const FAX_MESSAGE = '您的传真格式不正确!';
 export const ID_NUMBER_MESSAGE = '您的身份证号/护照格式不正确!';

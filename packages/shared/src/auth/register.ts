@@ -20,10 +20,6 @@ export const zRealname = z.string({ error: REALNAME_MESSAGE }).trim().min(1, REA
 export const zUnitName = z.string({ error: UNIT_NAME_MESSAGE }).trim().min(2, UNIT_NAME_MESSAGE).max(64, UNIT_NAME_MESSAGE);
 export const zSmsCode = z.string({ error: SMS_CODE_MESSAGE }).trim().regex(/^\d{6}$/, SMS_CODE_MESSAGE);
 
-/** Refusals about a phone number, shared by the SMS-code sender and the account calls. */
-export const PHONE_REGISTERED = '该手机号已注册';
-export const PHONE_BOUND = '该手机号已被其他账号绑定';
-
 export const AVAILABILITY_FIELDS = ['username', 'phone', 'email'] as const;
 export type AvailabilityField = (typeof AVAILABILITY_FIELDS)[number];
 

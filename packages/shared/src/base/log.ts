@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { LOGIN_TYPES, type LoginType } from '../constants';
 import { defineCall, permissionsOf, PUBLIC } from '../contract';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { pageOf, zDateTime, zFilterTime, zId, zPageParameter } from '../schemas';
 
 export const REST_LOG_PERMISSIONS = permissionsOf('base:rest', ['list', 'detail', 'export']);
 /** `login` reads the sign-in and access logs and the home page's trends; `export` also needs the right to read. */
@@ -26,9 +26,6 @@ export const LOG_COUNT_CAP = 100_000;
 
 // ── what every log list shares ──
 
-const TIME_MESSAGE = '时间格式不正确，应为带时区的 ISO 8601 时间';
-/** A filter instant: ISO 8601 with an offset (the search form sends China time, +08:00). */
-const zFilterTime = z.iso.datetime({ offset: true, error: TIME_MESSAGE }).transform((s) => new Date(s));
 const timeRange = { beginTime: zFilterTime.optional(), endTime: zFilterTime.optional() };
 /** Optional trimmed text filter with a length bound and a Chinese message. */
 const filterText = (label: string, max: number) => z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}不能超过${max}个字符`).optional();

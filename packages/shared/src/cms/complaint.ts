@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineCall, permissionsOf, PUBLIC } from '../contract';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { pageOf, zDateTime, zFilterTime, zId, zPageParameter } from '../schemas';
 import { CONTACT_MESSAGE, EMAIL_MESSAGE, isContact, isEmail } from '../validators';
 import { removeBody, versionedBody } from './fields';
 
@@ -33,9 +33,6 @@ const plainText = (required: string, max: number, label: string) =>
     .string({ error: required })
     .transform(stripTags)
     .pipe(z.string().min(1, required).max(max, `${label}不能超过${max}个字符`));
-
-/** A filter instant: ISO 8601 with an offset (the search form sends China time, +08:00). */
-const zFilterTime = z.iso.datetime({ offset: true, error: '时间格式不正确，应为带时区的 ISO 8601 时间' }).transform((s) => new Date(s));
 
 export const complaintRow = z.object({
   complaintId: zId,

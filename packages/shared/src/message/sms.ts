@@ -28,10 +28,6 @@ export const zSmsStatus = z.enum(SMS_STATUSES, { error: '状态只能是 SENT �
 /** LOG only writes the message to the log; WEBHOOK hands it to the configured gateway. */
 export const SMS_PROVIDER_LABELS: Readonly<Record<string, string>> = { LOG: '仅记录', WEBHOOK: '短信网关' };
 
-/** Refusals of a code request whose phone is already someone's (409). */
-export const PHONE_REGISTERED = '该手机号已注册';
-export const PHONE_BOUND = '该手机号已被其他账号绑定';
-
 /** One logged message. The content of a verification code reads ****** once the code is spent. */
 export const smsLogRow = z.object({
   id: zId,

@@ -1,5 +1,5 @@
 import { maskIdNumber } from '@dandelion/shared';
-import { PHONE_BOUND } from '@dandelion/shared/auth/register';
+import { PHONE_BOUND } from '@dandelion/shared/validators';
 import type { IdType } from '@dandelion/shared/auth/profile';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';

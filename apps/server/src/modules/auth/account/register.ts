@@ -1,5 +1,6 @@
 import { CHINESE_ID_PATTERN, EMAIL_MESSAGE, isEmail, isMobileStrict, MOBILE_MESSAGE, type ServerBody } from '@dandelion/shared';
-import { isUsername, PHONE_REGISTERED, USERNAME_MESSAGE, type AvailabilityField, type registerCalls } from '@dandelion/shared/auth/register';
+import { PHONE_REGISTERED } from '@dandelion/shared/validators';
+import { isUsername, USERNAME_MESSAGE, type AvailabilityField, type registerCalls } from '@dandelion/shared/auth/register';
 import type { Executor } from '../../../core/db';
 import { AppError, errors } from '../../../core/errors';
 import { hashPassword } from '../../../core/password';

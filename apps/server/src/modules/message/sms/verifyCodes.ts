@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { PHONE_BOUND, PHONE_REGISTERED, type CodePurpose } from '@dandelion/shared/message/sms';
+import { type CodePurpose } from '@dandelion/shared/message/sms';
+import { PHONE_BOUND, PHONE_REGISTERED } from '@dandelion/shared/validators';
 import { chinaMidnight } from '../../../core/chinaDays';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
