@@ -1,5 +1,5 @@
 // The four statements behind POST /rest/content/queryClientListByPage, written out by hand
-// exactly as the server's Drizzle code sends them (apps/server/src/modules/cms/{site,catalog,content}/service.ts),
+// exactly as the server's Drizzle code sends them (apps/server/src/modules/cms/portal/repo.ts),
 // with the same parameters. `query(text, params)` is PGlite's or node-postgres' query function.
 
 export const SITE_SQL =

@@ -19,7 +19,7 @@ const WARMUP = 3;
 const SAMPLES = Math.min(200, Math.max(5, Number(process.env.BENCH_LOG_SAMPLES) || 30));
 const LIST_PATH = '/rest/restLog/getRestLogPage';
 const PAGE = { pageNum: 1, pageSize: 20 };
-/** The server counts at most this many matching rows (modules/base/log/listing.ts). */
+/** The server counts at most this many matching rows (apps/server/src/core/listing.ts). */
 const COUNT_CAP = 100_000;
 
 const iso = (msAgo) => new Date(Date.now() - msAgo).toISOString();
@@ -64,7 +64,7 @@ async function explain(client, c) {
   const page = c.page ?? PAGE;
   const n = c.params.length;
   const statements = {
-    // As the server runs them (rest/service.ts, listing.ts): ids of the page first, and a count that stops at the cap.
+    // As the server runs them (modules/base/log/rest/repo.ts, core/listing.ts): ids of the page first, and a count that stops at the cap.
     page: [
       `select ${LIST_COLUMNS} from sys_rest_log where id in (select id from sys_rest_log where ${c.where} order by create_time desc, id desc limit $${n + 1} offset $${n + 2}) order by create_time desc, id desc`,
       [...c.params, page.pageSize, (page.pageNum - 1) * page.pageSize],

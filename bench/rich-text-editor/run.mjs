@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// Rich-text editor bundle figures. No app page uses the editor yet (the CMS forms come next), so the
-// app build has no editor chunk to measure; this builds two probe pages with the app's own Vite
-// config and reports, gzip -9:
+// Rich-text editor bundle figures, measured apart from the app's own pages (whose chunks mix the
+// editor with the rest of the form): this builds two probe pages with the app's own Vite config
+// and reports, gzip -9:
 //   - minimal (probe-minimal.tsx): an antd form holding the editor, and a RichTextView;
 //   - console (probe-console.tsx): the same inside a page using the antd components console pages
-//     load anyway, i.e. what the editor will cost in a CMS form;
+//     load anyway, i.e. what the editor costs in a CMS form;
 // for each: the page's own JavaScript (must hold no Tiptap/ProseMirror: the editor is lazy), the
 // editor chunk (EditorCore with Tiptap) and all files first fetched when an editor appears.
 // Writes bench/results/rich-text-editor.json; exits non-zero if Tiptap leaks into a page chunk.

@@ -1,19 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { createMemoryBus, type EventBus } from './core/bus';
 import { cacheStats, createInvalidatingCache } from './core/cache';
 import type { Database } from './core/db';
-import { registerErrorHandler } from './core/errorHandler';
-import { errors } from './core/errors';
+import { createPlatform, registerSecurityPlugins } from './core/platform';
 import { registerHealthRoutes } from './core/health';
-import { loggerOptions } from './core/logger';
 import { registerOpenApi } from './core/openapi';
 import { registerPermissionGuard, type Authenticator, type DeclaredRoute } from './core/permissions';
 import { defaultWebDistDir } from './core/paths';
@@ -80,39 +75,7 @@ export interface DandelionApp extends FastifyInstance {
 /** Builds the whole application: core plugins, then every module. Used by main and by tests. */
 export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const { config, database } = deps;
-  const app = Fastify({
-    ...loggerOptions(config.LOG_LEVEL),
-    bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
-    // Idle keep-alive sockets are closed at shutdown; requests in flight finish first.
-    forceCloseConnections: 'idle',
-    // Requests that arrive while draining get our own 503 envelope (below), not Fastify's English one.
-    return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true },
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // Stopping starts by draining: new requests get 503 (and readyz says so) while the listener still
-  // accepts, so connections already queued in the kernel are answered instead of reset by the close.
-  const drain = () => {
-    closing = true;
-  };
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (closing) {
-      reply.header('connection', 'close');
-      throw errors.unavailable('服务正在重启，请稍后重试');
-    }
-  });
-  // The spec's calls are POSTs whose body may be left out entirely; treat that as an empty object.
-  app.addHook('preValidation', async (request) => {
-    if (request.body == null && (request.method === 'POST' || request.method === 'PUT')) request.body = {};
-  });
+  const { app, drain } = createPlatform(config);
 
   const db = database.db;
   const bus = deps.bus ?? createMemoryBus();
@@ -148,25 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   };
   const guard = registerPermissionGuard(app, authenticator);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Ant Design injects its CSS-in-JS styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  // Per-route limits (login, captcha, SMS); counters are per instance.
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => errors.tooManyRequests() });
+  await registerSecurityPlugins(app);
   await registerOpenApi(app);
 
   // Dictionaries are cached per instance and invalidated on every instance through the bus; a category may belong to an app.

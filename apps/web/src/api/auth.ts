@@ -7,8 +7,9 @@ import { profileCalls, type IdType } from '@dandelion/shared/auth/profile';
 import { registerCalls, type AvailabilityField } from '@dandelion/shared/auth/register';
 import { signInCalls, type SignInClient } from '@dandelion/shared/auth/signIn';
 import { ssoCalls } from '@dandelion/shared/auth/sso';
+import { smsCalls, type CodePurpose } from '@dandelion/shared/message/sms';
 import { call } from './call';
-import { ApiError, callJson, isObject, postJson, requestJson, withParams, type RequestOptions } from './http';
+import { ApiError, callJson, isObject, requestJson, withParams, type RequestOptions } from './http';
 
 export type { AvailabilityField, IdType };
 
@@ -87,11 +88,11 @@ export function fetchImageCaptcha() {
   return call(captchaCalls.image, undefined, SILENT);
 }
 
-export type SmsPurpose = 'LOGIN' | 'REGISTER' | 'RESET_PASSWORD' | 'BIND_PHONE';
+export type SmsPurpose = CodePurpose;
 
 /** Sends a one-time SMS code to the phone for one purpose (the message area's /rest/captcha/sms); `resendIn` is the wait before another. */
-export function sendSmsCode(phone: string, purpose: SmsPurpose): Promise<{ resendIn: number } | null> {
-  return postJson('/rest/captcha/sms', { phone, purpose }, SILENT);
+export function sendSmsCode(phone: string, purpose: SmsPurpose) {
+  return call(smsCalls.sendCode, { phone, purpose }, SILENT);
 }
 
 export function registerUser(body: RegisterBody) {

@@ -14,7 +14,6 @@ import {
   withParams,
 } from './http';
 import { setErrorNotifier, type Notice } from './notify';
-import { SERVICE_PATH, isNewRecord, saveById, saveService } from './service';
 
 let notices: Notice[];
 let restoreNotifier: () => void;
@@ -198,30 +197,5 @@ describe('failure toasts', () => {
     await rejection(getJson('/nowhere'));
     expect(later).toEqual([]);
     expect(notices.map((n) => n.message)).toEqual(['请求的服务不存在']);
-  });
-});
-
-describe('service save', () => {
-  it('treats the number 0 and the string "0" as new', () => {
-    expect([0, '0', '', null, undefined, '00', 1, '12'].map(isNewRecord)).toEqual([true, true, false, false, false, false, false, false]);
-  });
-
-  it('POSTs /api/service for id 0 and PUTs it otherwise', async () => {
-    const server = fakeFetch({ [SERVICE_PATH]: (call) => envelope('0000', { method: call.method }) });
-    vi.stubGlobal('fetch', server.fetch);
-    await expect(saveService({ id: 0, serviceName: '新服务' })).resolves.toEqual({ method: 'POST' });
-    await expect(saveService({ id: '0', serviceName: '新服务' })).resolves.toEqual({ method: 'POST' });
-    await expect(saveService({ id: '42', serviceName: '改名', lockVersion: 3 })).resolves.toEqual({ method: 'PUT' });
-    expect(server.calls.map((c) => [c.method, c.path, c.body])).toEqual([
-      ['POST', '/api/service', { id: 0, serviceName: '新服务' }],
-      ['POST', '/api/service', { id: '0', serviceName: '新服务' }],
-      ['PUT', '/api/service', { id: '42', serviceName: '改名', lockVersion: 3 }],
-    ]);
-  });
-
-  it('saveById works for any path', async () => {
-    const server = fakeFetch({ '/api/role': (call) => envelope('0000', call.method) });
-    vi.stubGlobal('fetch', server.fetch);
-    await expect(saveById('/api/role', { id: 7 })).resolves.toBe('PUT');
   });
 });

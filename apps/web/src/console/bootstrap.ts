@@ -3,27 +3,25 @@
  * permission and menu data) and turns it into routes (spec §2). One load at a time: concurrent
  * callers share the same promise.
  */
-import { postJson } from '../api/http';
+import { currentUserCalls } from '@dandelion/shared/auth/currentUser';
+import { call } from '../api/call';
 import { readSession } from '../api/session';
 import { useConsoleStore, type ConsoleData } from '../api/consoleStore';
 import { isConsolePage } from './pages';
 import { fetchTheme } from './theme/themeApi';
 import { filterByPermission, flattenRoutes, keepImplemented, toConsoleRoutes, visibleMenu, withHome } from './routing/buildRoutes';
-import type { ConsoleTheme, InitResponse, PermissionResponse } from '../api/consoleTypes';
+import type { ConsoleTheme, InitResponse, PermissionResponse, UserRole } from '../api/consoleTypes';
 
 /** Spec §8: the guard's messages. */
 export const NO_MENU_MESSAGE = '未获取到用户菜单！';
 export const USER_INFO_FAILED_MESSAGE = '请求用户信息失败，请重试！';
 
-interface RoleRow {
-  roleCode: string;
-}
-
 /** Builds the session's console data from the server's answers (pure; tested on its own). */
 export function assembleConsoleData(input: {
   permission: PermissionResponse;
   init: InitResponse;
-  roles: RoleRow[];
+  /** Only the codes are kept. */
+  roles: ReadonlyArray<Pick<UserRole, 'roleCode'>>;
   theme: ConsoleTheme | null;
 }): ConsoleData {
   const { permission, init, roles, theme } = input;
@@ -56,10 +54,10 @@ export function loadConsoleData(): Promise<ConsoleData> {
   inFlight ??= (async () => {
     try {
       const session = readSession();
-      const roles = await postJson<RoleRow[]>('/rest/user/getUserRoles', session?.userInfo.userId ? { userId: session.userInfo.userId } : {}, { silent: true });
+      const roles = await call(currentUserCalls.roles, session?.userInfo.userId ? { userId: session.userInfo.userId } : {}, { silent: true });
       const [permission, init, theme] = await Promise.all([
-        postJson<PermissionResponse>('/rest/index/permission', {}, { silent: true }),
-        postJson<InitResponse>('/rest/index/init', {}, { silent: true }),
+        call(currentUserCalls.permission, undefined, { silent: true }),
+        call(currentUserCalls.init, undefined, { silent: true }),
         fetchTheme({ silent: true }).catch(() => null),
       ]);
       return assembleConsoleData({ permission, init, roles, theme });

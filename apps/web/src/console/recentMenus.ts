@@ -1,19 +1,14 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '../api/http';
+import type { CallData } from '@dandelion/shared';
+import { funcCalls } from '@dandelion/shared/system/func';
+import { call } from '../api/call';
 import { useConsoleStore } from '../api/consoleStore';
 import { menuKeyFor } from './routing/buildRoutes';
 
 /** A menu the user opened lately (/rest/menu/UserNearMenuList). */
-export interface RecentMenu {
-  funcId: string;
-  funcCode: string;
-  funcName: string;
-  path: string | null;
-  icon: string | null;
-  viewTime: string;
-}
+export type RecentMenu = CallData<typeof funcCalls.recent>[number];
 
 export const recentMenusKey = ['console', 'recentMenus'] as const;
 
@@ -30,7 +25,7 @@ export function useRecordMenuView(): void {
     const menuPath = menuKeyFor(pathname, permissionList);
     const route = permissionList.find((r) => r.path === menuPath);
     if (!route?.id) return;
-    postJson<null>('/rest/menu/addMenuView', { funcId: route.id }, { silent: true }).then(
+    call(funcCalls.addView, { funcId: route.id }, { silent: true }).then(
       () => queryClient.invalidateQueries({ queryKey: recentMenusKey }),
       () => undefined,
     );
@@ -41,7 +36,7 @@ export function useRecordMenuView(): void {
 export function useRecentMenus() {
   return useQuery({
     queryKey: recentMenusKey,
-    queryFn: ({ signal }) => postJson<RecentMenu[]>('/rest/menu/UserNearMenuList', {}, { signal, silent: true }),
+    queryFn: ({ signal }) => call(funcCalls.recent, {}, { signal, silent: true }),
     staleTime: 10_000,
   });
 }

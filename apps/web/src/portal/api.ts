@@ -1,82 +1,23 @@
 /** Portal content calls (spec §7 Content): types, query keys and the home index. */
 import { useQuery } from '@tanstack/react-query';
-import { postJson } from '../api/http';
+import type { CallData } from '@dandelion/shared';
+import { portalCalls } from '@dandelion/shared/cms/portal';
+import { call } from '../api/call';
 
-export interface PortalSite {
-  siteId: string;
-  siteCode: string;
-  siteName: string;
-  displayName: string;
-  siteStatus: string;
-  logoUrl?: string | null;
-  description?: string | null;
-  copyright?: string | null;
-  icp?: string | null;
-  contactPhone?: string | null;
-  contactAddress?: string | null;
-}
-
-/** A catalogue of the navigation tree. Fields after `sort` arrive from the full portal API. */
-export interface PortalCatalog {
-  catalogId: string;
-  catalogName: string;
-  code: string;
-  catalogPath: string | null;
-  sort: number;
-  parentCatalogId?: string | null;
-  level?: number;
-  catalogType?: string;
-  /** FRONT_LINK (a portal page) or EXTERNAL_LINK (`linkUrl`). */
-  linkType?: string;
-  linkUrl?: string | null;
-  /** INTERNAL_OPEN (same tab) or EXTERNAL_OPEN (new tab). */
-  openType?: string;
-  catalogContentType?: string;
-  /** How the catalogue's list page shows its articles by default: LIST, GRID, TABLE or null. */
-  templateStyle?: string | null;
-  /** False for catalogues kept out of the navigation (the index already leaves them out; the full tree has them). */
-  showInNav?: boolean;
-  children: PortalCatalog[];
-}
-
-export interface PortalContentItem {
-  contentId: string;
-  title: string;
-  summary: string | null;
-  /** ISO 8601 instant. */
-  publishTime: string;
-  catalogCode: string;
-  catalogId?: string;
-  catalogName?: string;
-  author?: string | null;
-  isTop?: boolean;
-  coverUrl?: string | null;
-  /** An article that is only a link: opening it opens this address. */
-  linkUrl?: string | null;
-}
-
-export interface PortalSection {
-  catalogId: string;
-  code: string;
-  catalogName: string;
-  contents: PortalContentItem[];
-}
-
-export interface PortalBanner {
-  bannerId: string;
-  title: string;
-  imageUrl: string;
-  linkUrl: string | null;
-  openType?: string | null;
-}
-
-/** `dataSet` of POST /rest/cms/index. */
-export interface PortalIndex {
-  site: PortalSite;
-  catalogs: PortalCatalog[];
-  sections: PortalSection[];
-  banners?: PortalBanner[];
-}
+/** `dataSet` of POST /rest/cms/index: the site, its navigation, the home sections and banners. */
+export type PortalIndex = CallData<typeof portalCalls.index>;
+export type PortalSite = PortalIndex['site'];
+/**
+ * A catalogue with its children. `linkType` FRONT_LINK is a portal page, EXTERNAL_LINK opens `linkUrl`;
+ * `openType` INTERNAL_OPEN keeps the tab, EXTERNAL_OPEN opens a new one; `templateStyle` (LIST, GRID,
+ * TABLE or null) is how its list page shows articles by default; `showInNav` false keeps it out of the
+ * navigation (the index already leaves those out, the full tree has them).
+ */
+export type PortalCatalog = PortalIndex['catalogs'][number];
+export type PortalSection = PortalIndex['sections'][number];
+/** An article as lists show it; `publishTime` is an ISO 8601 instant, `linkUrl` makes it a link-only article. */
+export type PortalContentItem = PortalSection['contents'][number];
+export type PortalBanner = PortalIndex['banners'][number];
 
 export const portalKeys = {
   all: ['portal'] as const,
@@ -85,7 +26,7 @@ export const portalKeys = {
 };
 
 export function fetchPortalIndex(signal?: AbortSignal): Promise<PortalIndex> {
-  return postJson<PortalIndex>('/rest/cms/index', {}, { signal, silent: true });
+  return call(portalCalls.index, {}, { signal, silent: true });
 }
 
 /** The site, its navigation and the home sections; shared by the portal header and the home page. */

@@ -1,54 +1,25 @@
 /** Portal calls behind the list, detail, search and banner widgets (spec §7 Content). */
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import type { Page } from '@dandelion/shared';
-import { postJson } from '../api/http';
-import { portalKeys, type PortalBanner, type PortalCatalog, type PortalContentItem } from './api';
+import type { CallData } from '@dandelion/shared';
+import { portalCalls } from '@dandelion/shared/cms/portal';
+import { call } from '../api/call';
+import { portalKeys } from './api';
 
 // Every portal read is silent: the widget that asked shows the failure (a toast and an inline state).
 const SILENT = { silent: true } as const;
 
-export interface ContentAttachment {
-  fileId: string;
-  filename: string;
-  size: number;
-  url: string;
-}
+/** One published article: `body` is sanitised HTML (sanitised once more before display). */
+export type ContentDetail = CallData<typeof portalCalls.article>;
+export type ContentAttachment = ContentDetail['attachments'][number];
+/** A neighbour in the catalogue (previous / next article); the article has null at either end. */
+export type ContentNeighbour = NonNullable<ContentDetail['prev']>;
 
-/** A neighbour in the catalogue (previous / next article), or null at either end. */
-export interface ContentNeighbour {
-  contentId: string;
-  title: string;
-  catalogCode?: string;
-  linkUrl?: string | null;
-}
-
-export interface ContentDetail extends PortalContentItem {
-  subject?: string | null;
-  /** Sanitised HTML (sanitised once more before display). */
-  body: string | null;
-  source?: string | null;
-  viewCount?: number;
-  attachments: ContentAttachment[];
-  prev?: ContentNeighbour | null;
-  next?: ContentNeighbour | null;
-}
-
+export type SearchHit = CallData<typeof portalCalls.search>['list'][number];
 /** A piece of a highlighted text: `hit` marks the parts that matched the keyword. */
-export interface TextSegment {
-  text: string;
-  hit: boolean;
-}
-
-export interface SearchHit extends PortalContentItem {
-  titleSegments?: TextSegment[];
-  summarySegments?: TextSegment[];
-}
+export type TextSegment = SearchHit['titleSegments'][number];
 
 /** A catalogue with its newest articles (ListCatalogAndComTree). */
-export interface CatalogWithContents extends PortalCatalog {
-  contents?: PortalContentItem[];
-  children: CatalogWithContents[];
-}
+export type CatalogWithContents = CallData<typeof portalCalls.catalogTreeWithContents>[number];
 
 export const contentKeys = {
   list: (catalogCode: string, pageNum: number, pageSize: number, includeChildren: boolean) =>
@@ -78,8 +49,8 @@ export function useContentPage({ catalogCode, pageNum, pageSize, includeChildren
   return useQuery({
     queryKey: contentKeys.list(catalogCode, pageNum, pageSize, includeChildren),
     queryFn: ({ signal }) =>
-      postJson<Page<PortalContentItem>>(
-        '/rest/content/queryClientListByPage',
+      call(
+        portalCalls.listByPage,
         { catalogCode, pageParameter: { pageNum, pageSize }, ...(includeChildren ? { includeChildren } : {}) },
         { signal, ...SILENT },
       ),
@@ -93,8 +64,7 @@ export function useContentPage({ catalogCode, pageNum, pageSize, includeChildren
 export function useLatestContents(catalogCode: string, size: number) {
   return useQuery({
     queryKey: contentKeys.latest(catalogCode, size),
-    queryFn: ({ signal }) =>
-      postJson<PortalContentItem[]>('/rest/content/queryClientListByCatalog', { catalogCode, size }, { signal, ...SILENT }),
+    queryFn: ({ signal }) => call(portalCalls.newest, { catalogCode, size }, { signal, ...SILENT }),
     staleTime: PORTAL_STALE_MS,
   });
 }
@@ -103,7 +73,7 @@ export function useLatestContents(catalogCode: string, size: number) {
 export function useContentDetail(contentId: string) {
   return useQuery({
     queryKey: contentKeys.detail(contentId),
-    queryFn: ({ signal }) => postJson<ContentDetail>('/rest/content/getDetailContent', { contentId }, { signal, ...SILENT }),
+    queryFn: ({ signal }) => call(portalCalls.article, { contentId }, { signal, ...SILENT }),
     enabled: contentId !== '',
   });
 }
@@ -112,8 +82,7 @@ export function useContentDetail(contentId: string) {
 export function useSubCatalogs(catalogCode: string) {
   return useQuery({
     queryKey: contentKeys.subCatalogs(catalogCode),
-    queryFn: ({ signal }) =>
-      postJson<PortalCatalog[]>('/rest/cmsCatalog/queryClientSubCatalogList', { catalogCode }, { signal, ...SILENT }),
+    queryFn: ({ signal }) => call(portalCalls.subCatalogs, { catalogCode }, { signal, ...SILENT }),
     staleTime: 5 * 60_000,
     enabled: catalogCode !== '',
   });
@@ -123,7 +92,7 @@ export function useSubCatalogs(catalogCode: string) {
 export function useCatalogTree() {
   return useQuery({
     queryKey: contentKeys.catalogTree(),
-    queryFn: ({ signal }) => postJson<PortalCatalog[]>('/rest/cmsCatalog/TreeCmsCatalogBySite', {}, { signal, ...SILENT }),
+    queryFn: ({ signal }) => call(portalCalls.catalogTree, {}, { signal, ...SILENT }),
     staleTime: 5 * 60_000,
   });
 }
@@ -132,12 +101,7 @@ export function useCatalogTree() {
 export function useCatalogContentTree(catalogCode: string | undefined, size: number) {
   return useQuery({
     queryKey: contentKeys.catalogContentTree(catalogCode, size),
-    queryFn: ({ signal }) =>
-      postJson<CatalogWithContents[]>(
-        '/rest/cmsCatalog/ListCatalogAndComTree',
-        { ...(catalogCode ? { catalogCode } : {}), size },
-        { signal, ...SILENT },
-      ),
+    queryFn: ({ signal }) => call(portalCalls.catalogTreeWithContents, { ...(catalogCode ? { catalogCode } : {}), size }, { signal, ...SILENT }),
     staleTime: PORTAL_STALE_MS,
   });
 }
@@ -146,7 +110,7 @@ export function useCatalogContentTree(catalogCode: string | undefined, size: num
 export function useBanners(code: string) {
   return useQuery({
     queryKey: contentKeys.banners(code),
-    queryFn: ({ signal }) => postJson<PortalBanner[]>('/rest/componentService/rotatePictures', { code }, { signal, ...SILENT }),
+    queryFn: ({ signal }) => call(portalCalls.banners, { code }, { signal, ...SILENT }),
     staleTime: 5 * 60_000,
   });
 }
@@ -155,8 +119,7 @@ export function useBanners(code: string) {
 export function useContentSearch(keyword: string, pageNum: number, pageSize: number) {
   return useQuery({
     queryKey: contentKeys.search(keyword, pageNum, pageSize),
-    queryFn: ({ signal }) =>
-      postJson<Page<SearchHit>>('/rest/content/searchContent', { keyword, pageParameter: { pageNum, pageSize } }, { signal, ...SILENT }),
+    queryFn: ({ signal }) => call(portalCalls.search, { keyword, pageParameter: { pageNum, pageSize } }, { signal, ...SILENT }),
     enabled: keyword !== '',
     placeholderData: keepPreviousData,
   });

@@ -1,30 +1,14 @@
 /** Messaging's public notices as the portal shows them (/notification, the home page). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Page } from '@dandelion/shared';
-import { postJson } from '../api/http';
+import type { CallData } from '@dandelion/shared';
+import { noticeInboxCalls } from '@dandelion/shared/message/notice';
+import { call } from '../api/call';
 import { portalKeys } from './api';
-import type { ContentAttachment } from './contentApi';
 
-export interface PublicNotice {
-  noticeId: string;
-  title: string;
-  summary: string;
-  priority: string;
-  /** ISO 8601 instant. */
-  publishTime: string;
-}
-
-export interface PublicNoticeDetail {
-  noticeId: string;
-  title: string;
-  /** Rich text. */
-  content: string;
-  priority: string;
-  publishTime: string;
-  expireTime: string | null;
-  releaseBy: string | null;
-  attachments: Array<ContentAttachment & { type: string }>;
-}
+/** A released public notice as the list shows it; `publishTime` is an ISO 8601 instant. */
+export type PublicNotice = CallData<typeof noticeInboxCalls.publicPage>['list'][number];
+/** One public notice: `content` is rich text. */
+export type PublicNoticeDetail = CallData<typeof noticeInboxCalls.publicDetail>;
 
 export const noticeKeys = {
   page: (pageNum: number, pageSize: number) => [...portalKeys.all, 'notices', pageNum, pageSize] as const,
@@ -35,12 +19,7 @@ export const noticeKeys = {
 export function usePublicNotices(pageNum: number, pageSize: number) {
   return useQuery({
     queryKey: noticeKeys.page(pageNum, pageSize),
-    queryFn: ({ signal }) =>
-      postJson<Page<PublicNotice>>(
-        '/rest/noticeService/getPublicNoticeByPage',
-        { pageParameter: { pageNum, pageSize } },
-        { signal, silent: true },
-      ),
+    queryFn: ({ signal }) => call(noticeInboxCalls.publicPage, { pageParameter: { pageNum, pageSize } }, { signal, silent: true }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
@@ -49,8 +28,7 @@ export function usePublicNotices(pageNum: number, pageSize: number) {
 export function usePublicNotice(noticeId: string) {
   return useQuery({
     queryKey: noticeKeys.detail(noticeId),
-    queryFn: ({ signal }) =>
-      postJson<PublicNoticeDetail>('/rest/noticeService/getPublicNoticeById', { noticeId }, { signal, silent: true }),
+    queryFn: ({ signal }) => call(noticeInboxCalls.publicDetail, { noticeId }, { signal, silent: true }),
   });
 }
 

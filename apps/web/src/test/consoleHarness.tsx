@@ -76,7 +76,7 @@ export function loadConsole(options: { theme?: ConsoleTheme | null; layoutUiName
     siteName: '蒲公英测试站',
     menuList,
     permissionList,
-    customIcons: [{ iconId: 'i1', name: 'custom-sms', pathContent: 'M0 0h1024v1024H0z' }],
+    customIcons: [{ iconId: 'i1', name: 'custom-sms', pathContent: 'M0 0h1024v1024H0z', viewBox: '0 0 1024 1024' }],
     theme: options.theme ?? null,
     layoutUiName: options.theme?.layoutUiName ?? options.layoutUiName ?? 'cms-layout',
     unreadCount: 0,

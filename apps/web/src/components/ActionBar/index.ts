@@ -1,4 +1,4 @@
 export { ActionBar, arrangeActions, visibleActions } from './ActionBar';
 export type { ActionBarProps, ActionButton, ActionConfirm } from './ActionBar';
 export { useRecordActions } from './recordActions';
-export type { DeleteOptions, ToggleStatusOptions } from './recordActions';
+export type { DeleteOptions, RemoveSelectedOptions, ToggleStatusOptions } from './recordActions';

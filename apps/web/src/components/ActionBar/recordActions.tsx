@@ -2,7 +2,9 @@
  * The row actions every administration list repeats: 启用/停用 and 删除 with a confirmation. Each
  * shows the same success message the server answers with and refreshes the list afterwards.
  */
+import type { Key } from 'react';
 import { App } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
 import type { RecordStatus } from '@dandelion/shared';
 import { ApiError } from '../../api/http';
 import type { ActionButton } from './ActionBar';
@@ -27,6 +29,19 @@ export interface DeleteOptions {
   remove: () => Promise<unknown>;
   after?: () => unknown;
   overflow?: boolean;
+}
+
+export interface RemoveSelectedOptions {
+  /** The keys of the rows ticked in the table. */
+  selected: readonly Key[];
+  /** Count word and noun for the question and the message: 个资源 → 确定删除选中的 3 个资源吗？ / 已删除 3 个资源. */
+  unit: string;
+  permission?: string | readonly string[];
+  description?: string;
+  /** Deletes the rows; the server answers how many went (all or none). */
+  remove: (ids: string[]) => Promise<{ deleted: number }>;
+  /** Runs after a success with the deleted keys: clear the selection and refresh. */
+  after: (ids: string[]) => unknown;
 }
 
 /**
@@ -68,6 +83,25 @@ export function useRecordActions() {
         overflow,
         confirm: { title: `确定删除${entity}「${name}」吗？`, description },
         onClick: () => settle(remove, () => message.success('删除成功'), after),
+      };
+    },
+    /** The toolbar's 批量删除 over the ticked rows, disabled while none is ticked. */
+    removeSelected({ selected, unit, permission, description, remove, after }: RemoveSelectedOptions): ActionButton {
+      const count = selected.length;
+      return {
+        key: 'batchDel',
+        label: count ? `批量删除（${count}）` : '批量删除',
+        permission,
+        icon: <DeleteOutlined />,
+        danger: true,
+        disabled: count === 0,
+        confirm: { title: `确定删除选中的 ${count} ${unit}吗？`, description },
+        onClick: async () => {
+          const ids = selected.map(String);
+          const { deleted } = await remove(ids);
+          message.success(`已删除 ${deleted} ${unit}`);
+          await after(ids);
+        },
       };
     },
   };

@@ -1,19 +1,14 @@
 /** Dictionary items for selects and table labels (spec §7 Dictionaries: /rest/dict/getdictlists). */
 import { useCallback, useMemo } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { postJson } from '../../api/http';
+import type { CallData } from '@dandelion/shared';
+import { dictCalls } from '@dandelion/shared/base/dict';
+import { call } from '../../api/call';
 import { useSessionStore } from '../../api/session';
 import { readStored, removeStored, storageKey, writeStored } from '../storage';
 
 /** One item of a dictionary category; `label` is its name, `value` its code. */
-export interface DictItem {
-  dictId: string;
-  dictCode: string;
-  dictName: string;
-  label: string;
-  value: string;
-  dictSort: number;
-}
+export type DictItem = CallData<typeof dictCalls.lists>[string][number];
 
 /** How long a category is trusted before it is asked for again: dictionaries change rarely. */
 export const DICT_STALE_MS = 30 * 60_000;
@@ -49,7 +44,7 @@ const isStoredDict = (value: unknown): value is StoredDict =>
 
 /** Several categories in one call. */
 export function fetchDictLists(categories: readonly string[]): Promise<Record<string, DictItem[]>> {
-  return postJson<Record<string, DictItem[]>>('/rest/dict/getdictlists', { dictCategorys: categories });
+  return call(dictCalls.lists, { dictCategorys: [...categories] });
 }
 
 type Waiter = { resolve: (items: DictItem[]) => void; reject: (error: unknown) => void };

@@ -1,20 +1,12 @@
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { TreeSelect } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { postJson } from '../../api/http';
+import type { CallData } from '@dandelion/shared';
+import { orgCalls } from '@dandelion/shared/system/org';
+import { call } from '../../api/call';
 
 /** One organisation as /rest/organ/tree answers it. */
-export interface OrgNode {
-  orgId: string;
-  orgCode: string;
-  orgName: string;
-  parentOrgId: string | null;
-  orgType: string | null;
-  orgLevel: string | null;
-  orgStatus: string;
-  orgSort: number;
-  isLeaf: boolean;
-}
+export type OrgNode = CallData<typeof orgCalls.tree>[number];
 
 /** The organisation tree is cached a few minutes: it changes rarely and every form opens it. */
 const ORG_TREE_STALE_MS = 5 * 60_000;
@@ -23,7 +15,7 @@ export const orgTreeKey = (parentId: string | null) => ['org-tree', parentId ?? 
 
 /** The direct children of `parentId`, or the roots the user may see. */
 export function fetchOrgChildren(parentId: string | null, signal?: AbortSignal): Promise<OrgNode[]> {
-  return postJson<OrgNode[]>('/rest/organ/tree', parentId ? { parentId } : {}, { signal });
+  return call(orgCalls.tree, parentId ? { parentId } : {}, { signal });
 }
 
 interface Labeled {

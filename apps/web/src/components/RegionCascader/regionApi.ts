@@ -1,14 +1,11 @@
 /** Region reads any form may make (server: /rest/region/children and /rest/region/path, public and cached). */
 import type { QueryClient } from '@tanstack/react-query';
-import { postJson } from '../../api/http';
+import type { CallData } from '@dandelion/shared';
+import { regionCalls } from '@dandelion/shared/base/region';
+import { call } from '../../api/call';
 
 /** A region as a cascader needs it. */
-export interface RegionOption {
-  regionCode: string;
-  regionName: string;
-  regionLevel: number;
-  isLeaf: boolean;
-}
+export type RegionOption = CallData<typeof regionCalls.children>[number];
 
 export const regionKeys = {
   all: ['region'] as const,
@@ -19,7 +16,7 @@ export const regionKeys = {
 export const REGION_STALE_MS = 10 * 60_000;
 
 export const fetchRegionChildren = (parentCode: string | null) =>
-  postJson<RegionOption[]>('/rest/region/children', parentCode ? { parentCode } : {}, { silent: true });
+  call(regionCalls.children, parentCode ? { parentCode } : {}, { silent: true });
 
 /** The children of a region (the provinces for null), through the query cache. */
 export function regionChildren(client: QueryClient, parentCode: string | null): Promise<RegionOption[]> {

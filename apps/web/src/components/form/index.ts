@@ -4,3 +4,5 @@ export { FORM_MODE_LABELS, formModeOf, siblingPath, useFormMode } from './useFor
 export type { FormMode, FormModeState } from './useFormMode';
 export { fieldRules, requiredRule, ruleFromValidator } from './rules';
 export { rulesOf, zodRule } from './zodRules';
+export { FormModal } from './FormModal';
+export type { FormModalProps } from './FormModal';

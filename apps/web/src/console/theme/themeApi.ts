@@ -1,20 +1,22 @@
 /** The console theme calls (spec §7 themes): the effective theme, and the caller's personal override. */
-import { postJson, type RequestOptions } from '../../api/http';
+import { themeCalls } from '@dandelion/shared/system/theme';
+import { call } from '../../api/call';
+import type { RequestOptions } from '../../api/http';
 import type { ConsoleTheme } from '../../api/consoleTypes';
 import type { PersonalThemeBody } from './themeModel';
 
 /** The caller's personal theme, else the global default. */
 export function fetchTheme(options?: RequestOptions): Promise<ConsoleTheme> {
-  return postJson<ConsoleTheme>('/rest/theme/get', {}, options);
+  return call(themeCalls.get, {}, options);
 }
 
 /** Stores the caller's own theme; answers it as saved (personal: true). */
 export function savePersonalTheme(body: PersonalThemeBody): Promise<ConsoleTheme> {
   // silent: the drawer reports the outcome itself.
-  return postJson<ConsoleTheme>('/rest/theme/personal/save', body, { silent: true });
+  return call(themeCalls.savePersonal, body, { silent: true });
 }
 
 /** Drops the caller's own theme; answers the global default (personal: false). */
 export function resetPersonalTheme(): Promise<ConsoleTheme> {
-  return postJson<ConsoleTheme>('/rest/theme/personal/reset', {}, { silent: true });
+  return call(themeCalls.resetPersonal, {}, { silent: true });
 }

@@ -3,8 +3,16 @@
  * stale or absent; everything downstream works on the resolved values below, so fallbacks are
  * decided once, here.
  */
-import { THEME_DEFAULTS } from '@dandelion/shared';
-import { CONSOLE_LAYOUTS, DEFAULT_CONSOLE_LAYOUT, PRIMARY_COLOR_FALLBACK, THEME_BASIC_PROPERTIES, themeValueProblem, type ConsoleLayoutName } from '@dandelion/shared/system/theme';
+import { THEME_DEFAULTS, type CallInput } from '@dandelion/shared';
+import {
+  CONSOLE_LAYOUTS,
+  DEFAULT_CONSOLE_LAYOUT,
+  PRIMARY_COLOR_FALLBACK,
+  THEME_BASIC_PROPERTIES,
+  themeValueProblem,
+  type ConsoleLayoutName,
+  type themeCalls,
+} from '@dandelion/shared/system/theme';
 import type { ConsoleTheme, ThemeProperty } from '../../api/consoleTypes';
 
 export interface ResolvedTheme {
@@ -146,10 +154,7 @@ export function withLayout(theme: ConsoleTheme, layoutUiName: ConsoleLayoutName)
   return { ...theme, layoutUiName };
 }
 
-export interface PersonalThemeBody {
-  layoutUiName: string;
-  basicProperties: Array<{ uiName: string; value: string | boolean | null }>;
-}
+export type PersonalThemeBody = CallInput<typeof themeCalls.savePersonal>;
 
 /** The body of /rest/theme/personal/save: every catalogue key, as the editor shows it. */
 export function personalThemeBody(theme: ConsoleTheme): PersonalThemeBody {

@@ -61,6 +61,9 @@ function catalog(code: string, catalogName: string, sort: number, parent?: MockC
     linkType: LINK_TYPE.FRONT_LINK,
     openType: OPEN_TYPE.INTERNAL_OPEN,
     catalogContentType: CATALOG_CONTENT_TYPE.ATTILE,
+    linkUrl: null,
+    templateStyle: null,
+    showInNav: true,
     children: [],
   };
 }
@@ -93,10 +96,16 @@ function sections(): PortalSection[] {
         n += 1;
         return {
           contentId: String(n),
+          catalogId: cat.catalogId,
+          catalogCode: code,
+          catalogName: cat.catalogName,
           title,
           summary: null,
+          author: null,
+          isTop: false,
           publishTime: new Date(Date.UTC(2024, 2, 20 - i * 3 - n, 2, 0, 0)).toISOString(),
-          catalogCode: code,
+          coverUrl: null,
+          linkUrl: null,
         };
       }),
     };
@@ -105,7 +114,20 @@ function sections(): PortalSection[] {
 
 /** `dataSet` of POST /rest/cms/index. */
 export const MOCK_PORTAL_INDEX: PortalIndex = {
-  site: { siteId: MOCK_SITE.siteId, siteCode: MOCK_SITE.siteCode, siteName: MOCK_SITE.siteName, displayName: MOCK_SITE.displayName, siteStatus: MOCK_SITE.siteStatus },
+  site: {
+    siteId: MOCK_SITE.siteId,
+    siteCode: MOCK_SITE.siteCode,
+    siteName: MOCK_SITE.siteName,
+    displayName: MOCK_SITE.displayName,
+    siteStatus: MOCK_SITE.siteStatus,
+    logoUrl: null,
+    description: null,
+    copyright: null,
+    icp: null,
+    contactPhone: null,
+    contactAddress: null,
+  },
   catalogs: MOCK_CATALOGS,
   sections: sections(),
+  banners: [],
 };

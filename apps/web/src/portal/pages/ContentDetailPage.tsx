@@ -14,10 +14,10 @@ import '../shared/portal-page.css';
 /** Only web addresses and site paths are followed automatically; anything else is shown, not opened. */
 const isFollowable = (url: string) => /^(https?:\/\/|\/(?!\/))/i.test(url);
 
-function neighbourLink(n: ContentNeighbour | null | undefined, catalogCode: string): NeighbourLink | null {
+/** Neighbours are in the article's own catalogue; a link-only one sends the visitor on from its detail page. */
+function neighbourLink(n: ContentNeighbour | null, catalogCode: string): NeighbourLink | null {
   if (!n) return null;
-  if (n.linkUrl) return { title: n.title, to: n.linkUrl, external: true };
-  return { title: n.title, to: contentPath({ contentId: n.contentId, catalogCode: n.catalogCode ?? catalogCode }) };
+  return { title: n.title, to: contentPath({ contentId: n.contentId, catalogCode }) };
 }
 
 /** An article that is only a link: the page sends the visitor there (spec: a linked article opens its link). */

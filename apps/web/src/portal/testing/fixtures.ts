@@ -22,10 +22,13 @@ export function catalog(catalogId: string, catalogName: string, code: string, so
     sort,
     parentCatalogId: null,
     level: 1,
+    catalogType: 'TITLE_COLUMN',
     linkType: 'FRONT_LINK',
     linkUrl: null,
     openType: 'INTERNAL_OPEN',
+    catalogContentType: 'ATTILE',
     templateStyle: null,
+    showInNav: true,
     children: [],
     ...extra,
   };

@@ -3,7 +3,7 @@ import { Form, Input, InputNumber, Select, TreeSelect, Typography } from 'antd';
 import { categoryBody, itemBody, MAX_CATEGORY_LEVEL } from '@dandelion/shared/base/dict';
 import { rulesOf } from '../../../components/form';
 import { dictApi, type AppWithDicts, type CategoryNode, type CategoryValues, type DictRecord, type ItemValues } from './api';
-import { EntryFormModal } from './EntryFormModal';
+import { FormModal } from '../../../components/form/FormModal';
 
 /** The same rules and messages the server applies (packages/shared/src/base/dict.ts); categories and items share them. */
 const categoryRules = rulesOf(categoryBody);
@@ -52,7 +52,7 @@ export function CategoryFormModal({ target, tree, apps, onSaved, onClose }: {
     : { parentId: target?.parentId ?? null, appCode: '' };
 
   return (
-    <EntryFormModal<CategoryValues, DictRecord>
+    <FormModal<CategoryValues, DictRecord>
       open={!!target}
       name="dict-category"
       title={record ? '修改字典分类' : '新增字典分类'}
@@ -83,7 +83,7 @@ export function CategoryFormModal({ target, tree, apps, onSaved, onClose }: {
       <Form.Item name="remark" label="备注" rules={categoryRules.remark}>
         <Input.TextArea rows={3} placeholder="请输入备注" />
       </Form.Item>
-    </EntryFormModal>
+    </FormModal>
   );
 }
 
@@ -99,7 +99,7 @@ export function ItemFormModal({ target, onSaved, onClose }: { target: ItemFormTa
   const record = target?.record ?? null;
   const initialValues: Partial<ItemValues> = record ? { dictCode: record.dictCode, dictName: record.dictName, dictSort: record.dictSort, remark: record.remark } : {};
   return (
-    <EntryFormModal<ItemValues, DictRecord>
+    <FormModal<ItemValues, DictRecord>
       open={!!target}
       name="dict-item"
       title={record ? '修改字典项' : '新增字典项'}
@@ -127,6 +127,6 @@ export function ItemFormModal({ target, onSaved, onClose }: { target: ItemFormTa
       <Form.Item name="remark" label="备注" rules={itemRules.remark}>
         <Input.TextArea rows={3} placeholder="请输入备注" />
       </Form.Item>
-    </EntryFormModal>
+    </FormModal>
   );
 }

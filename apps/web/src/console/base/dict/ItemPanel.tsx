@@ -1,10 +1,10 @@
-import { useRef, useState, type Key } from 'react';
+import { useState, type Key } from 'react';
 import { App, Input, Select, Space, Tag } from 'antd';
-import { DeleteOutlined, ExportOutlined, LockOutlined, OrderedListOutlined, PlusOutlined } from '@ant-design/icons';
+import { ExportOutlined, LockOutlined, OrderedListOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar } from '../../../components/ActionBar';
+import { ActionBar, useRecordActions } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { DICT_PERMISSIONS as P } from '@dandelion/shared/base/dict';
 import { dictApi, ITEM_TABLE_KEY, type CategoryNode, type DictRecord, type ItemSearch } from './api';
 import { ItemFormModal, type ItemFormTarget } from './EntryForms';
@@ -21,7 +21,9 @@ export interface ItemPanelProps {
 /** The right side of /base/dict/dictList: the selected category's values. */
 export function ItemPanel({ category, onChanged }: ItemPanelProps) {
   const { message } = App.useApp();
-  const table = useRef<PagedTableHandle>(null);
+  const actions = useRecordActions();
+  // The list's handle and refresh come from the list-page hook, so passing `afterChange` to an action reads no ref while rendering.
+  const { table, refresh } = useListPage();
   const [keyword, setKeyword] = useState('');
   const [lockFilter, setLockFilter] = useState<LockFilter>('all');
   const [selected, setSelected] = useState<Key[]>([]);
@@ -35,7 +37,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
   };
 
   const afterChange = async () => {
-    await table.current?.refresh();
+    await refresh();
     await onChanged();
   };
 
@@ -62,7 +64,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
               onClick: async () => {
                 await dictApi.setLock(row, !row.lockFlag);
                 message.success(row.lockFlag ? '已解锁' : '已锁定');
-                await table.current?.refresh();
+                await refresh();
               },
             },
             {
@@ -92,7 +94,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
           enterButton="查询"
           style={{ width: 280 }}
           onSearch={(value) => {
-            if (value.trim() === keyword) void table.current?.refresh();
+            if (value.trim() === keyword) void refresh();
             else setKeyword(value.trim());
           }}
         />
@@ -122,16 +124,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
           <ActionBar
             actions={[
               { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => setForm({ category, record: null }) },
-              {
-                key: 'batchDel', label: selected.length ? `批量删除（${selected.length}）` : '批量删除', icon: <DeleteOutlined />, permission: P.del, danger: true, disabled: !selected.length,
-                confirm: { title: `确定删除选中的 ${selected.length} 个字典项吗？`, description: '任何一项删除不了，则全部不删。' },
-                onClick: async () => {
-                  const { deleted } = await dictApi.removeItems(selected.map(String));
-                  message.success(`已删除 ${deleted} 个字典项`);
-                  setSelected([]);
-                  await afterChange();
-                },
-              },
+              actions.removeSelected({ selected, unit: '个字典项', permission: P.del, description: '任何一项删除不了，则全部不删。', remove: dictApi.removeItems, after: () => { setSelected([]); return afterChange(); } }),
               { key: 'sort', label: '排序', icon: <OrderedListOutlined />, permission: P.sort, onClick: () => setSorting(category) },
               { key: 'export', label: '导出', icon: <ExportOutlined />, permission: P.list, onClick: () => dictApi.exportItems(params) },
             ]}

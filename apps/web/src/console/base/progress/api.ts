@@ -1,8 +1,8 @@
 /** Process definitions and instances: the console's calls of the shared contracts (`@dandelion/shared/base/progress`). */
 import type { CallData, CallInput } from '@dandelion/shared';
 import { definitionCalls, instanceCalls } from '@dandelion/shared/base/progress';
+import { roleCalls } from '@dandelion/shared/system/role';
 import { call } from '../../../api/call';
-import { postJson } from '../../../api/http';
 import type { PageQuery } from '../../../components/PagedTable';
 
 export const DEF_TABLE_KEY = 'base:progress:definition';
@@ -40,7 +40,8 @@ export const terminateInstance = (instanceId: string, lockVersion: number, reaso
 
 /**
  * Roles for the transition editor's picker (needs system:role:list; without it codes are typed in).
- * The role module's contract answers more; the picker reads these two fields of each role.
+ * Without pageParameter the role list answers every role in force as a plain array; its contract
+ * also allows a page, so the rows are taken from whichever shape arrives.
  */
 export const fetchRoleOptions = (signal?: AbortSignal) =>
-  postJson<Array<{ roleCode: string; roleName: string }>>('/rest/role/getAllRole', {}, { signal, silent: true });
+  call(roleCalls.page, {}, { signal, silent: true }).then((answer) => (Array.isArray(answer) ? answer : answer.list));

@@ -5,7 +5,7 @@ import { MAX_REGION_LEVEL, regionBody, regionGroupBody } from '@dandelion/shared
 import { rulesOf } from '../../../components/form';
 import { RegionCascader, type RegionPick } from '../../../components/RegionCascader';
 import { regionApi, type GroupDetail, type GroupValues, type Region, type RegionDetail, type RegionValues } from './api';
-import { EntryFormModal } from './EntryFormModal';
+import { FormModal } from '../../../components/form/FormModal';
 
 /** The same rules and messages the server applies (packages/shared/src/base/region.ts). */
 const regionRules = rulesOf(regionBody);
@@ -35,7 +35,7 @@ export function RegionFormModal({ target, onSaved, onClose }: { target: RegionFo
     ? { parentPath: record.parentPath, regionCode: record.regionCode, regionName: record.regionName, sort: record.sort, remark: record.remark }
     : { parentPath: target?.parentPath ?? [] };
   return (
-    <EntryFormModal<RegionFields, Region>
+    <FormModal<RegionFields, Region>
       open={!!target}
       name="region"
       title={record ? '修改行政区划' : '新增行政区划'}
@@ -65,7 +65,7 @@ export function RegionFormModal({ target, onSaved, onClose }: { target: RegionFo
       <Form.Item name="remark" label="备注" rules={regionRules.remark}>
         <Input.TextArea rows={2} placeholder="请输入备注" />
       </Form.Item>
-    </EntryFormModal>
+    </FormModal>
   );
 }
 
@@ -149,7 +149,7 @@ export function GroupFormModal({ target, onSaved, onClose }: { target: { record:
     ? { groupCode: record.groupCode, groupName: record.groupName, sort: record.sort, remark: record.remark, members: record.members.map((m) => ({ regionCode: m.regionCode, label: m.regionName })) }
     : { sort: 0, members: [] };
   return (
-    <EntryFormModal<GroupFields, GroupDetail>
+    <FormModal<GroupFields, GroupDetail>
       open={!!target}
       name="region-group"
       title={record ? '修改区划分组' : '新增区划分组'}
@@ -179,6 +179,6 @@ export function GroupFormModal({ target, onSaved, onClose }: { target: { record:
       <Form.Item name="remark" label="备注" rules={groupRules.remark}>
         <Input.TextArea rows={2} placeholder="请输入备注" />
       </Form.Item>
-    </EntryFormModal>
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState, type Key } from 'react';
 import { useSearchParams } from 'react-router';
 import { App, Card, Typography } from 'antd';
-import { DeleteOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
+import { FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { SCHEDULER_PERMISSIONS as P, TASK_STATUS_LABELS } from '@dandelion/shared/base/scheduler';
 import { ActionBar, useRecordActions } from '../../../components/ActionBar';
@@ -53,13 +53,6 @@ export default function SchedulerListPage() {
     await runTask(row.taskId);
     message.success(`已开始执行「${row.taskName}」${canSeeRuns ? '，结果见执行日志' : ''}`);
     if (canSeeRuns) openRuns(row);
-    await refresh();
-  };
-
-  const removeSelected = async () => {
-    const { deleted } = await taskApi.removeMany(selected.map(String));
-    message.success(`已删除 ${deleted} 个任务`);
-    setSelected([]);
     await refresh();
   };
 
@@ -168,16 +161,7 @@ export default function SchedulerListPage() {
           <ActionBar
             actions={[
               { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('schedulerAdd') },
-              {
-                key: 'batchDel',
-                label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
-                permission: P.del,
-                icon: <DeleteOutlined />,
-                danger: true,
-                disabled: selected.length === 0,
-                confirm: { title: `确定删除选中的 ${selected.length} 个任务吗？`, description: '删除后立即取消调度，执行日志仍保留。' },
-                onClick: removeSelected,
-              },
+              actions.removeSelected({ selected, unit: '个任务', permission: P.del, description: '删除后立即取消调度，执行日志仍保留。', remove: taskApi.removeMany, after: () => { setSelected([]); return refresh(); } }),
               { key: 'runs', label: '执行日志', icon: <FileTextOutlined />, permission: P.log, onClick: () => openRuns('all') },
             ]}
           />

@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { App, Card, Space, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, PlusOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import { PlusOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { CONTENT_PERMISSIONS as P, CONTENT_STATUS_LABELS, type ContentStatus } from '@dandelion/shared/cms/content';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar, useRecordActions, type ActionButton } from '../../../components/ActionBar';
@@ -161,20 +161,7 @@ export default function ContentListPage() {
                   permission: P.add,
                   onClick: () => open('contentAdd', catalogId ? { catalogId } : undefined),
                 },
-                {
-                  key: 'batchDel',
-                  label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
-                  permission: P.del,
-                  icon: <DeleteOutlined />,
-                  danger: true,
-                  disabled: selected.length === 0,
-                  confirm: { title: `确定删除选中的 ${selected.length} 篇文章吗？`, description: '已发布的文章删除后门户立即看不到。' },
-                  onClick: async () => {
-                    const { deleted } = await deleteContents(selected.map(String));
-                    setSelected([]);
-                    await done(`已删除 ${deleted} 篇文章`);
-                  },
-                },
+                actions.removeSelected({ selected, unit: '篇文章', permission: P.del, description: '已发布的文章删除后门户立即看不到。', remove: deleteContents, after: () => { setSelected([]); return refresh(); } }),
               ]}
             />
           }

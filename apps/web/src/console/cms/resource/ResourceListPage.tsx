@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
-import { App, Card, Tag } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Card, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { CONTENT_PERMISSIONS } from '@dandelion/shared/cms/content';
 import { RESOURCE_PERMISSIONS as P, RESOURCE_TYPE_LABELS, type ResourceType } from '@dandelion/shared/cms/resource';
 import { fileUrl } from '../../../api/fileUrl';
@@ -26,7 +26,6 @@ export function ResourceTypeTag({ type }: { type: ResourceType }) {
 
 /** /cms/resource/resourceList: the resource library, with 发布文章 into a catalogue. */
 export default function ResourceListPage() {
-  const { message } = App.useApp();
   const { table, search, refresh, onSearch, open } = useListPage<ResourceSearch>();
   const actions = useRecordActions();
   const [selected, setSelected] = useState<Key[]>([]);
@@ -95,21 +94,7 @@ export default function ResourceListPage() {
           <ActionBar
             actions={[
               { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('resourceAdd') },
-              {
-                key: 'batchDel',
-                label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
-                permission: P.del,
-                icon: <DeleteOutlined />,
-                danger: true,
-                disabled: selected.length === 0,
-                confirm: { title: `确定删除选中的 ${selected.length} 个资源吗？` },
-                onClick: async () => {
-                  const { deleted } = await resourceApi.removeMany(selected.map(String));
-                  setSelected([]);
-                  message.success(`已删除 ${deleted} 个资源`);
-                  await refresh();
-                },
-              },
+              actions.removeSelected({ selected, unit: '个资源', permission: P.del, remove: resourceApi.removeMany, after: () => { setSelected([]); return refresh(); } }),
             ]}
           />
         }

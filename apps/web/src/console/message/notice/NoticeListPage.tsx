@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { App, Card, Space, Tag, Tooltip } from 'antd';
-import { DeleteOutlined, GlobalOutlined, PlusOutlined } from '@ant-design/icons';
+import { GlobalOutlined, PlusOutlined } from '@ant-design/icons';
 import { NOTICE_PRIORITY_LABELS, NOTICE_STATUS_LABELS, type NoticeStatus } from '@dandelion/shared/message/notice';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar, useRecordActions, type ActionButton } from '../../../components/ActionBar';
@@ -179,20 +179,7 @@ export default function NoticeListPage() {
           <ActionBar
             actions={[
               { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('noticeAdd') },
-              {
-                key: 'batchDel',
-                label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
-                permission: P.del,
-                icon: <DeleteOutlined />,
-                danger: true,
-                disabled: selected.length === 0,
-                confirm: { title: `确定删除选中的 ${selected.length} 条通知吗？`, description: '已发布的通知删除后所有人将立即看不到。' },
-                onClick: async () => {
-                  const { deleted } = await deleteNotices(selected.map(String));
-                  setSelected([]);
-                  await done(`已删除 ${deleted} 条通知`);
-                },
-              },
+              actions.removeSelected({ selected, unit: '条通知', permission: P.del, description: '已发布的通知删除后所有人将立即看不到。', remove: deleteNotices, after: () => { setSelected([]); return refresh(); } }),
             ]}
           />
         }

@@ -1,8 +1,8 @@
 import { useState, type Key } from 'react';
 import { App, Card, Tag } from 'antd';
-import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date';
-import { ActionBar } from '../../../components/ActionBar';
+import { ActionBar, useRecordActions } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
@@ -38,6 +38,7 @@ function StatusTag({ status }: { status: SmsStatus }) {
 /** /message/sms/smsList (menu component 'message/sms/smsList'): every message the platform sent, newest first. */
 export default function SmsListPage() {
   const { message } = App.useApp();
+  const actions = useRecordActions();
   const { table, search, onSearch, refresh } = useListPage<SmsSearch>();
   const [selected, setSelected] = useState<Key[]>([]);
   const canDelete = useHasPermission(SMS_PERMISSIONS.del);
@@ -51,12 +52,6 @@ export default function SmsListPage() {
   const removeOne = async (row: SmsLog) => {
     await deleteSms(row.id);
     await refreshAfterDelete('删除成功', [row.id]);
-  };
-
-  const removeSelected = async () => {
-    const ids = selected.map(String);
-    const { deleted } = await deleteSmsBatch(ids);
-    await refreshAfterDelete(`已删除 ${deleted} 条短信日志`, ids);
   };
 
   const columns: PagedColumn<SmsLog>[] = [
@@ -139,16 +134,7 @@ export default function SmsListPage() {
           <ActionBar
             actions={[
               { key: 'export', label: '导出', icon: <DownloadOutlined />, permission: SMS_PERMISSIONS.export, onClick: () => exportSms(search) },
-              {
-                key: 'batchDel',
-                label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
-                permission: SMS_PERMISSIONS.del,
-                icon: <DeleteOutlined />,
-                danger: true,
-                disabled: selected.length === 0,
-                confirm: { title: `确定删除选中的 ${selected.length} 条短信日志吗？` },
-                onClick: removeSelected,
-              },
+              actions.removeSelected({ selected, unit: '条短信日志', permission: SMS_PERMISSIONS.del, remove: deleteSmsBatch, after: (ids) => { setSelected((keys) => keys.filter((key) => !ids.includes(String(key)))); return refresh(); } }),
             ]}
           />
         }

@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
-import { App, Card, Tag } from 'antd';
-import { DeleteOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { Card, Tag } from 'antd';
+import { HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { RECORD_STATUS_LABELS, type RecordStatus } from '@dandelion/shared';
 import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared/message/template';
 import { formatDateTime } from '../../../lib/date';
@@ -26,7 +26,6 @@ export const ChannelTag = ({ channel }: { channel: MessageChannel }) => <Tag col
 
 /** /message/template/templateList: message templates, sent from here to chosen users. */
 export default function TemplateListPage() {
-  const { message } = App.useApp();
   const { table, search, onSearch, refresh, open } = useListPage<TemplateSearch>();
   const actions = useRecordActions();
   const [selected, setSelected] = useState<Key[]>([]);
@@ -97,21 +96,7 @@ export default function TemplateListPage() {
             actions={[
               { key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('templateAdd') },
               { key: 'log', label: '发送记录', icon: <HistoryOutlined />, permission: P.log, onClick: () => open('templateLog') },
-              {
-                key: 'batchDel',
-                label: selected.length ? `批量删除（${selected.length}）` : '批量删除',
-                permission: P.del,
-                icon: <DeleteOutlined />,
-                danger: true,
-                disabled: selected.length === 0,
-                confirm: { title: `确定删除选中的 ${selected.length} 个模板吗？` },
-                onClick: async () => {
-                  const { deleted } = await templateApi.removeMany(selected.map(String));
-                  setSelected([]);
-                  message.success(`已删除 ${deleted} 个模板`);
-                  await refresh();
-                },
-              },
+              actions.removeSelected({ selected, unit: '个模板', permission: P.del, remove: templateApi.removeMany, after: () => { setSelected([]); return refresh(); } }),
             ]}
           />
         }

@@ -1,8 +1,10 @@
 import { useState, type Key } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Empty, Modal, Select, Spin, Tree, Typography, type TreeDataNode } from 'antd';
+import { currentUserCalls } from '@dandelion/shared/auth/currentUser';
 import type { MenuNode } from '@dandelion/shared/system/func';
-import { errorMessage, postJson } from '../../../api/http';
+import { call } from '../../../api/call';
+import { errorMessage } from '../../../api/http';
 import { fetchOrgAdmins, fetchOrgBindings, fetchOrgUsers, fetchRuleOptions, saveOrgAdmins, saveOrgBindings, type OrgNode, type OrgUser } from './api';
 
 interface DialogProps {
@@ -100,7 +102,7 @@ export function OrgBindDialog({ org, onClose }: DialogProps) {
     queryFn: async () => {
       const [tree, rules, bindings] = await Promise.all([
         // The caller's own menu tree: the current-user call of the auth module.
-        postJson<{ menus: MenuNode[] }>('/rest/menu/getMenuUserTree', {}, { silent: true }),
+        call(currentUserCalls.menuUserTree, undefined, { silent: true }),
         fetchRuleOptions(),
         fetchOrgBindings(orgId!),
       ]);

@@ -1,10 +1,10 @@
 /** Users: the console's calls of the shared contract (`@dandelion/shared/system/user`). */
 import type { CallData, CallInput } from '@dandelion/shared';
+import { passwordCalls } from '@dandelion/shared/auth/password';
 import { postCalls } from '@dandelion/shared/system/post';
 import { userCalls, type ImportProblem } from '@dandelion/shared/system/user';
 import { call } from '../../../api/call';
 import { downloadByPost } from '../../../api/download';
-import { postJson } from '../../../api/http';
 import { postJsonWithProgress } from '../../../api/upload';
 import type { PageQuery } from '../../../components/PagedTable';
 
@@ -38,7 +38,7 @@ export const deleteUsers = (userIds: string[]) => call(userCalls.recycle, { user
 export const restoreUsers = (userIds: string[]) => call(userCalls.restore, { userIds });
 export const purgeUser = (userId: string) => call(userCalls.purge, { userId });
 /** The administrator reset is the auth module's call: without newPassword a strong one is generated and answered once. */
-export const resetPassword = (userId: string) => postJson<{ userId: string; generatedPassword: string | null }>('/rest/user/UpdPwdUser', { userId });
+export const resetPassword = (userId: string) => call(passwordCalls.adminReset, { userId });
 export const generateUserId = () => call(userCalls.generateIds, {});
 export const fetchBoundRoles = (userId: string, signal?: AbortSignal) => call(userCalls.boundRoles, { userId }, { signal, silent: true });
 export const bindRoles = (userId: string, roleIds: string[]) => call(userCalls.bindRoles, { userId, roleIds }, { silent: true });

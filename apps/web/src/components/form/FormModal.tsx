@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Form, Modal, Space, type FormInstance } from 'antd';
-import { ApiError, errorMessage } from '../../../api/http';
-import { BusyButton } from '../../../components/BusyButton';
+import { ApiError, errorMessage } from '../../api/http';
+import { BusyButton } from '../BusyButton';
 
-export interface EntryFormModalProps<V extends object, R> {
+export interface FormModalProps<V extends object, R> {
   open: boolean;
   title: string;
   /** Prefixes the field ids, so they never clash with a search form's fields of the same name behind the dialog. */
@@ -22,7 +22,7 @@ export interface EntryFormModalProps<V extends object, R> {
  * The add/edit dialog of the dictionary page, in the shared form's style: labels on the left,
  * 保存 disabled with a spinner while saving, a refusal shown where the user looks.
  */
-export function EntryFormModal<V extends object, R>({ open, title, name, form, initialValues, save, onSaved, onClose, children }: EntryFormModalProps<V, R>) {
+export function FormModal<V extends object, R>({ open, title, name, form, initialValues, save, onSaved, onClose, children }: FormModalProps<V, R>) {
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
