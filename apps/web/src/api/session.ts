@@ -1,22 +1,13 @@
 import { create } from 'zustand';
-import { SESSION_LIFETIME_MS, STORAGE_NAMESPACE } from '@dandelion/shared';
+import { SESSION_LIFETIME_MS, STORAGE_NAMESPACE, type CallData } from '@dandelion/shared';
+import type { signInCalls } from '@dandelion/shared/auth/signIn';
 import { useConsoleStore } from './consoleStore';
 
-/** The signed-in user as the login call returns it (spec §3 User info); the server may add fields. */
-export interface SessionUser {
-  userId?: string;
-  username?: string;
-  loginName?: string;
-  realname?: string | null;
-  userRealName?: string | null;
-  nickName?: string | null;
-  avatar?: string | null;
-  phones?: string | null;
-  mails?: string | null;
-  userType?: string;
-  roles?: { roleCode: string; roleName?: string }[];
-  [field: string]: unknown;
-}
+/**
+ * The signed-in user as the sign-in call answers it (spec §3 User info). Every field is optional
+ * because a session stored by an older build, or opened by single sign-on, may lack some.
+ */
+export type SessionUser = Partial<CallData<typeof signInCalls.signIn>['userInfo']> & { [field: string]: unknown };
 
 /** How the session was opened; a CAS session signs out through the CAS server too (spec §4 Logout). */
 export type SignInMethod = 'password' | 'sms' | 'cas' | 'oauth';

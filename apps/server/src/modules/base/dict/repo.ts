@@ -4,7 +4,7 @@ import type { PageParameter } from '@dandelion/shared';
 import type { DictType } from '@dandelion/shared/base/dict';
 import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { containing, likePattern } from '../../../core/sql';
 import { baseDict } from './tables';
@@ -147,7 +147,7 @@ export const dictRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(baseDict).where(where).orderBy(...byDisplayOrder).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(baseDict).where(where))[0]!.n,
+      () => countWhere(ex, baseDict, where),
     );
   },
 

@@ -2,7 +2,7 @@ import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNotNull, lt
 import type { PageParameter, ServerBody } from '@dandelion/shared';
 import type { definitionCalls, instanceCalls } from '@dandelion/shared/base/progress';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { baseProcessDef, baseProcessHistory, baseProcessInstance } from './tables';
@@ -213,7 +213,7 @@ export async function instancePage(ex: Executor, filter: InstanceFilter, page: P
   return paginate(
     page,
     (limit, offset) => ex.select().from(i).where(where).orderBy(desc(i.createTime), desc(i.id)).limit(limit).offset(offset),
-    async () => (await ex.select({ n: count() }).from(i).where(where))[0]!.n,
+    () => countWhere(ex, i, where),
   );
 }
 

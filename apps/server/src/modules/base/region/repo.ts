@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { baseRegion, baseRegionGroup, baseRegionGroupMember } from './tables';
@@ -132,7 +132,7 @@ export const regionRepo = {
           .orderBy(asc(baseRegion.regionLevel), asc(baseRegion.regionCode))
           .limit(limit)
           .offset(offset),
-      async () => (await ex.select({ n: count() }).from(baseRegion).where(where))[0]!.n,
+      () => countWhere(ex, baseRegion, where),
     );
   },
 
@@ -182,7 +182,7 @@ export const groupRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(baseRegionGroup).where(where).orderBy(asc(baseRegionGroup.sort), asc(baseRegionGroup.id)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(baseRegionGroup).where(where))[0]!.n,
+      () => countWhere(ex, baseRegionGroup, where),
     );
   },
 

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter, ServerBody } from '@dandelion/shared';
 import type { schedulerCalls, taskCalls } from '@dandelion/shared/base/scheduler';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { baseTask, baseTaskLog } from './tables';
@@ -82,7 +82,7 @@ export const taskRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(baseTask).where(where).orderBy(desc(baseTask.createTime), desc(baseTask.id)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(baseTask).where(where))[0]!.n,
+      () => countWhere(ex, baseTask, where),
     );
   },
 
@@ -119,7 +119,7 @@ export const taskRepo = {
           .orderBy(desc(baseTaskLog.startTime), desc(baseTaskLog.id))
           .limit(limit)
           .offset(offset),
-      async () => (await ex.select({ n: count() }).from(baseTaskLog).where(where))[0]!.n,
+      () => countWhere(ex, baseTaskLog, where),
     );
   },
 

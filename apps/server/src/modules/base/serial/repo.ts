@@ -1,7 +1,7 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter, RecordStatus } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { baseSerialRule } from './tables';
@@ -174,7 +174,7 @@ export const serialRepo = {
     return paginate(
       page,
       (limit, offset) => withPreview(ex, at).where(where).orderBy(asc(r.ruleCode)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(r).where(where))[0]!.n,
+      () => countWhere(ex, r, where),
     );
   },
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { type auditColumns, createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { cmsBanner } from './tables';
@@ -41,7 +41,7 @@ export const bannerRepo = {
       page,
       (limit, offset) =>
         ex.select().from(cmsBanner).where(where).orderBy(asc(cmsBanner.siteId), asc(cmsBanner.code), asc(cmsBanner.sort), asc(cmsBanner.id)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(cmsBanner).where(where))[0]!.n,
+      () => countWhere(ex, cmsBanner, where),
     );
   },
 

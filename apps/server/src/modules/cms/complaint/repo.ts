@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { timeWithin } from '../../../core/listing';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { cmsComplaint } from './tables';
@@ -37,7 +37,7 @@ export const complaintRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(cmsComplaint).where(where).orderBy(desc(cmsComplaint.createTime), desc(cmsComplaint.id)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(cmsComplaint).where(where))[0]!.n,
+      () => countWhere(ex, cmsComplaint, where),
     );
   },
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { catalogNames } from '../catalog/module';
@@ -58,7 +58,7 @@ export const contentRepo = {
           .orderBy(desc(cmsContent.isTop), desc(cmsContent.publishTime), desc(cmsContent.createTime), desc(cmsContent.id))
           .limit(limit)
           .offset(offset),
-      async () => (await ex.select({ n: count() }).from(cmsContent).where(where))[0]!.n,
+      () => countWhere(ex, cmsContent, where),
     );
   },
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { cmsResource } from './tables';
@@ -36,7 +36,7 @@ export const resourceRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(cmsResource).where(where).orderBy(desc(cmsResource.createTime), desc(cmsResource.id)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(cmsResource).where(where))[0]!.n,
+      () => countWhere(ex, cmsResource, where),
     );
   },
 

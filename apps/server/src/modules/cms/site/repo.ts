@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import { SITE_STATUS_ONLINE, type PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { type auditColumns, createdBy, notDeleted, softDelete, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { cmsSite } from './tables';
@@ -36,7 +36,7 @@ export const siteRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(cmsSite).where(where).orderBy(...defaultFirst).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(cmsSite).where(where))[0]!.n,
+      () => countWhere(ex, cmsSite, where),
     );
   },
 

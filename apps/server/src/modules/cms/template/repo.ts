@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { cmsTemplate } from './tables';
@@ -34,7 +34,7 @@ export const templateRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(cmsTemplate).where(where).orderBy(...byOrder).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(cmsTemplate).where(where))[0]!.n,
+      () => countWhere(ex, cmsTemplate, where),
     );
   },
 

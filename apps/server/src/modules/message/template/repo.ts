@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { PageParameter, RecordStatus } from '@dandelion/shared';
 import type { SmsStatus } from '@dandelion/shared/message/sms';
 import type { MessageChannel } from '@dandelion/shared/message/template';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { sysMsgSendLog, sysMsgTemplate } from './tables';
@@ -58,7 +58,7 @@ export const templateRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(sysMsgTemplate).where(where).orderBy(desc(sysMsgTemplate.updateTime), asc(sysMsgTemplate.id)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(sysMsgTemplate).where(where))[0]!.n,
+      () => countWhere(ex, sysMsgTemplate, where),
     );
   },
 
@@ -95,7 +95,7 @@ export const templateRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(sysMsgSendLog).where(where).orderBy(desc(sysMsgSendLog.createTime), desc(sysMsgSendLog.id)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(sysMsgSendLog).where(where))[0]!.n,
+      () => countWhere(ex, sysMsgSendLog, where),
     );
   },
 };

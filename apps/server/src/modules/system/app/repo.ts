@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PageParameter, RecordStatus } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { sysApp, sysAppFunc } from './tables';
@@ -34,7 +34,7 @@ export const appRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(sysApp).where(where).orderBy(...order).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(sysApp).where(where))[0]!.n,
+      () => countWhere(ex, sysApp, where),
     );
   },
 

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { orgNameView } from '../org/module';
@@ -40,7 +40,7 @@ export const ruleRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(sysDataPermission).where(where).orderBy(asc(sysDataPermission.sort), desc(sysDataPermission.id)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(sysDataPermission).where(where))[0]!.n,
+      () => countWhere(ex, sysDataPermission, where),
     );
   },
 

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PageParameter, RecordStatus } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { sysPost, sysUserPost } from './tables';
@@ -38,7 +38,7 @@ export const postRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(sysPost).where(where).orderBy(asc(sysPost.sort), asc(sysPost.id)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(sysPost).where(where))[0]!.n,
+      () => countWhere(ex, sysPost, where),
     );
   },
 

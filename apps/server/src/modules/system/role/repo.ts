@@ -1,9 +1,9 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { MAX_EXPORT_ROWS } from '../../../core/excel';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { sysRole, sysRoleDataOrg, sysRoleFunc } from './tables';
@@ -51,7 +51,7 @@ export const roleRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select().from(sysRole).where(where).orderBy(...order).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(sysRole).where(where))[0]!.n,
+      () => countWhere(ex, sysRole, where),
     );
   },
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { dataScopeCondition, type EffectiveDataScope } from '../../../core/dataScope';
-import { paginate } from '../../../core/pagination';
+import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, DEL_FLAG, notDeleted, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { orgNameView, orgSubtreeIds } from '../org/module';
@@ -288,7 +288,7 @@ export const userRepo = {
     return paginate(
       page,
       (limit, offset) => ex.select(cardColumns).from(sysUser).where(where).orderBy(asc(sysUser.sort), asc(sysUser.id)).limit(limit).offset(offset),
-      async () => (await ex.select({ n: count() }).from(sysUser).where(where))[0]!.n,
+      () => countWhere(ex, sysUser, where),
     );
   },
 
