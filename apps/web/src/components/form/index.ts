@@ -6,3 +6,4 @@ export { fieldRules, requiredRule, ruleFromValidator } from './rules';
 export { rulesOf, zodRule } from './zodRules';
 export { FormModal } from './FormModal';
 export type { FormModalProps } from './FormModal';
+export { RemarkField, SortField, StatusField } from './RecordFields';

@@ -1,7 +1,6 @@
-import { Form, Input, InputNumber, Radio } from 'antd';
-import { RECORD_STATUS_LABELS as STATUS_LABELS } from '@dandelion/shared';
+import { Form, Input } from 'antd';
 import { APP_PATH_MESSAGE, appBody } from '@dandelion/shared/system/app';
-import { FormPage, requiredRule, rulesOf } from '../../../components/form';
+import { FormPage, RemarkField, rulesOf, SortField, StatusField } from '../../../components/form';
 import { appApi, type AppDetail, type AppValues } from './api';
 
 /** The same rules and messages the server applies (packages/shared/src/system/app.ts). */
@@ -32,15 +31,9 @@ export default function AppFormPage() {
       <Form.Item name="path" label="应用路径" rules={[{ pattern: /^\/\S*$/, message: APP_PATH_MESSAGE }]}>
         <Input placeholder="/" />
       </Form.Item>
-      <Form.Item name="status" label="状态" rules={[requiredRule('请选择状态'), ...rules.status]}>
-        <Radio.Group options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
-      </Form.Item>
-      <Form.Item name="sort" label="排序" rules={[requiredRule('请输入排序'), ...rules.sort]}>
-        <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="remark" label="备注" rules={rules.remark}>
-        <Input.TextArea rows={3} placeholder="请输入备注" />
-      </Form.Item>
+      <StatusField rules={rules.status} required />
+      <SortField rules={rules.sort} required />
+      <RemarkField rules={rules.remark} />
     </FormPage>
   );
 }

@@ -1,6 +1,6 @@
-import { Form, Input, InputNumber, Radio } from 'antd';
+import { Form, Input } from 'antd';
 import { layoutBody } from '@dandelion/shared/system/layout';
-import { FormPage, rulesOf } from '../../../components/form';
+import { FormPage, RemarkField, rulesOf, SortField, StatusField } from '../../../components/form';
 import { layoutApi, type LayoutRecord, type LayoutValues } from './api';
 
 /** The same rules and messages the server applies (packages/shared/src/system/layout.ts). */
@@ -23,9 +23,9 @@ export default function LayoutFormPage() {
       </Form.Item>
       <Form.Item name="componentPath" label="组件路径" rules={rules.componentPath}><Input maxLength={256} /></Form.Item>
       <Form.Item name="thumbnail" label="缩略图地址" rules={rules.thumbnail}><Input maxLength={512} /></Form.Item>
-      <Form.Item name="status" label="状态" rules={rules.status}><Radio.Group options={[{ value: 'NORMAL', label: '启用' }, { value: 'DISABLED', label: '停用' }]} /></Form.Item>
-      <Form.Item name="sort" label="排序" rules={rules.sort}><InputNumber min={0} max={99999} precision={0} /></Form.Item>
-      <Form.Item name="remark" label="备注" rules={rules.remark}><Input.TextArea maxLength={512} /></Form.Item>
+      <StatusField rules={rules.status} />
+      <SortField rules={rules.sort} />
+      <RemarkField rules={rules.remark} />
     </FormPage>
   );
 }

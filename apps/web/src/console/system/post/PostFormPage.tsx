@@ -1,12 +1,10 @@
-import { Form, Input, InputNumber, Radio } from 'antd';
-import { RECORD_STATUS_LABELS } from '@dandelion/shared';
+import { Form, Input } from 'antd';
 import { postBody } from '@dandelion/shared/system/post';
-import { FormPage, rulesOf } from '../../../components/form';
+import { FormPage, RemarkField, SortField, StatusField, rulesOf } from '../../../components/form';
 import { postApi, type Post, type PostValues } from './api';
 
 /** The same rules and messages the server applies (packages/shared/src/system/post.ts). */
 const rules = rulesOf(postBody);
-const STATUS_OPTIONS = Object.entries(RECORD_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
 /** /system/post/postAdd|postUpd?id=|postDetail?id=: the shared post form. */
 export default function PostFormPage() {
@@ -25,15 +23,9 @@ export default function PostFormPage() {
       <Form.Item name="postName" label="岗位名称" rules={rules.postName}>
         <Input placeholder="请输入岗位名称" />
       </Form.Item>
-      <Form.Item name="status" label="状态" rules={rules.status}>
-        <Radio.Group options={STATUS_OPTIONS} />
-      </Form.Item>
-      <Form.Item name="sort" label="排序" rules={rules.sort}>
-        <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="remark" label="备注" rules={rules.remark}>
-        <Input.TextArea rows={3} placeholder="请输入备注" />
-      </Form.Item>
+      <StatusField rules={rules.status} />
+      <SortField rules={rules.sort} />
+      <RemarkField rules={rules.remark} />
     </FormPage>
   );
 }

@@ -1,9 +1,8 @@
-import { Form, Input, InputNumber, Radio, Select } from 'antd';
-import { RECORD_STATUS_LABELS as STATUS_LABELS } from '@dandelion/shared';
+import { Form, Input, Select } from 'antd';
 import { DATA_SCOPE_LABELS, roleBody, SUPER_ROLE_CODE } from '@dandelion/shared/system/role';
 import { DictSelect } from '../../../components/DictSelect';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
-import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
+import { FormPage, RemarkField, SortField, StatusField, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { roleApi, type RoleDetail, type RoleValues } from './api';
 
 /** The same rules and messages the server applies (packages/shared/src/system/role.ts). */
@@ -51,15 +50,9 @@ export default function RoleFormPage() {
           <OrgTreeSelect multiple placeholder="请选择可见的机构" />
         </Form.Item>
       )}
-      <Form.Item name="status" label="状态" rules={[requiredRule('请选择状态'), ...rules.status]}>
-        <Radio.Group options={Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
-      </Form.Item>
-      <Form.Item name="sort" label="排序" rules={[requiredRule('请输入排序'), ...rules.sort]}>
-        <InputNumber min={0} max={99999} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="remark" label="备注" rules={rules.remark}>
-        <Input.TextArea rows={3} placeholder="请输入备注" />
-      </Form.Item>
+      <StatusField rules={rules.status} required />
+      <SortField rules={rules.sort} required />
+      <RemarkField rules={rules.remark} />
     </FormPage>
   );
 }
