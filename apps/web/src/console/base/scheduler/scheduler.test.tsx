@@ -161,7 +161,8 @@ describe('SchedulerFormPage', () => {
     renderAtRoute(<SchedulerFormPage />, '/base/scheduler/schedulerUpd', '/base/scheduler/schedulerUpd?id=7');
     expect(await screen.findByText('修改定时任务')).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('任务参数') as HTMLTextAreaElement).value).toContain('https://example.com'));
-    expect(screen.getByText('失败后最多重试 2 次，依次等待 5、10 秒')).toBeTruthy();
+    // The retry summary is rendered from the watched form values, a render after the fields are filled.
+    expect(await screen.findByText('失败后最多重试 2 次，依次等待 5、10 秒')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('任务参数'), { target: { value: '{ "url": "ftp://example.com", "timeoutSeconds": 0 }' } });
     fireEvent.click(buttonNamed('保存')!);
     await waitFor(() => expect(server.callsTo('/rest/task/updateTask')).toHaveLength(1));
