@@ -81,7 +81,8 @@ export default function FuncFormPage() {
         // Menus and buttons share one code space: 'button' is the server's alias of 'menu'.
         rules={[...rules.funcCode, duplicateRule({ tableName: isButton ? 'button' : 'menu', fieldName: 'funcCode', dataId: id, schema: (isButton ? buttonBody : menuBody).shape.funcCode })]}
         validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}
-        extra={isButton ? '形如 模块:功能:操作，如 system:user:add' : '如 system:user:list'}>
+        extra={isButton ? '形如 模块:功能:操作，如 system:user:add' : '如 system:user:list'}
+      >
         <Input maxLength={128} />
       </Form.Item>
       {!isButton && (
