@@ -7,3 +7,5 @@ export { rulesOf, zodRule } from './zodRules';
 export { FormModal } from './FormModal';
 export type { FormModalProps } from './FormModal';
 export { RemarkField, SortField, StatusField } from './RecordFields';
+export { DUPLICATE_CHECK_DEBOUNCE_MS, DUPLICATE_CHECK_TIMEOUT_MS, duplicateRule } from './duplicateRule';
+export type { DuplicateRuleOptions } from './duplicateRule';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, Input, InputNumber, Select, TreeSelect, Typography } from 'antd';
-import { categoryBody, itemBody, MAX_CATEGORY_LEVEL } from '@dandelion/shared/base/dict';
-import { rulesOf } from '../../../components/form';
+import { categoryBody, itemBody, MAX_CATEGORY_LEVEL, zDictCode } from '@dandelion/shared/base/dict';
+import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, rulesOf } from '../../../components/form';
 import { dictApi, type AppWithDicts, type CategoryNode, type CategoryValues, type DictRecord, type ItemValues } from './api';
 import { FormModal } from '../../../components/form/FormModal';
 
@@ -9,6 +9,20 @@ import { FormModal } from '../../../components/form/FormModal';
 const categoryRules = rulesOf(categoryBody);
 const itemRules = rulesOf(itemBody);
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text : null);
+
+/**
+ * The live duplicate check of a code. The server registers the full code (PARENT|CODE, as its
+ * rules.ts fullCodeOf builds it), so the typed code is asked about under its parent's full code.
+ */
+const codeTakenRule = (parentFullCode: string | null | undefined, dataId: string | undefined) =>
+  duplicateRule({
+    tableName: 'dictionary',
+    fieldName: 'dictFullCode',
+    dataId,
+    schema: zDictCode,
+    // undefined: the parent is not known here, so no full code can be told and nothing is asked.
+    fieldVal: (code) => (parentFullCode === undefined ? null : parentFullCode === null ? code : `${parentFullCode}|${code}`),
+  });
 
 interface ParentOption {
   value: string;
@@ -68,7 +82,15 @@ export function CategoryFormModal({ target, tree, apps, onSaved, onClose }: {
       <Form.Item name="parentId" label="上级分类" extra="不选为顶级分类；最多三级">
         <TreeSelect allowClear treeDefaultExpandAll placeholder="顶级分类" treeData={options} showSearch={{ treeNodeFilterProp: 'title' }} />
       </Form.Item>
-      <Form.Item name="dictCode" label="分类编码" rules={categoryRules.dictCode}>
+      {/* A category code is unique in the whole tree, but only its full code can be asked about: a code
+          used under another parent is still refused by 保存 (字典分类编码「…」已存在). */}
+      <Form.Item
+        name="dictCode"
+        label="分类编码"
+        dependencies={['parentId']}
+        rules={[...categoryRules.dictCode, codeTakenRule(parentId ? parent?.dictFullCode : null, record?.dictId)]}
+        validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}
+      >
         <Input placeholder="如 ORG_TYPE" />
       </Form.Item>
       <Form.Item name="dictName" label="分类名称" rules={categoryRules.dictName}>
@@ -115,7 +137,12 @@ export function ItemFormModal({ target, onSaved, onClose }: { target: ItemFormTa
       <Form.Item label="所属分类">
         <Typography.Text>{target ? `${target.category.dictName}（${target.category.dictCode}）` : ''}</Typography.Text>
       </Form.Item>
-      <Form.Item name="dictCode" label="字典项编码" rules={itemRules.dictCode}>
+      <Form.Item
+        name="dictCode"
+        label="字典项编码"
+        rules={[...itemRules.dictCode, codeTakenRule(target?.category.dictFullCode, record?.dictId)]}
+        validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}
+      >
         <Input placeholder="保存到业务数据中的值，如 UNIT" />
       </Form.Item>
       <Form.Item name="dictName" label="字典项名称" rules={itemRules.dictName}>

@@ -113,6 +113,32 @@ describe('/base/dict/dictList', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('checks a code while it is typed, as the full code it makes under its parent', async () => {
+    const taken = new Set(['ORG_TYPE|UNIT', 'ROLE_TYPE']);
+    const server = serve({
+      '/rest/common/checkDuplicate': (call) => {
+        const { fieldVal } = call.body as { fieldVal: string };
+        return ok(taken.has(fieldVal) ? { success: false, message: '字典编码已存在' } : { success: true, message: '字典编码可以使用' });
+      },
+    });
+    const asked = () => server.callsTo('/rest/common/checkDuplicate').map((c) => c.body);
+    openPage();
+    await selectOrgType();
+    fireEvent.click(buttonNamed('新增')!);
+    let dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('字典项编码'), { target: { value: 'UNIT' } });
+    expect(await within(dialog).findByText('字典编码已存在')).toBeTruthy();
+    expect(asked()).toEqual([{ tableName: 'dictionary', fieldName: 'dictFullCode', fieldVal: 'ORG_TYPE|UNIT', dataId: null }]);
+    fireEvent.click(buttonIn(dialog, '取消'));
+
+    // A top category's full code is its code.
+    fireEvent.click(buttonNamed('新增分类')!);
+    dialog = (await screen.findByText('新增字典分类')).closest('[role="dialog"]') as HTMLElement;
+    fireEvent.change(within(dialog).getByLabelText('分类编码'), { target: { value: 'ROLE_TYPE' } });
+    expect(await within(dialog).findByText('字典编码已存在')).toBeTruthy();
+    expect(asked().at(-1)).toEqual({ tableName: 'dictionary', fieldName: 'dictFullCode', fieldVal: 'ROLE_TYPE', dataId: null });
+  });
+
   it('a locked value cannot be edited, deleted or selected; locking sends the lock version', async () => {
     const server = serve({ '/rest/dict/lock': (call) => ok({ ...items[1]!, ...(call.body as object) }) });
     openPage();

@@ -3,7 +3,7 @@ import { Alert, Divider, Form, Input, InputNumber, Radio, Select, Switch, Typogr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TASK_LIMITS, TASK_MESSAGES, TASK_STATUS_LABELS, taskBody, type TaskParamError } from '@dandelion/shared/base/scheduler';
 import { ApiError } from '../../../api/http';
-import { FormPage, rulesOf, useFormMode } from '../../../components/form';
+import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, rulesOf, useFormMode } from '../../../components/form';
 import { fetchHandlers, HANDLERS_QUERY_KEY, taskApi, type Task, type TaskValues } from './api';
 import { CronInput, CronPreview, cronValidator } from './CronField';
 import { optionsOf } from './display';
@@ -43,7 +43,7 @@ function backoffPlan(retries: number | undefined, backoff: number | undefined): 
 export default function SchedulerFormPage() {
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
-  const { mode } = useFormMode();
+  const { mode, id } = useFormMode();
   const [paramErrors, setParamErrors] = useState<TaskParamError[]>([]);
   const handlers = useQuery({ queryKey: HANDLERS_QUERY_KEY, queryFn: ({ signal }) => fetchHandlers(signal), staleTime: 300_000 });
   const handlerKey = Form.useWatch('handler', form);
@@ -86,7 +86,12 @@ export default function SchedulerFormPage() {
       formProps={{ name: 'task', style: { maxWidth: 900 }, wrapperCol: { flex: '1 1 0', style: { minWidth: 0 } } }}
     >
       <Divider titlePlacement="start">基本信息</Divider>
-      <Form.Item name="taskCode" label="任务编码" rules={rules.taskCode}>
+      <Form.Item
+        name="taskCode"
+        label="任务编码"
+        rules={[...rules.taskCode, duplicateRule({ tableName: 'task', fieldName: 'taskCode', dataId: id, schema: taskBody.shape.taskCode })]}
+        validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}
+      >
         <Input placeholder="字母、数字和下划线，例如 PURGE_LOGS" />
       </Form.Item>
       <Form.Item name="taskName" label="任务名称" rules={rules.taskName}>

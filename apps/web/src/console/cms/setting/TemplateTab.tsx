@@ -6,7 +6,7 @@ import { PORTAL_COMPONENT_LABELS, TEMPLATE_STYLE_LABELS, TEMPLATE_TYPE_LABELS, t
 import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { rulesOf } from '../../../components/form';
+import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, rulesOf } from '../../../components/form';
 import {
   addTemplate, deleteTemplate, fetchTemplatePage, optionsOf, TEMPLATE_TABLE_KEY, updateTemplate, type CmsTemplate, type TemplateSearch, type TemplateValues,
 } from './api';
@@ -104,7 +104,15 @@ export function TemplateTab({ onChanged }: { onChanged?(): void }) {
       >
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="templateCode" label="模板编码" rules={rules.templateCode}>
+            <Form.Item
+              name="templateCode"
+              label="模板编码"
+              rules={[
+                ...rules.templateCode,
+                duplicateRule({ tableName: 'cmsTemplate', fieldName: 'templateCode', dataId: template?.templateId, schema: templateBody.shape.templateCode }),
+              ]}
+              validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}
+            >
               <Input />
             </Form.Item>
           </Col>

@@ -5,7 +5,7 @@ import { RECORD_STATUS_LABELS } from '@dandelion/shared';
 import { MESSAGE_CHANNEL_LABELS, scanTemplate, templateBody, type MessageChannel } from '@dandelion/shared/message/template';
 import { errorMessage } from '../../../api/http';
 import { useSessionStore } from '../../../api/session';
-import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
+import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { useHasPermission } from '../../../api/consoleStore';
 import { TemplatePreview } from './TemplatePreview';
 import { sendTemplate, SMS_TEMPLATE_MAX, templateApi, TEMPLATE_PERMISSIONS, type Template, type TemplateFormValues } from './api';
@@ -64,7 +64,7 @@ function TestSend({ template }: { template: Template }) {
 /** /message/template/templateAdd|templateUpd?id=|templateDetail?id=: a template with variable hints, a live preview and a test send. */
 export default function TemplateFormPage() {
   const [form] = Form.useForm<TemplateFormValues>();
-  const { mode } = useFormMode();
+  const { mode, id } = useFormMode();
   const canSend = useHasPermission(TEMPLATE_PERMISSIONS.send);
   const [loaded, setLoaded] = useState<Template | null>(null);
   const channel = Form.useWatch('channel', form) as MessageChannel | undefined;
@@ -97,7 +97,8 @@ export default function TemplateFormPage() {
           <Form.Item
             name="templateCode"
             label="模板编码"
-            rules={rules.templateCode}
+            rules={[...rules.templateCode, duplicateRule({ tableName: 'template', fieldName: 'templateCode', dataId: id, schema: templateBody.shape.templateCode })]}
+            validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}
             extra="其他模块按编码发送，如 REVIEW_PASSED"
           >
             <Input placeholder="请输入模板编码" />

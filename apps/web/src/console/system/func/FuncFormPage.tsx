@@ -4,7 +4,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { buttonBody, FUNC_TYPE_LABELS, menuBody, type FuncType } from '@dandelion/shared/system/func';
-import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
+import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { menuIcon } from '../../../components/MenuIcon';
 import { ANTD_MENU_ICONS, fetchFunc, fetchIcons, fetchMenuTree, saveFunc, uploadIcon, type FuncNode, type FuncRecord, type FuncValues } from './api';
 
@@ -39,7 +39,7 @@ function IconUpload({ onUploaded }: { onUploaded: (name: string) => void }) {
 /** /system/func/funcAdd|funcUpd|funcDetail: one node; its type decides which fields apply. */
 export default function FuncFormPage() {
   const [form] = Form.useForm<FuncValues>();
-  const { readOnly } = useFormMode();
+  const { readOnly, id } = useFormMode();
   const [search] = useSearchParams();
   const client = useQueryClient();
   const menus = useQuery({ queryKey: ['system-func-menus'], queryFn: fetchMenuTree });
@@ -75,7 +75,14 @@ export default function FuncFormPage() {
       <Form.Item name="funcName" label={isButton ? '按钮名称' : '菜单名称'} rules={rules.funcName}>
         <Input maxLength={64} />
       </Form.Item>
-      <Form.Item name="funcCode" label="权限标识" rules={rules.funcCode} extra={isButton ? '形如 模块:功能:操作，如 system:user:add' : '如 system:user:list'}>
+      <Form.Item
+        name="funcCode"
+        label="权限标识"
+        // Menus and buttons share one code space: 'button' is the server's alias of 'menu'.
+        rules={[...rules.funcCode, duplicateRule({ tableName: isButton ? 'button' : 'menu', fieldName: 'funcCode', dataId: id, schema: (isButton ? buttonBody : menuBody).shape.funcCode })]}
+        validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}
+        extra={isButton ? '形如 模块:功能:操作，如 system:user:add' : '如 system:user:list'}
+      >
         <Input maxLength={128} />
       </Form.Item>
       {!isButton && (

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { orgBody, ORG_STATUS_LABELS } from '@dandelion/shared/system/org';
 import { DictSelect } from '../../../components/DictSelect';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
-import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
+import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { addOrg, fetchOrgDetail, updateOrg, type OrgDetail, type OrgValues } from './api';
 
 const STATUS_OPTIONS = Object.entries(ORG_STATUS_LABELS).map(([value, label]) => ({ value, label }));
@@ -46,7 +46,8 @@ export default function OrgFormPage() {
           <Form.Item
             name="orgCode"
             label="机构编码"
-            rules={rules.orgCode}
+            rules={[...rules.orgCode, duplicateRule({ tableName: 'organisation', fieldName: 'orgCode', dataId: id, schema: orgBody.shape.orgCode })]}
+            validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}
           >
             <Input placeholder="请输入机构编码" />
           </Form.Item>

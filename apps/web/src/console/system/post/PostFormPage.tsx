@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { postBody } from '@dandelion/shared/system/post';
-import { FormPage, RemarkField, SortField, StatusField, rulesOf } from '../../../components/form';
+import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, RemarkField, SortField, StatusField, rulesOf, useFormMode } from '../../../components/form';
 import { postApi, type Post, type PostValues } from './api';
 
 /** The same rules and messages the server applies (packages/shared/src/system/post.ts). */
@@ -9,6 +9,7 @@ const rules = rulesOf(postBody);
 /** /system/post/postAdd|postUpd?id=|postDetail?id=: the shared post form. */
 export default function PostFormPage() {
   const [form] = Form.useForm<PostValues>();
+  const { id } = useFormMode();
   return (
     <FormPage<PostValues, Post>
       entityName="岗位"
@@ -17,7 +18,12 @@ export default function PostFormPage() {
       initialValues={{ status: 'NORMAL', sort: 0 }}
       save={(values, { mode, id, record }) => (mode === 'add' ? postApi.add(values) : postApi.update(id!, record!.lockVersion, values))}
     >
-      <Form.Item name="postCode" label="岗位编码" rules={rules.postCode}>
+      <Form.Item
+        name="postCode"
+        label="岗位编码"
+        rules={[...rules.postCode, duplicateRule({ tableName: 'post', fieldName: 'postCode', dataId: id, schema: postBody.shape.postCode })]}
+        validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}
+      >
         <Input placeholder="请输入岗位编码" />
       </Form.Item>
       <Form.Item name="postName" label="岗位名称" rules={rules.postName}>

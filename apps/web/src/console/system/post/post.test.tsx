@@ -56,4 +56,24 @@ describe('PostFormPage', () => {
     await waitFor(() => expect(server.callsTo('/rest/postService/addPost')).toHaveLength(1));
     expect(server.callsTo('/rest/postService/addPost')[0]!.body).toEqual({ postCode: 'FIN', postName: '财务经理', status: 'NORMAL', sort: 0 });
   });
+
+  it('checks the code as it is typed, naming the edited post so its own code is not taken', async () => {
+    const server = serve({
+      '/rest/postService/getPostById': () => ok(POST),
+      '/rest/common/checkDuplicate': (call) => {
+        const { fieldVal, dataId } = call.body as { fieldVal: string; dataId: string | null };
+        return ok(fieldVal === 'FIN' && dataId !== '3' ? { success: false, message: '岗位编码已存在' } : { success: true, message: '岗位编码可以使用' });
+      },
+    });
+    renderAtRoute(<PostFormPage />, '/system/post/:page', '/system/post/postUpd?id=3');
+    const code = screen.getByLabelText('岗位编码') as HTMLInputElement;
+    await waitFor(() => expect(code.value).toBe('FIN'));
+    fireEvent.change(code, { target: { value: 'FIN2' } });
+    fireEvent.change(code, { target: { value: 'FIN' } });
+    await waitFor(() => expect(server.callsTo('/rest/common/checkDuplicate')).toHaveLength(1));
+    expect(server.callsTo('/rest/common/checkDuplicate')[0]!.body).toEqual({ tableName: 'post', fieldName: 'postCode', fieldVal: 'FIN', dataId: '3' });
+    // The answer has come back and the field passed.
+    await waitFor(() => expect(code.closest('.ant-form-item')!.classList.contains('ant-form-item-has-success')).toBe(true));
+    expect(screen.queryByText('岗位编码已存在')).toBeNull();
+  });
 });

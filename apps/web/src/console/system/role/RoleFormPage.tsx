@@ -2,7 +2,7 @@ import { Form, Input, Select } from 'antd';
 import { DATA_SCOPE_LABELS, roleBody, SUPER_ROLE_CODE } from '@dandelion/shared/system/role';
 import { DictSelect } from '../../../components/DictSelect';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
-import { FormPage, RemarkField, SortField, StatusField, requiredRule, rulesOf, useFormMode } from '../../../components/form';
+import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, RemarkField, SortField, StatusField, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { roleApi, type RoleDetail, type RoleValues } from './api';
 
 /** The same rules and messages the server applies (packages/shared/src/system/role.ts). */
@@ -20,7 +20,7 @@ export default function RoleFormPage() {
   const [form] = Form.useForm<RoleValues>();
   const dataScope = Form.useWatch('dataScope', form);
   const roleCode = Form.useWatch('roleCode', form);
-  const { mode } = useFormMode();
+  const { mode, id } = useFormMode();
   return (
     <FormPage<RoleValues, RoleDetail>
       entityName="角色"
@@ -32,7 +32,8 @@ export default function RoleFormPage() {
       <Form.Item
         name="roleCode"
         label="角色编码"
-        rules={rules.roleCode}
+        rules={[...rules.roleCode, duplicateRule({ tableName: 'role', fieldName: 'roleCode', dataId: id, schema: roleBody.shape.roleCode })]}
+        validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}
       >
         <Input placeholder="请输入角色编码" disabled={mode !== 'add' && roleCode === SUPER_ROLE_CODE} />
       </Form.Item>

@@ -3,14 +3,21 @@ import { useLocation, useNavigate } from 'react-router';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { createUserBody } from '@dandelion/shared/system/user';
+import { createUserBody, userFields } from '@dandelion/shared/system/user';
 import { DictSelect } from '../../../components/DictSelect';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
-import { FormPage, requiredRule, rulesOf, siblingPath, useFormMode } from '../../../components/form';
+import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, requiredRule, rulesOf, siblingPath, useFormMode } from '../../../components/form';
 import { createUser, fetchPostOptions, fetchRoleOptions, fetchUser, generateUserId, updateUser, type UserCreate, type UserDetail } from './api';
 
 /** The same rules and messages the server applies (packages/shared/src/system/user.ts). */
 const rules = rulesOf(createUserBody);
+
+/** The user fields no two users may share (spec §5), checked while typing; `id` is the edited user's. */
+type UniqueField = 'username' | 'phone' | 'email' | 'empCode';
+const uniqueRules = (field: UniqueField, id: string | null) => [
+  ...rules[field],
+  duplicateRule({ tableName: 'user', fieldName: field, dataId: id, schema: userFields[field] }),
+];
 
 /** The form holds dates as dayjs values; the server takes YYYY-MM-DD. */
 interface FormValues {
@@ -57,7 +64,7 @@ const blank = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null
 /** /system/user/userAdd | userUpd?id= | userDetail?id=: the one user form, employee fields included (spec §3 emp). */
 export default function UserFormPage() {
   const [form] = Form.useForm<FormValues>();
-  const { mode } = useFormMode();
+  const { mode, id } = useFormMode();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -123,7 +130,7 @@ export default function UserFormPage() {
           <Form.Item label="用户名" required>
             <Row gutter={8} wrap={false}>
               <Col flex="auto">
-                <Form.Item name="username" noStyle rules={rules.username}>
+                <Form.Item name="username" noStyle rules={uniqueRules('username', id)} validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}>
                   <Input placeholder="4 到 32 位字母、数字或下划线" aria-label="用户名" disabled={mode !== 'add'} />
                 </Form.Item>
               </Col>
@@ -151,12 +158,12 @@ export default function UserFormPage() {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="phone" label="手机号" rules={rules.phone}>
+          <Form.Item name="phone" label="手机号" rules={uniqueRules('phone', id)} validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}>
             <Input />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="email" label="邮箱" rules={rules.email}>
+          <Form.Item name="email" label="邮箱" rules={uniqueRules('email', id)} validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}>
             <Input />
           </Form.Item>
         </Col>
@@ -166,7 +173,7 @@ export default function UserFormPage() {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="empCode" label="工号" rules={rules.empCode}>
+          <Form.Item name="empCode" label="工号" rules={uniqueRules('empCode', id)} validateDebounce={DUPLICATE_CHECK_DEBOUNCE_MS}>
             <Input />
           </Form.Item>
         </Col>
