@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import { adminToken, expect, snapshot, test } from './fixtures';
 
 /**
- * Empty lists say what to do next: a list with nothing stored yet (岗位管理 on a fresh install)
- * says what it holds and offers the add action, which opens the add form; a search that matches
- * nothing in a list that has rows (角色管理) says so and offers 清空条件, which brings the rows back.
+ * Empty lists say what to do next: a list with nothing stored yet (the values of a dictionary
+ * category made for this journey, so no other journey's data can fill it) says what it holds and
+ * offers the add action, which opens the add dialog; a search that matches nothing in a list that
+ * has rows (角色管理) says so and offers 清空条件, which brings the rows back.
  */
 
 const ADMIN_PASSWORD = 'Admin@2026!';
@@ -19,24 +20,33 @@ async function signIn(page: Page) {
 }
 
 test('an empty list offers its add action; a search that matched nothing offers 清空条件', async ({ page, request, pageErrors }) => {
-  // The installation seeds no posts; the journey is about that empty list, so make sure it is.
   const token = await adminToken(request);
-  const posts = await request.post('/rest/postService/getPostByPage', { headers: { authorization: token }, data: { pageParameter: { pageNum: 1, pageSize: 1 } } });
-  expect(((await posts.json()) as { data: { total: number } }).data.total, 'posts stored before the journey').toBe(0);
+  const suffix = String(Date.now() % 1e6);
+  const categoryName = `空分类${suffix}`;
+  const added = await request.post('/rest/dict/add', {
+    headers: { authorization: token },
+    data: { dictCode: `EMPTY_${suffix}`, dictName: categoryName },
+  });
+  expect(added.status(), await added.text()).toBe(200);
 
   await signIn(page);
 
   // Nothing stored: what the list holds, what to do, and the add action.
-  await page.goto('/system/post/postList');
-  await expect(page.getByText('还没有岗位', { exact: true })).toBeVisible();
-  await expect(page.getByText('岗位标明用户担任的职务，新增后可在用户信息中分配。')).toBeVisible();
-  const addPost = page.getByRole('button', { name: /新增岗位/ });
-  await expect(addPost).toBeVisible();
+  await page.goto('/base/dict/dictList');
+  await page.locator('.dict-category-node', { hasText: categoryName }).locator('span', { hasText: categoryName }).first().click();
+  await expect(page.getByText(`字典项 · ${categoryName}`)).toBeVisible();
+  await expect(page.getByText('还没有字典项', { exact: true })).toBeVisible();
+  await expect(page.getByText('字典项是该分类下可选的值，新增后即出现在使用它的下拉框中。')).toBeVisible();
+  const addItem = page.getByRole('button', { name: /新增字典项/ });
+  await expect(addItem).toBeVisible();
   await page.screenshot({ path: '/tmp/empty-state.png' });
-  await snapshot(page, 'empty-state-posts');
-  await addPost.click();
-  await expect(page).toHaveURL(/\/system\/post\/postAdd$/);
-  await expect(byLabel(page, '岗位编码')).toBeVisible();
+  await snapshot(page, 'empty-state-dict-items');
+  await addItem.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('字典项编码', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(dialog).toBeHidden();
 
   // A search that matches nothing: say so, and 清空条件 brings every row back with the field emptied.
   await page.goto('/system/role/roleList');
