@@ -148,7 +148,7 @@ test('a notice to one role: the badge rises, reading lowers it, receipts show it
   await page.locator('.ant-popconfirm').getByRole('button', { name: '撤回' }).click();
   await expect(page.getByText('已撤回', { exact: true }).first()).toBeVisible();
   await readerPage.goto('/message/my/myMsgList');
-  await expect(readerPage.locator('.ant-empty-description', { hasText: '暂无数据' }).first()).toBeVisible();
+  await expect(readerPage.locator('.ant-empty-description', { hasText: '还没有通知' }).first()).toBeVisible();
   await expect(readerPage.getByText(title)).toHaveCount(0);
   await snapshot(readerPage, 'messaging-my-messages-revoked');
   const mine = await call<{ total: number }>(request, await adminTokenOf(request, reader.username), '/rest/noticeService/getNoticeByUserPage', {});

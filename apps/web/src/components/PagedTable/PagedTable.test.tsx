@@ -21,6 +21,8 @@ interface Filter {
   title?: string;
 }
 
+const EMPTY = { what: '文章', hint: '文章发布后显示在门户。' };
+
 const ROWS: Row[] = Array.from({ length: 23 }, (_, i) => ({ id: String(i + 1), title: `标题${i + 1}`, author: `作者${i + 1}` }));
 
 const COLUMNS: PagedColumn<Row>[] = [
@@ -54,7 +56,7 @@ const headers = () => Array.from(document.querySelectorAll('th')).map((th) => th
 describe('<PagedTable>', () => {
   it('asks for page 1 with the search values and shows the rows with the total', async () => {
     const server = serve();
-    renderWidget(<PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} params={{ title: '标题' }} columns={COLUMNS} rowKey="id" />);
+    renderWidget(<PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} params={{ title: '标题' }} columns={COLUMNS} rowKey="id" empty={EMPTY} />);
     expect(await screen.findByText('标题1')).toBeTruthy();
     expect(screen.getByText('共 23 条')).toBeTruthy();
     expect(server.callsTo('/rest/demo/page')[0]!.body).toEqual({ title: '标题', pageParameter: { pageNum: 1, pageSize: 10 } });
@@ -67,7 +69,7 @@ describe('<PagedTable>', () => {
       return (
         <>
           <button onClick={() => setParams({ title: '标题2' })}>换条件</button>
-          <PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} params={params} columns={COLUMNS} rowKey="id" />
+          <PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} params={params} columns={COLUMNS} rowKey="id" empty={EMPTY} />
         </>
       );
     }
@@ -84,7 +86,7 @@ describe('<PagedTable>', () => {
 
   it('hides and shows columns from 列设置, remembered per table across visits', async () => {
     serve();
-    const table = <PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" />;
+    const table = <PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" empty={EMPTY} />;
     const first = renderWidget(table);
     await screen.findByText('标题1');
     expect(headers()).toEqual(['标题', '作者', '操作']);
@@ -105,7 +107,7 @@ describe('<PagedTable>', () => {
 
   it('switches the density and keeps it', async () => {
     serve();
-    const { container } = renderWidget(<PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" />);
+    const { container } = renderWidget(<PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" empty={EMPTY} />);
     await screen.findByText('标题1');
     fireEvent.click(screen.getByLabelText('密度'));
     fireEvent.click(await screen.findByText('紧凑'));
@@ -116,7 +118,7 @@ describe('<PagedTable>', () => {
   it('shows a load failure above the table and retries on request', async () => {
     let reply: FakeReply = refuse(500, '系统繁忙，请稍后重试');
     serve(() => reply);
-    renderWidget(<PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" />);
+    renderWidget(<PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" empty={EMPTY} />);
     expect(await screen.findByText('列表加载失败：系统繁忙，请稍后重试')).toBeTruthy();
     reply = ok({ list: ROWS.slice(0, 1), total: 1, pageNum: 1, pageSize: 10 });
     fireEvent.click(buttonNamed('重试')!);
@@ -128,7 +130,7 @@ describe('<PagedTable>', () => {
     let rows = ROWS;
     const server = serve(pagesOf(() => rows));
     const ref = createRef<PagedTableHandle>();
-    renderWidget(<PagedTable<Row, Filter> ref={ref} tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" />);
+    renderWidget(<PagedTable<Row, Filter> ref={ref} tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" empty={EMPTY} />);
     await screen.findByText('标题1');
     fireEvent.click(screen.getByTitle('3'));
     await screen.findByText('标题21');
@@ -140,11 +142,47 @@ describe('<PagedTable>', () => {
     expect(screen.getByText('共 20 条')).toBeTruthy();
   });
 
+  it('with no rows and no search values, says what the list holds; once searched, that nothing matched', async () => {
+    serve(pagesOf(() => []));
+    const onClearSearch = vi.fn();
+    function Page() {
+      const [params, setParams] = useState<Filter>({});
+      return (
+        <>
+          <button onClick={() => setParams({ title: '不存在' })}>换条件</button>
+          <PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} params={params} columns={COLUMNS} rowKey="id" empty={EMPTY} onClearSearch={onClearSearch} />
+        </>
+      );
+    }
+    renderWidget(<Page />);
+    expect(await screen.findByText('还没有文章')).toBeTruthy();
+    expect(screen.getByText('文章发布后显示在门户。')).toBeTruthy();
+
+    fireEvent.click(screen.getByText('换条件'));
+    expect(await screen.findByText('没有符合条件的记录')).toBeTruthy();
+    expect(screen.queryByText('还没有文章')).toBeNull();
+    fireEvent.click(buttonNamed('清空条件')!);
+    expect(onClearSearch).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the page\'s word on whether a search is set when its params also name the record the list belongs to', async () => {
+    serve(pagesOf(() => []));
+    renderWidget(<PagedTable<Row, { noticeId: string }> tableKey="demo" fetcher={fetchRows} params={{ noticeId: '7' }} searched={false} columns={COLUMNS} rowKey="id" empty={EMPTY} />);
+    expect(await screen.findByText('还没有文章')).toBeTruthy();
+  });
+
+  it('says the list did not load, rather than that it is empty, when the first load fails', async () => {
+    serve(() => refuse(500, '系统繁忙，请稍后重试'));
+    renderWidget(<PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" empty={EMPTY} />);
+    expect(await screen.findByText('列表未能加载')).toBeTruthy();
+    expect(screen.queryByText('还没有文章')).toBeNull();
+  });
+
   it('offers row selection for batch actions', async () => {
     serve();
     const onChange = vi.fn();
     renderWidget(
-      <PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" rowSelection={{ onChange }} />,
+      <PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} columns={COLUMNS} rowKey="id" empty={EMPTY} rowSelection={{ onChange }} />,
     );
     await screen.findByText('标题1');
     const boxes = document.querySelectorAll<HTMLInputElement>('tr.ant-table-row input[type="checkbox"]');

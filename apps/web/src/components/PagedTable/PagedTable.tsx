@@ -1,9 +1,11 @@
 import { useCallback, useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
-import { Table, type TableColumnType, type TableProps } from 'antd';
+import { Empty, Table, type TableColumnType, type TableProps } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, type Page, type PageParameter } from '@dandelion/shared';
 import { errorMessage } from '../../api/http';
 import { LoadError } from '../LoadError';
+import { EmptyState, type EmptyHint } from './EmptyState';
+import { hasSearchValues } from './applySearch';
 import { TableToolbar } from './TableToolbar';
 import { useTableSettings } from './tableSettings';
 
@@ -43,6 +45,15 @@ export interface PagedTableProps<T extends object, P extends object> {
   title?: ReactNode;
   /** Buttons on the left of the toolbar (usually an ActionBar). */
   toolbar?: ReactNode;
+  /** What the table says with no rows: what the list holds, what to do, the add action (EmptyState). */
+  empty: EmptyHint;
+  /**
+   * Whether a search narrows the rows; by default, whether `params` holds a value. A page whose
+   * params also name the record the list belongs to says it from its search values alone.
+   */
+  searched?: boolean;
+  /** 清空条件 when a search matched nothing (useListPage's clearSearch). */
+  onClearSearch?: () => void;
   defaultPageSize?: number;
   /** More antd Table props (scroll, expandable…). */
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'rowSelection' | 'loading' | 'size'>;
@@ -66,10 +77,11 @@ const settingsTitleOf = <T,>(column: PagedColumn<T>) =>
 /**
  * A server-paged table (ARCHITECTURE §5 list pages): the fetcher gets the search values and the
  * page; the previous page stays on screen while the next loads; the toolbar refreshes, sets the
- * density and shows or hides columns, remembered per table; a failure is shown above the rows.
+ * density and shows or hides columns, remembered per table; a failure is shown above the rows; no
+ * rows say what the list is for and offer the add action, or, after a search, offer to clear it.
  */
 export function PagedTable<T extends object, P extends object = Record<string, never>>(props: PagedTableProps<T, P>) {
-  const { tableKey, fetcher, columns, rowKey, rowSelection, title, toolbar, tableProps, ref } = props;
+  const { tableKey, fetcher, columns, rowKey, rowSelection, title, toolbar, empty, onClearSearch, tableProps, ref } = props;
   const params = props.params ?? ({} as P);
   const paramsKey = JSON.stringify(params);
   const [pager, setPager] = useState({ pageNum: 1, pageSize: props.defaultPageSize ?? DEFAULT_PAGE_SIZE, paramsKey });
@@ -112,6 +124,15 @@ export function PagedTable<T extends object, P extends object = Record<string, n
     .filter((c) => c.alwaysShown || !hidden.has(c.key))
     .map(({ settingsTitle: _t, alwaysShown: _a, defaultHidden: _d, ...column }) => column);
 
+  // Until the rows for these search values arrive, the empty body would describe other values.
+  const current = !!page && !query.isPlaceholderData;
+  const emptyText =
+    query.isError && !current ? (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="列表未能加载" />
+    ) : (
+      <EmptyState {...empty} searched={props.searched ?? hasSearchValues(params)} onClearSearch={onClearSearch} loading={!current} />
+    );
+
   const selection: TableProps<T>['rowSelection'] = rowSelection && {
     preserveSelectedRowKeys: true,
     ...rowSelection,
@@ -139,6 +160,7 @@ export function PagedTable<T extends object, P extends object = Record<string, n
         loading={query.isFetching}
         size={settings.density}
         rowSelection={selection}
+        locale={{ ...tableProps?.locale, emptyText }}
         pagination={{
           current: pageNum,
           pageSize,

@@ -6,3 +6,16 @@ export function applySearch<S>(values: S, current: S, setSearch: (values: S) => 
   if (JSON.stringify(values) === JSON.stringify(current)) void refresh();
   else setSearch(values);
 }
+
+/**
+ * Whether search values narrow a list: any value set, an empty string or list counting as unset.
+ * An empty list is then "nothing matched" rather than "nothing stored".
+ */
+export function hasSearchValues(values: object | undefined): boolean {
+  return Object.values(values ?? {}).some((value) => {
+    if (value === undefined || value === null) return false;
+    if (typeof value === 'string') return value.trim() !== '';
+    if (Array.isArray(value)) return value.length > 0;
+    return true;
+  });
+}

@@ -2,7 +2,8 @@ import '../../test/setup';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Page } from '@dandelion/shared';
-import { renderAtRoute } from '../../test/widgetKit';
+import { buttonNamed, renderAtRoute } from '../../test/widgetKit';
+import { SearchForm } from '../SearchForm';
 import { PagedTable, useListPage, type PageQuery, type PagedColumn } from '.';
 
 interface Row {
@@ -12,6 +13,8 @@ interface Row {
 interface Search {
   name?: string;
 }
+
+const EMPTY = { what: '岗位' };
 
 const columns: PagedColumn<Row>[] = [{ key: 'name', title: '名称', dataIndex: 'name' }];
 
@@ -32,7 +35,18 @@ function ListPage({ fetcher, initial }: { fetcher: (query: PageQuery<Search>, si
       <button type="button" onClick={() => open('postAdd')}>
         打开新增页
       </button>
-      <PagedTable<Row, Search> ref={table} tableKey="use-list-page" fetcher={fetcher} params={search} columns={columns} rowKey="id" />
+      <PagedTable<Row, Search> ref={table} tableKey="use-list-page" fetcher={fetcher} params={search} columns={columns} rowKey="id" empty={EMPTY} />
+    </>
+  );
+}
+
+/** A list page with its search form, for 清空条件. */
+function SearchedListPage({ fetcher }: { fetcher: (query: PageQuery<Search>, signal: AbortSignal) => Promise<Page<Row>> }) {
+  const { table, searchForm, search, onSearch, clearSearch } = useListPage<Search>();
+  return (
+    <>
+      <SearchForm<Search> ref={searchForm} fields={[{ name: 'name', label: '名称' }]} onSearch={onSearch} />
+      <PagedTable<Row, Search> ref={table} tableKey="use-list-page" fetcher={fetcher} params={search} columns={columns} rowKey="id" empty={EMPTY} onClearSearch={clearSearch} />
     </>
   );
 }
@@ -86,5 +100,24 @@ describe('useListPage', () => {
     click('打开新增页');
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/post/postAdd'));
     expect(router.state.location.search).toBe('');
+  });
+
+  it('clearSearch empties the search form and lists everything again', async () => {
+    const fetcher = vi.fn(async (query: PageQuery<Search>) => ({
+      list: query.name ? [] : [{ id: '1', name: '财务经理' }],
+      total: query.name ? 0 : 1,
+      ...query.pageParameter,
+    }));
+    renderAtRoute(<SearchedListPage fetcher={fetcher} />, '/system/post/postList', '/system/post/postList');
+    expect(await screen.findByText('财务经理')).toBeTruthy();
+    const box = screen.getByLabelText('名称') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: '不存在' } });
+    fireEvent.click(buttonNamed('查询')!);
+    expect(await screen.findByText('没有符合条件的记录')).toBeTruthy();
+
+    fireEvent.click(buttonNamed('清空条件')!);
+    expect(await screen.findByText('财务经理')).toBeTruthy();
+    expect(box.value).toBe('');
+    expect(fetcher.mock.calls.at(-1)![0]).not.toHaveProperty('name');
   });
 });

@@ -1,9 +1,10 @@
 import '../../test/setup';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { createRef } from 'react';
 import dayjs from 'dayjs';
 import { buttonNamed, renderWidget } from '../../test/widgetKit';
-import { SearchForm, toSearchParams, type SearchField } from '.';
+import { SearchForm, toSearchParams, type SearchField, type SearchFormHandle } from '.';
 
 const FIELDS: SearchField[] = [
   { name: 'phone', label: '手机号' },
@@ -86,6 +87,17 @@ describe('<SearchForm>', () => {
     fireEvent.click(buttonNamed('重置')!);
     await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ purpose: 'LOGIN' }));
     expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('');
+  });
+
+  it('clear (a list\'s 清空条件) empties every field, initial values too, and searches with nothing', async () => {
+    const onSearch = vi.fn();
+    const form = createRef<SearchFormHandle>();
+    renderWidget(<SearchForm ref={form} fields={FIELDS} initialValues={{ purpose: 'LOGIN' }} onSearch={onSearch} />);
+    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '137' } });
+    act(() => form.current!.clear());
+    await waitFor(() => expect(onSearch).toHaveBeenCalledWith({}));
+    expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('用途') as HTMLInputElement).value).toBe('');
   });
 
   it('gives two forms with the same field names ids of their own, so each label points at its own field', () => {

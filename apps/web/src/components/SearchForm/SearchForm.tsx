@@ -1,12 +1,17 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useImperativeHandle, useState, type KeyboardEvent, type Ref } from 'react';
 import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { BusyButton } from '../BusyButton';
 import { toSearchParams, type CustomField, type SearchField } from './searchValues';
 
+export interface SearchFormHandle {
+  /** Empties every field (initial values included) and searches: a list's 清空条件. */
+  clear: () => void;
+}
+
 export interface SearchFormProps<P extends object> {
   fields: readonly SearchField[];
-  /** Called with the cleaned parameters on 查询, on Enter in a text field, and after 重置. */
+  /** Called with the cleaned parameters on 查询, on Enter in a text field, and after 重置 or clear. */
   onSearch: (params: P) => void;
   /** Values the form starts with and returns to on 重置. */
   initialValues?: Record<string, unknown>;
@@ -21,6 +26,7 @@ export interface SearchFormProps<P extends object> {
    * field in another tab. Unique per form unless given.
    */
   name?: string;
+  ref?: Ref<SearchFormHandle>;
 }
 
 /**
@@ -66,6 +72,7 @@ export function SearchForm<P extends object = Record<string, unknown>>({
   loading = false,
   className,
   name,
+  ref,
 }: SearchFormProps<P>) {
   const [form] = Form.useForm<Record<string, unknown>>();
   const autoName = `search${useId().replace(/[^A-Za-z0-9]/g, '')}`;
@@ -79,6 +86,13 @@ export function SearchForm<P extends object = Record<string, unknown>>({
     form.resetFields();
     submit(form.getFieldsValue(true) as Record<string, unknown>);
   };
+
+  useImperativeHandle(ref, () => ({
+    clear: () => {
+      form.setFieldsValue(Object.fromEntries(fields.map((field) => [field.name, undefined])));
+      submit(form.getFieldsValue(true) as Record<string, unknown>);
+    },
+  }));
 
   // Enter in a text box searches; while an IME is composing, Enter only confirms the characters.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {

@@ -1,4 +1,4 @@
 export { SearchForm } from './SearchForm';
-export type { SearchFormProps } from './SearchForm';
+export type { SearchFormHandle, SearchFormProps } from './SearchForm';
 export { dayEnd, dayStart, toSearchParams } from './searchValues';
 export type { CustomField, DateField, DateRangeField, InputField, SearchField, SelectField } from './searchValues';

@@ -4,6 +4,7 @@ import { CalendarOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { ActionBar } from '../../../components/ActionBar';
+import { EmptyState } from '../../../components/PagedTable';
 import { useHasPermission } from '../../../api/consoleStore';
 import { CALENDAR_PERMISSIONS as P } from '@dandelion/shared/base/calendar';
 import { calendarApi, CALENDAR_QUERY_KEY, type CalendarDay } from './api';
@@ -27,7 +28,7 @@ function MarkList({ days, onOpen }: { days: CalendarDay[]; onOpen: (day: Calenda
         pagination={false}
         scroll={{ y: 320 }}
         dataSource={marks}
-        locale={{ emptyText: '本年还没有标记' }}
+        locale={{ emptyText: <EmptyState what="标记" title="本年还没有节假日或调休" hint="在日历上点击某一天可标为节假日或调休上班；拖选或按住 Shift 点击可一次标记一段日期。" searched={false} /> }}
         onRow={(row) => ({ onClick: () => onOpen(row), style: { cursor: 'pointer' } })}
         columns={[
           { key: 'day', title: '日期', dataIndex: 'day', width: 96 },

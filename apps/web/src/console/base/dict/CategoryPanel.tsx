@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type Key } from 'react';
-import { App, Badge, Card, Empty, Input, Select, Space, Spin, Tooltip, Tree, Typography, type TreeDataNode } from 'antd';
+import { App, Badge, Card, Input, Select, Space, Spin, Tooltip, Tree, Typography, type TreeDataNode } from 'antd';
 import { LockOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
+import { EmptyState } from '../../../components/PagedTable';
 import { reorder } from '../../../lib/tree';
 import { useHasPermission } from '../../../api/consoleStore';
 import { DICT_PERMISSIONS as P, MAX_CATEGORY_LEVEL } from '@dandelion/shared/base/dict';
@@ -54,6 +55,7 @@ export interface CategoryPanelProps {
 export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanelProps) {
   const { message, modal } = App.useApp();
   const client = useQueryClient();
+  const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [appValue, setAppValue] = useState(ALL);
   const [expanded, setExpanded] = useState<Key[] | null>(null);
@@ -175,6 +177,8 @@ export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanel
           aria-label="搜索字典分类"
           placeholder="分类名称或编码"
           enterButton="搜索"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
           onSearch={(value) => {
             setKeyword(value.trim());
             setExpanded(null);
@@ -210,7 +214,19 @@ export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanel
             onSelect={(_, info) => onSelect(info.selected ? findCategory(nodes, String(info.node.key)) : null)}
           />
         ) : (
-          <Empty description={filtering ? '没有匹配的字典分类' : '暂无字典分类'} />
+          <EmptyState
+            what="字典分类"
+            hint="字典分类汇集一组可选的值（如机构类型），新增后在右侧维护它的字典项。"
+            add={{ label: '新增分类', permission: P.add, onClick: () => setForm({ record: null, parentId: null }) }}
+            searched={filtering}
+            onClearSearch={() => {
+              setDraft('');
+              setKeyword('');
+              setAppValue(ALL);
+              setExpanded(null);
+            }}
+            loading={tree.isPending}
+          />
         )}
       </Spin>
       <CategoryFormModal

@@ -24,6 +24,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
   const actions = useRecordActions();
   // The list's handle and refresh come from the list-page hook, so passing `afterChange` to an action reads no ref while rendering.
   const { table, refresh } = useListPage();
+  const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [lockFilter, setLockFilter] = useState<LockFilter>('all');
   const [selected, setSelected] = useState<Key[]>([]);
@@ -34,6 +35,12 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
     parentId: category.dictId,
     ...(keyword ? { keyword } : {}),
     ...(lockFilter === 'all' ? {} : { lockFlag: lockFilter === 'locked' }),
+  };
+
+  const clearSearch = () => {
+    setDraft('');
+    setKeyword('');
+    setLockFilter('all');
   };
 
   const afterChange = async () => {
@@ -93,6 +100,8 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
           placeholder="字典项编码或名称"
           enterButton="查询"
           style={{ width: 280 }}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
           onSearch={(value) => {
             if (value.trim() === keyword) void refresh();
             else setKeyword(value.trim());
@@ -117,6 +126,9 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
         params={params}
         columns={columns}
         rowKey="dictId"
+        searched={keyword !== '' || lockFilter !== 'all'}
+        onClearSearch={clearSearch}
+        empty={{ what: '字典项', hint: '字典项是该分类下可选的值，新增后即出现在使用它的下拉框中。', add: { permission: P.add, onClick: () => setForm({ category, record: null }) } }}
         // Half a page wide: the columns share the panel (long codes wrap) instead of scrolling sideways.
         tableProps={{ scroll: undefined }}
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (row) => ({ disabled: row.lockFlag, 'aria-label': `选择${row.dictName}` }) }}

@@ -36,5 +36,14 @@ export function AccessLogTab() {
     { key: 'ip', title: 'IP', dataIndex: 'ip', width: 140, render: (v: string | null) => v ?? '-' },
     { key: 'userAgent', title: '客户端标识', dataIndex: 'userAgent', defaultHidden: true, render: (v: string | null) => <EllipsisText text={v} length={40} empty="-" /> },
   ];
-  return <LogTable<AccessLog, AccessLogSearch> fields={SEARCH_FIELDS} tableKey={ACCESS_LOG_TABLE_KEY} fetcher={fetchAccessLogPage} columns={columns} scrollX={1000} />;
+  return (
+    <LogTable<AccessLog, AccessLogSearch>
+      fields={SEARCH_FIELDS}
+      tableKey={ACCESS_LOG_TABLE_KEY}
+      fetcher={fetchAccessLogPage}
+      columns={columns}
+      scrollX={1000}
+      empty={{ what: '访问日志', hint: '门户和控制台的页面每打开一次，都会在这里记录一条。' }}
+    />
+  );
 }

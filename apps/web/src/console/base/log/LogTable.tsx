@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { Typography } from 'antd';
 import { LOG_COUNT_CAP } from '@dandelion/shared/base/log';
 import type { Page } from '@dandelion/shared';
-import { PagedTable, useListPage, type PagedColumn, type PageFetcher, type PageQuery } from '../../../components/PagedTable';
+import { PagedTable, useListPage, type EmptyHint, type PagedColumn, type PageFetcher, type PageQuery } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import './log.css';
 
@@ -42,15 +42,17 @@ export interface LogTableProps<T extends object, S extends object> {
   initialSearch?: S;
   /** The toolbar, given the search in force (exports send it). */
   toolbar?: (search: S) => ReactNode;
+  /** What the log records, for an empty list (logs are written by the platform: no add action). */
+  empty: EmptyHint;
 }
 
 /** A log list: its search form over a newest-first table that says when the matches exceed what the server counts. */
-export function LogTable<T extends object, S extends object>({ fields, tableKey, fetcher, columns, scrollX, initialSearch, toolbar }: LogTableProps<T, S>) {
-  const { table, search, onSearch } = useListPage<S>(initialSearch);
+export function LogTable<T extends object, S extends object>({ fields, tableKey, fetcher, columns, scrollX, initialSearch, toolbar, empty }: LogTableProps<T, S>) {
+  const { table, searchForm, search, onSearch, clearSearch } = useListPage<S>(initialSearch);
   const [fetchPage, capped] = useCappedFetcher<T, S>(fetcher);
   return (
     <>
-      <SearchForm<S> className="dl-log-search" fields={fields} initialValues={initialSearch as Record<string, unknown> | undefined} onSearch={onSearch} />
+      <SearchForm<S> ref={searchForm} className="dl-log-search" fields={fields} initialValues={initialSearch as Record<string, unknown> | undefined} onSearch={onSearch} />
       <PagedTable<T, S>
         ref={table}
         tableKey={tableKey}
@@ -59,6 +61,8 @@ export function LogTable<T extends object, S extends object>({ fields, tableKey,
         params={search}
         columns={columns}
         rowKey="logId"
+        onClearSearch={clearSearch}
+        empty={empty}
         tableProps={{ scroll: { x: scrollX } }}
         toolbar={toolbar?.(search)}
       />

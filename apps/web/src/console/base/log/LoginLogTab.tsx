@@ -53,6 +53,7 @@ export function LoginLogTab() {
       fetcher={fetcher}
       columns={columns}
       scrollX={1240}
+      empty={{ what: '登录日志', hint: '每次登录控制台或门户，无论成功与否，都会在这里记录一条。' }}
       toolbar={(search) => (
         <ActionBar
           actions={[

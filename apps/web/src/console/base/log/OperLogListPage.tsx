@@ -85,6 +85,7 @@ export default function OperLogListPage() {
         fetcher={fetchOperLogPage}
         columns={columns}
         scrollX={1000}
+        empty={{ what: '操作日志', hint: '每次新增、修改、删除等操作都会在这里记录一条，详情中可比较变更前后的内容。' }}
         toolbar={(search) => (
           <ActionBar
             actions={[

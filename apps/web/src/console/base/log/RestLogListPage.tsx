@@ -95,6 +95,7 @@ export default function RestLogListPage() {
         fetcher={fetchRestLogPage}
         columns={columns}
         scrollX={1100}
+        empty={{ what: '接口日志', hint: '每次调用平台接口都会在这里记录一条。' }}
         initialSearch={initial}
         toolbar={(search) => <ActionBar actions={[{ key: 'export', label: '导出', icon: <ExportOutlined />, permission: P.export, onClick: () => exportRestLogs(search) }]} />}
       />

@@ -5,7 +5,7 @@ import { PROCESS_DEF_STATUS_LABELS, PROCESS_DEF_STATUSES, PROGRESS_PERMISSIONS a
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
 import { DEF_TABLE_KEY, fetchDefPage, type DefListItem, type DefSearch } from './api';
 import { DefinitionEditor, STATUS_COLORS, type EditorTarget } from './DefinitionEditor';
@@ -22,6 +22,7 @@ const SEARCH_FIELDS: SearchField[] = [
 export function DefinitionList() {
   const { message } = App.useApp();
   const table = useRef<PagedTableHandle>(null);
+  const searchForm = useRef<SearchFormHandle>(null);
   const [search, setSearch] = useState<DefSearch>({});
   const [editing, setEditing] = useState<EditorTarget | null>(null);
   const [versionsOf, setVersionsOf] = useState<string | null>(null);
@@ -69,6 +70,7 @@ export function DefinitionList() {
   return (
     <>
       <SearchForm<DefSearch>
+        ref={searchForm}
         fields={SEARCH_FIELDS}
         onSearch={(values) => applySearch(values, search, setSearch, () => refresh())}
       />
@@ -79,6 +81,8 @@ export function DefinitionList() {
         params={search}
         columns={columns}
         rowKey="defId"
+        onClearSearch={() => searchForm.current?.clear()}
+        empty={{ what: '流程定义', hint: '流程定义规定业务办理的阶段、动作和时限，新增并发布后业务即可按它发起流程。', add: { permission: P.add, onClick: () => setEditing({ mode: 'add' }) } }}
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => setEditing({ mode: 'add' }) }]} />}
       />
       <DefinitionEditor

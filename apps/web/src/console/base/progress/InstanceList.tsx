@@ -5,7 +5,7 @@ import { PROCESS_INSTANCE_STATUS_LABELS, PROCESS_INSTANCE_STATUSES, type Process
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
 import { fetchDefPage, fetchInstancePage, INSTANCE_TABLE_KEY, type InstanceSearch, type ProcessInstance } from './api';
 import { DueDate, INSTANCE_STATUS_COLORS, InstanceDrawer } from './InstanceDrawer';
@@ -15,6 +15,7 @@ type SearchValues = Omit<InstanceSearch, 'overdue'> & { overdue?: 'true' };
 /** 流程实例 tab: every instance, newest first, with the detail drawer where the user acts. */
 export function InstanceList() {
   const table = useRef<PagedTableHandle>(null);
+  const searchForm = useRef<SearchFormHandle>(null);
   const [search, setSearch] = useState<InstanceSearch>({});
   const [openId, setOpenId] = useState<string | null>(null);
   const processes = useQuery({
@@ -57,6 +58,7 @@ export function InstanceList() {
   return (
     <>
       <SearchForm<SearchValues>
+        ref={searchForm}
         fields={fields}
         onSearch={({ overdue, ...values }) => {
           const next: InstanceSearch = overdue === 'true' ? { ...values, overdue: true } : values;
@@ -64,7 +66,16 @@ export function InstanceList() {
           else setSearch(next);
         }}
       />
-      <PagedTable<ProcessInstance, InstanceSearch> ref={table} tableKey={INSTANCE_TABLE_KEY} fetcher={fetchInstancePage} params={search} columns={columns} rowKey="instanceId" />
+      <PagedTable<ProcessInstance, InstanceSearch>
+        ref={table}
+        tableKey={INSTANCE_TABLE_KEY}
+        fetcher={fetchInstancePage}
+        params={search}
+        columns={columns}
+        rowKey="instanceId"
+        onClearSearch={() => searchForm.current?.clear()}
+        empty={{ what: '流程实例', hint: '业务按已发布的流程定义发起办理后，每件事项的流程实例会显示在这里。' }}
+      />
       <InstanceDrawer instanceId={openId} onClose={() => setOpenId(null)} onChanged={() => void table.current?.refresh()} />
     </>
   );

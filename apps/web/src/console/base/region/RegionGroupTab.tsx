@@ -16,7 +16,7 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** 区划分组 tab: named sets of regions (华东地区, 试点城市 …) with their members. */
 export function RegionGroupTab() {
-  const { table, search, refresh, onSearch } = useListPage<GroupSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch } = useListPage<GroupSearch>();
   const actions = useRecordActions();
   const [form, setForm] = useState<{ record: GroupDetail | null } | null>(null);
 
@@ -56,7 +56,7 @@ export function RegionGroupTab() {
 
   return (
     <>
-      <SearchForm<GroupSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
+      <SearchForm<GroupSearch> ref={searchForm} fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<GroupRow, GroupSearch>
         ref={table}
         tableKey={GROUP_TABLE_KEY}
@@ -64,6 +64,8 @@ export function RegionGroupTab() {
         params={search}
         columns={columns}
         rowKey="groupId"
+        onClearSearch={clearSearch}
+        empty={{ what: '区划分组', hint: '分组把多个行政区划归在一起（如华东地区、试点城市），新增后可按组选择区划。', add: { label: '新增分组', permission: P.add, onClick: () => setForm({ record: null }) } }}
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增分组', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => setForm({ record: null }) }]} />}
       />
       <GroupFormModal

@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, useRefreshPagedTable, type PagedColumn } from '../../../components/PagedTable';
+import { EmptyState, PagedTable, useRefreshPagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { forgetRegions } from '../../../components/RegionCascader';
 import { useHasPermission } from '../../../api/consoleStore';
 import { MAX_REGION_LEVEL, REGION_LEVEL_LABELS, REGION_PERMISSIONS as P } from '@dandelion/shared/base/region';
@@ -33,6 +33,7 @@ export function RegionTreeTab() {
   const [expanded, setExpanded] = useState<Key[]>([]);
   // The provinces load as soon as the page may list them.
   const [loadingLevel, setLoadingLevel] = useState(canList);
+  const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [form, setForm] = useState<RegionFormTarget | null>(null);
 
@@ -96,6 +97,9 @@ export function RegionTreeTab() {
     { key: 'action', title: '操作', alwaysShown: true, width: 200, render: (_: unknown, row: FoundRegion) => <ActionBar variant="row" actions={actionsOf(row)} /> },
   ];
 
+  const addTop = { permission: P.add, onClick: () => setForm({ record: null, parentPath: [] }) };
+  const emptyHint = { what: '行政区划', hint: '区划按省、市、县逐级维护，先新增省级区划，再在其下新增下级。', add: { label: '新增省级区划', ...addTop } };
+
   const toolbar = (
     <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 12 }}>
       <Space wrap>
@@ -105,11 +109,13 @@ export function RegionTreeTab() {
           placeholder="区划名称或代码，如 西湖 或 330106"
           enterButton="搜索"
           style={{ width: 320 }}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
           onSearch={(value) => setKeyword(value.trim())}
         />
         {!keyword && <Typography.Text type="secondary">展开节点逐级加载下级区划</Typography.Text>}
       </Space>
-      <ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => setForm({ record: null, parentPath: [] }) }]} />
+      <ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, ...addTop }]} />
     </Space>
   );
 
@@ -117,7 +123,18 @@ export function RegionTreeTab() {
     <>
       {toolbar}
       {keyword ? (
-        <PagedTable<FoundRegion, { keyword: string }> tableKey={REGION_SEARCH_TABLE_KEY} fetcher={regionApi.search} params={{ keyword }} columns={searchColumns} rowKey="regionId" />
+        <PagedTable<FoundRegion, { keyword: string }>
+          tableKey={REGION_SEARCH_TABLE_KEY}
+          fetcher={regionApi.search}
+          params={{ keyword }}
+          columns={searchColumns}
+          rowKey="regionId"
+          onClearSearch={() => {
+            setDraft('');
+            setKeyword('');
+          }}
+          empty={emptyHint}
+        />
       ) : (
         <Table<TreeRow>
           className="region-tree-table"
@@ -136,7 +153,7 @@ export function RegionTreeTab() {
               if (open && !levels[row.regionId]) void loadLevel(row.regionId).catch(() => undefined);
             },
           }}
-          locale={{ emptyText: '暂无行政区划' }}
+          locale={{ emptyText: <EmptyState {...emptyHint} searched={false} loading={loadingLevel} /> }}
         />
       )}
       <RegionFormModal

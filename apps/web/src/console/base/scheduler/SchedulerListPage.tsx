@@ -21,7 +21,7 @@ import { TaskRunsDrawer, type RunsScope } from './TaskRunsDrawer';
  */
 export default function SchedulerListPage() {
   const { message } = App.useApp();
-  const { table, search, refresh, onSearch, open } = useListPage<TaskSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<TaskSearch>();
   const actions = useRecordActions();
   const [query, setQuery] = useSearchParams();
   const [selected, setSelected] = useState<Key[]>([]);
@@ -143,6 +143,7 @@ export default function SchedulerListPage() {
   return (
     <Card>
       <SearchForm<TaskSearch>
+        ref={searchForm}
         fields={searchFields}
         onSearch={(values) => {
           setSelected([]);
@@ -156,6 +157,8 @@ export default function SchedulerListPage() {
         params={search}
         columns={columns}
         rowKey="taskId"
+        onClearSearch={clearSearch}
+        empty={{ what: '定时任务', hint: '定时任务按 Cron 表达式运行平台提供的处理程序，新增并启用后按计划执行。', add: { permission: P.add, onClick: () => open('schedulerAdd') } }}
         rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         toolbar={
           <ActionBar

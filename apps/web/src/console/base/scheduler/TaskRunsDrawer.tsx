@@ -5,8 +5,8 @@ import { SCHEDULER_PERMISSIONS as P, TASK_RUN_STATUS_LABELS, TASK_TRIGGER_LABELS
 import { ActionBar } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { siblingPath } from '../../../components/form';
-import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { applySearch, hasSearchValues, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
+import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { fetchTaskRunPage, TASK_RUN_TABLE_KEY, type TaskRun, type TaskRunSearch } from './api';
 import { formatDuration, formatSeconds, optionsOf, RunStatusTag, triggerLabel } from './display';
 import './runsDrawer.css';
@@ -34,6 +34,7 @@ export function TaskRunsDrawer({ scope, onClose }: { scope: RunsScope | null; on
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const table = useRef<PagedTableHandle>(null);
+  const searchForm = useRef<SearchFormHandle>(null);
   const [search, setSearch] = useState<RunSearchValues>({});
   const [autoRefresh, setAutoRefresh] = useState(true);
   const all = scope === 'all';
@@ -88,11 +89,22 @@ export function TaskRunsDrawer({ scope, onClose }: { scope: RunsScope | null; on
       }
     >
       <SearchForm<RunSearchValues>
+        ref={searchForm}
         className="task-runs-search"
         fields={SEARCH_FIELDS}
         onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
       />
-      <PagedTable<TaskRun, TaskRunSearch> ref={table} tableKey={TASK_RUN_TABLE_KEY} fetcher={fetchTaskRunPage} params={params} columns={columns} rowKey="logId" />
+      <PagedTable<TaskRun, TaskRunSearch>
+        ref={table}
+        tableKey={TASK_RUN_TABLE_KEY}
+        fetcher={fetchTaskRunPage}
+        params={params}
+        columns={columns}
+        rowKey="logId"
+        searched={hasSearchValues(search)}
+        onClearSearch={() => searchForm.current?.clear()}
+        empty={{ what: '执行记录', hint: all ? '任务每运行一次（按计划或手动），都会在这里记录一条结果。' : '该任务每运行一次（按计划或手动），都会在这里记录一条结果。' }}
+      />
     </Drawer>
   );
 }

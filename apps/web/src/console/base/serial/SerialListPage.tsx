@@ -19,7 +19,7 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** /base/serial/serialList: serial-number rules, their live next number, 取号 and the counter. */
 export default function SerialListPage() {
-  const { table, search, refresh: reload, onSearch } = useListPage<SerialSearch>();
+  const { table, searchForm, search, refresh: reload, onSearch, clearSearch } = useListPage<SerialSearch>();
   const actions = useRecordActions();
   const [form, setForm] = useState<SerialFormState>(null);
   const [taking, setTaking] = useState<SerialRule | null>(null);
@@ -70,7 +70,7 @@ export default function SerialListPage() {
 
   return (
     <Card>
-      <SearchForm<SerialSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
+      <SearchForm<SerialSearch> ref={searchForm} fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<SerialRule, SerialSearch>
         ref={table}
         tableKey={SERIAL_TABLE_KEY}
@@ -78,6 +78,8 @@ export default function SerialListPage() {
         params={search}
         columns={columns}
         rowKey="ruleId"
+        onClearSearch={clearSearch}
+        empty={{ what: '流水号规则', hint: '规则规定编号的前缀、日期格式和序号位数，新增后业务即可按规则取号。', add: { label: '新增规则', permission: P.add, onClick: () => setForm({ mode: 'add' }) } }}
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => setForm({ mode: 'add' }) }]} />}
       />
       <SerialFormDrawer

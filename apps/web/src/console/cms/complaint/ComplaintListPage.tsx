@@ -18,7 +18,7 @@ const SEARCH_FIELDS: SearchField[] = [
 /** /cms/complaint/complaintList: complaints from the portal, answered, closed or deleted here. */
 export default function ComplaintListPage() {
   const { message } = App.useApp();
-  const { table, search, refresh, onSearch, open } = useListPage<ComplaintSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<ComplaintSearch>();
   const actions = useRecordActions();
   const [replying, setReplying] = useState<Complaint | null>(null);
 
@@ -58,8 +58,17 @@ export default function ComplaintListPage() {
 
   return (
     <Card>
-      <SearchForm<ComplaintSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
-      <PagedTable<Complaint, ComplaintSearch> ref={table} tableKey={COMPLAINT_TABLE_KEY} fetcher={fetchComplaintPage} params={search} columns={columns} rowKey="complaintId" />
+      <SearchForm<ComplaintSearch> ref={searchForm} fields={SEARCH_FIELDS} onSearch={onSearch} />
+      <PagedTable<Complaint, ComplaintSearch>
+        ref={table}
+        tableKey={COMPLAINT_TABLE_KEY}
+        fetcher={fetchComplaintPage}
+        params={search}
+        columns={columns}
+        rowKey="complaintId"
+        onClearSearch={clearSearch}
+        empty={{ what: '投诉', hint: '门户用户提交的投诉会显示在这里，可在此回复或关闭。' }}
+      />
       <Modal open={!!replying} title={replying ? `回复：${replying.title}` : '回复'} onCancel={() => setReplying(null)} footer={null} width={640} destroyOnHidden>
         {replying && (
           <>

@@ -4,7 +4,7 @@ import { PlusOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { CONTENT_PERMISSIONS as P, CONTENT_STATUS_LABELS, type ContentStatus } from '@dandelion/shared/cms/content';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar, useRecordActions, type ActionButton } from '../../../components/ActionBar';
-import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
+import { hasSearchValues, PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../api/consoleStore';
 import { CatalogFilterTree } from '../../../components/CatalogTree/CatalogTree';
@@ -36,7 +36,7 @@ const offlinable = (status: ContentStatus) => status === 'PUBLISHED' || status =
 /** /cms/content/contentList: articles by catalogue, with publishing, offlining and pinning. */
 export default function ContentListPage() {
   const { message } = App.useApp();
-  const { table, search, refresh, onSearch, open } = useListPage<ContentSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<ContentSearch>();
   const actions = useRecordActions();
   const [catalogId, setCatalogId] = useState<string | undefined>();
   const [selected, setSelected] = useState<Key[]>([]);
@@ -136,6 +136,7 @@ export default function ContentListPage() {
       </Card>
       <Card className="dl-content-main">
         <SearchForm<ContentSearch>
+          ref={searchForm}
           fields={SEARCH_FIELDS}
           onSearch={(values) => {
             setSelected([]);
@@ -149,6 +150,9 @@ export default function ContentListPage() {
           params={params}
           columns={columns}
           rowKey="contentId"
+          onClearSearch={clearSearch}
+          searched={hasSearchValues(search)}
+          empty={{ what: '文章', title: catalogId ? '该栏目还没有文章' : undefined, hint: '文章发布后显示在门户的栏目中，新增时选择所属栏目。', add: { permission: P.add, onClick: () => open('contentAdd', catalogId ? { catalogId } : undefined) } }}
           rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
           toolbar={
             <ActionBar

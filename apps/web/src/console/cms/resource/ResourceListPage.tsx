@@ -26,7 +26,7 @@ export function ResourceTypeTag({ type }: { type: ResourceType }) {
 
 /** /cms/resource/resourceList: the resource library, with 发布文章 into a catalogue. */
 export default function ResourceListPage() {
-  const { table, search, refresh, onSearch, open } = useListPage<ResourceSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<ResourceSearch>();
   const actions = useRecordActions();
   const [selected, setSelected] = useState<Key[]>([]);
   const [toArticle, setToArticle] = useState<Resource | null>(null);
@@ -76,6 +76,7 @@ export default function ResourceListPage() {
   return (
     <Card>
       <SearchForm<ResourceSearch>
+        ref={searchForm}
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
@@ -89,6 +90,8 @@ export default function ResourceListPage() {
         params={search}
         columns={columns}
         rowKey="resourceId"
+        onClearSearch={clearSearch}
+        empty={{ what: '资源', hint: '资源库存放图片、文档、视频和链接，新增后可在文章中引用，或直接发布为文章。', add: { permission: P.add, onClick: () => open('resourceAdd') } }}
         rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         toolbar={
           <ActionBar

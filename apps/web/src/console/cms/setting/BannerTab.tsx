@@ -8,7 +8,7 @@ import { CMS_SETTING_PERMISSIONS as P, OPEN_TYPE_LABELS } from '@dandelion/share
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { fieldRules, rulesOf } from '../../../components/form';
 import {
   addBanner, BANNER_TABLE_KEY, deleteBanner, deleteBanners, fetchAllSites, fetchBannerPage, optionsOf, sortBanners, updateBanner, updateBannerStatus,
@@ -27,6 +27,7 @@ const rules = rulesOf(bannerBody);
 export function BannerTab() {
   const { message } = App.useApp();
   const table = useRef<PagedTableHandle>(null);
+  const searchForm = useRef<SearchFormHandle>(null);
   const [search, setSearch] = useState<BannerSearch>({});
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [editing, setEditing] = useState<{ mode: RecordMode; banner?: Banner } | null>(null);
@@ -109,6 +110,7 @@ export function BannerTab() {
   return (
     <>
       <SearchForm<BannerSearch>
+        ref={searchForm}
         name="cms-banner-search"
         fields={searchFields}
         onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
@@ -120,6 +122,8 @@ export function BannerTab() {
         params={search}
         columns={columns}
         rowKey="bannerId"
+        onClearSearch={() => searchForm.current?.clear()}
+        empty={{ what: '轮播图', hint: '轮播图在门户页面的轮播位轮流展示，新增并启用后按排序显示。', add: { permission: P.add, onClick: () => setEditing({ mode: 'add' }) } }}
         rowSelection={{ selectedRowKeys: selectedIds, onChange: (keys) => setSelectedIds(keys.map(String)) }}
         toolbar={
           <ActionBar

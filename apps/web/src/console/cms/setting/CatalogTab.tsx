@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CATALOG_CONTENT_TYPE_LABELS, CATALOG_STATUS_LABELS, CATALOG_TYPE_LABELS, LINK_TYPE_LABELS } from '@dandelion/shared/cms/catalog';
 import { CMS_SETTING_PERMISSIONS as P, OPEN_TYPE_LABELS } from '@dandelion/shared/cms/setting';
 import { ActionBar } from '../../../components/ActionBar';
+import { EmptyState } from '../../../components/PagedTable';
 import { useHasPermission } from '../../../api/consoleStore';
 import { reorder } from '../../../lib/tree';
 import {
@@ -28,6 +29,7 @@ export function CatalogTab() {
   const [chosenSiteId, setSiteId] = useState<string | null>(null);
   // Until one is chosen, the default site: it is the one the portal shows.
   const siteId = chosenSiteId ?? (sites.data?.find((s) => s.isDefault) ?? sites.data?.[0])?.siteId ?? null;
+  const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ mode: RecordMode; parentId: string | null; catalog?: Catalog } | null>(null);
@@ -108,7 +110,16 @@ export function CatalogTab() {
             <ActionBar actions={[{ key: 'addTop', label: '新增顶级栏目', primary: true, permission: P.add, disabled: !siteId, onClick: () => setEditing({ mode: 'add', parentId: null }) }]} />
           }
         >
-          <Input.Search placeholder="按栏目名称搜索" allowClear enterButton="搜索" aria-label="搜索栏目" onSearch={(v) => setKeyword(v.trim())} style={{ marginBottom: 12 }} />
+          <Input.Search
+            placeholder="按栏目名称搜索"
+            allowClear
+            enterButton="搜索"
+            aria-label="搜索栏目"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onSearch={(v) => setKeyword(v.trim())}
+            style={{ marginBottom: 12 }}
+          />
           {treeData.length ? (
             <Tree
               blockNode
@@ -136,7 +147,19 @@ export function CatalogTab() {
               }}
             />
           ) : (
-            <Empty description={tree.isLoading ? '加载中…' : keyword ? '没有匹配的栏目' : '该站点还没有栏目'} />
+            <EmptyState
+              what="栏目"
+              // Catalogues belong to a site: with no site there is nothing to add them to yet.
+              title={siteId ? '该站点还没有栏目' : '还没有站点'}
+              hint={siteId ? '栏目组成门户的导航，文章发布在栏目中；先新增顶级栏目，再在其下新增下级栏目。' : '先在“站点”页新增站点，再为它建立栏目。'}
+              add={siteId ? { label: '新增顶级栏目', permission: P.add, onClick: () => setEditing({ mode: 'add', parentId: null }) } : undefined}
+              searched={!!keyword}
+              onClearSearch={() => {
+                setDraft('');
+                setKeyword('');
+              }}
+              loading={sites.isLoading || tree.isLoading}
+            />
           )}
         </Card>
       </Col>

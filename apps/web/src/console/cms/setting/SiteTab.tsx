@@ -6,7 +6,7 @@ import { CMS_SETTING_PERMISSIONS as P } from '@dandelion/shared/cms/setting';
 import { siteCalls, SITE_STATUS_LABELS, SITE_STATUS_OFFLINE } from '@dandelion/shared/cms/site';
 import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { rulesOf } from '../../../components/form';
 import { addSite, deleteSite, fetchSitePage, optionsOf, setDefaultSite, SITE_TABLE_KEY, updateSite, updateSiteStatus, type Site, type SiteSearch, type SiteValues } from './api';
 import { ImageField, useImageSrc } from './ImageField';
@@ -28,6 +28,7 @@ const BLANK: Partial<SiteValues> = { siteStatus: SITE_STATUS_OFFLINE, sort: 0 };
 export function SiteTab({ onChanged }: { onChanged?(): void }) {
   const { message } = App.useApp();
   const table = useRef<PagedTableHandle>(null);
+  const searchForm = useRef<SearchFormHandle>(null);
   const [search, setSearch] = useState<SiteSearch>({});
   const [editing, setEditing] = useState<{ mode: RecordMode; site?: Site } | null>(null);
   const [form] = Form.useForm<SiteValues>();
@@ -91,6 +92,7 @@ export function SiteTab({ onChanged }: { onChanged?(): void }) {
   return (
     <>
       <SearchForm<SiteSearch>
+        ref={searchForm}
         name="cms-site-search"
         fields={SEARCH_FIELDS}
         onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
@@ -102,6 +104,8 @@ export function SiteTab({ onChanged }: { onChanged?(): void }) {
         params={search}
         columns={columns}
         rowKey="siteId"
+        onClearSearch={() => searchForm.current?.clear()}
+        empty={{ what: '站点', hint: '站点是门户中的一个网站，新增后可为它设置栏目、模板和轮播图。', add: { permission: P.add, onClick: () => setEditing({ mode: 'add' }) } }}
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => setEditing({ mode: 'add' }) }]} />}
       />
       <RecordModal<SiteValues>

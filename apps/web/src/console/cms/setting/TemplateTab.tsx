@@ -5,7 +5,7 @@ import { CMS_SETTING_PERMISSIONS as P } from '@dandelion/shared/cms/setting';
 import { PORTAL_COMPONENT_LABELS, TEMPLATE_STYLE_LABELS, TEMPLATE_TYPE_LABELS, templateBody } from '@dandelion/shared/cms/template';
 import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, rulesOf } from '../../../components/form';
 import {
   addTemplate, deleteTemplate, fetchTemplatePage, optionsOf, TEMPLATE_TABLE_KEY, updateTemplate, type CmsTemplate, type TemplateSearch, type TemplateValues,
@@ -29,6 +29,7 @@ const BLANK: Partial<TemplateValues> = { templateType: 'LIST', templateStyle: 'L
 export function TemplateTab({ onChanged }: { onChanged?(): void }) {
   const { message } = App.useApp();
   const table = useRef<PagedTableHandle>(null);
+  const searchForm = useRef<SearchFormHandle>(null);
   const [search, setSearch] = useState<TemplateSearch>({});
   const [editing, setEditing] = useState<{ mode: RecordMode; template?: CmsTemplate } | null>(null);
   const [form] = Form.useForm<TemplateValues>();
@@ -74,6 +75,7 @@ export function TemplateTab({ onChanged }: { onChanged?(): void }) {
   return (
     <>
       <SearchForm<TemplateSearch>
+        ref={searchForm}
         name="cms-template-search"
         fields={SEARCH_FIELDS}
         onSearch={(values) => applySearch(values, search, setSearch, () => table.current?.refresh())}
@@ -85,6 +87,8 @@ export function TemplateTab({ onChanged }: { onChanged?(): void }) {
         params={search}
         columns={columns}
         rowKey="templateId"
+        onClearSearch={() => searchForm.current?.clear()}
+        empty={{ what: '模板', hint: '模板决定门户首页、栏目列表或详情页用哪个组件展示，新增后可在站点或栏目中选用。', add: { permission: P.add, onClick: () => setEditing({ mode: 'add' }) } }}
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => setEditing({ mode: 'add' }) }]} />}
       />
       <RecordModal<TemplateValues>

@@ -196,7 +196,8 @@ describe('template tab', () => {
     renderWidget(<TemplateTab />);
     await waitFor(() => expect(server.callsTo('/rest/cmsTemplate/getTemplatePage')).toHaveLength(1));
     fireEvent.click(buttonNamed('新增')!);
-    await screen.findByText('新增模板');
+    // The empty list offers 新增模板 as well: wait for the dialog's title, not the button.
+    await screen.findByText('新增模板', { selector: '.ant-modal-title' });
     fireEvent.click(buttonNamed('保存')!);
     await waitFor(() => expect(errors()).toEqual(['请输入模板编码', '请输入模板名称']));
     fireEvent.change(within(dialog()).getByLabelText('模板编码'), { target: { value: 'news_table' } });

@@ -61,20 +61,22 @@ interface InboxTabProps<Row extends object> {
   rowKey: keyof Row & string;
   /** The columns; a title calls `open` with the item's id. */
   columns: (open: (id: string) => void) => PagedColumn<Row>[];
+  /** What an empty tab says will arrive here. */
+  hint: string;
   markAllRead: () => Promise<{ updated: number }>;
   /** The dialog reading the item opened (null: none). */
   reader: (id: string | null, onClose: () => void) => ReactNode;
 }
 
 /** One tab of the page: search, the list with 全部已读, and the dialog that reads an item (marking it read). */
-function InboxTab<Row extends object>({ what, fields, tableKey, fetcher, rowKey, columns, markAllRead, reader }: InboxTabProps<Row>) {
+function InboxTab<Row extends object>({ what, fields, tableKey, fetcher, rowKey, columns, hint, markAllRead, reader }: InboxTabProps<Row>) {
   const { message } = App.useApp();
-  const { table, search, onSearch, refresh } = useListPage<object>();
+  const { table, searchForm, search, onSearch, clearSearch, refresh } = useListPage<object>();
   const [reading, setReading] = useState<string | null>(null);
   const unread = useConsoleStore((s) => s.unreadCount);
   return (
     <>
-      <SearchForm fields={fields} onSearch={onSearch} />
+      <SearchForm ref={searchForm} fields={fields} onSearch={onSearch} />
       <PagedTable<Row, object>
         ref={table}
         tableKey={tableKey}
@@ -82,6 +84,8 @@ function InboxTab<Row extends object>({ what, fields, tableKey, fetcher, rowKey,
         params={search}
         columns={columns(setReading)}
         rowKey={rowKey}
+        onClearSearch={clearSearch}
+        empty={{ what, hint }}
         toolbar={
           <ActionBar
             actions={[
@@ -143,6 +147,7 @@ const noticeTab = (
     fetcher={fetchMyNoticePage}
     rowKey="noticeId"
     columns={noticeColumns}
+    hint="发给你的通知公告会显示在这里，未读的标题以粗体显示。"
     markAllRead={() => markNoticesRead({ all: true })}
     reader={(id, onClose) => <NoticeReader noticeId={id} onClose={onClose} />}
   />
@@ -156,6 +161,7 @@ const msgTab = (
     fetcher={fetchMyMsgPage}
     rowKey="msgId"
     columns={msgColumns}
+    hint="系统提醒、申报和评审进展、模板消息等发给你的站内消息会显示在这里。"
     markAllRead={() => markMsgsRead({ all: true })}
     reader={(id, onClose) => <MessageReader msgId={id} onClose={onClose} />}
   />

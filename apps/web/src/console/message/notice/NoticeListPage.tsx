@@ -44,7 +44,7 @@ export function audienceText(row: Pick<NoticeListItem, 'audienceType' | 'audienc
 /** /message/notice/noticeList: notices with release, revoke, sync and read receipts (spec §4). */
 export default function NoticeListPage() {
   const { message } = App.useApp();
-  const { table, search, onSearch, refresh, open } = useListPage<NoticeSearch>();
+  const { table, searchForm, search, onSearch, clearSearch, refresh, open } = useListPage<NoticeSearch>();
   const actions = useRecordActions();
   const [selected, setSelected] = useState<Key[]>([]);
   const canDelete = useHasPermission(P.del);
@@ -161,6 +161,7 @@ export default function NoticeListPage() {
   return (
     <Card>
       <SearchForm<NoticeSearch>
+        ref={searchForm}
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
@@ -174,6 +175,8 @@ export default function NoticeListPage() {
         params={search}
         columns={columns}
         rowKey="noticeId"
+        onClearSearch={clearSearch}
+        empty={{ what: '通知公告', hint: '通知公告发布后送达选定的用户，设为公开的还会显示在门户。', add: { permission: P.add, onClick: () => open('noticeAdd') } }}
         rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         toolbar={
           <ActionBar

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar } from '../../../components/ActionBar';
-import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
+import { hasSearchValues, PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { NoticeStatusTag } from './NoticeListPage';
 import { exportReceipts, fetchReceiptPage, fetchReceiptSummary, NOTICE_PERMISSIONS as P, RECEIPT_TABLE_KEY, syncNotices, type Receipt, type ReceiptSearch } from './api';
@@ -44,7 +44,7 @@ export default function NoticeReceiptPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const noticeId = params.get('id');
-  const { table, search, onSearch, refresh } = useListPage<ReceiptSearch>();
+  const { table, searchForm, search, onSearch, clearSearch, refresh } = useListPage<ReceiptSearch>();
   const queryClient = useQueryClient();
   const summaryKey = ['notice-receipt-summary', noticeId];
   const summary = useQuery({ queryKey: summaryKey, queryFn: ({ signal }) => fetchReceiptSummary(noticeId!, signal), enabled: !!noticeId });
@@ -91,7 +91,7 @@ export default function NoticeReceiptPage() {
         )}
       </Card>
       <Card>
-        <SearchForm<ReceiptSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
+        <SearchForm<ReceiptSearch> ref={searchForm} fields={SEARCH_FIELDS} onSearch={onSearch} />
         <PagedTable<Receipt, ReceiptSearch & { noticeId: string }>
           ref={table}
           tableKey={RECEIPT_TABLE_KEY}
@@ -99,6 +99,9 @@ export default function NoticeReceiptPage() {
           params={{ ...search, noticeId }}
           columns={columns}
           rowKey="userId"
+          onClearSearch={clearSearch}
+          searched={hasSearchValues(search)}
+          empty={{ what: '接收人', hint: '通知发布后投递给接收范围内的用户，他们的阅读情况显示在这里。' }}
           toolbar={
             <ActionBar
               actions={[

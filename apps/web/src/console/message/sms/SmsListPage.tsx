@@ -39,7 +39,7 @@ function StatusTag({ status }: { status: SmsStatus }) {
 export default function SmsListPage() {
   const { message } = App.useApp();
   const actions = useRecordActions();
-  const { table, search, onSearch, refresh } = useListPage<SmsSearch>();
+  const { table, searchForm, search, onSearch, clearSearch, refresh } = useListPage<SmsSearch>();
   const [selected, setSelected] = useState<Key[]>([]);
   const canDelete = useHasPermission(SMS_PERMISSIONS.del);
 
@@ -116,6 +116,7 @@ export default function SmsListPage() {
   return (
     <Card>
       <SearchForm<SmsSearch>
+        ref={searchForm}
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
@@ -129,6 +130,8 @@ export default function SmsListPage() {
         params={search}
         columns={columns}
         rowKey="id"
+        onClearSearch={clearSearch}
+        empty={{ what: '短信记录', hint: '平台每发出一条短信（验证码或通知），都会在这里记录一条，发送失败的也在内。' }}
         rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         toolbar={
           <ActionBar

@@ -26,7 +26,7 @@ export const ChannelTag = ({ channel }: { channel: MessageChannel }) => <Tag col
 
 /** /message/template/templateList: message templates, sent from here to chosen users. */
 export default function TemplateListPage() {
-  const { table, search, onSearch, refresh, open } = useListPage<TemplateSearch>();
+  const { table, searchForm, search, onSearch, clearSearch, refresh, open } = useListPage<TemplateSearch>();
   const actions = useRecordActions();
   const [selected, setSelected] = useState<Key[]>([]);
   const [sending, setSending] = useState<Template | null>(null);
@@ -77,6 +77,7 @@ export default function TemplateListPage() {
   return (
     <Card>
       <SearchForm<TemplateSearch>
+        ref={searchForm}
         fields={SEARCH_FIELDS}
         onSearch={(values) => {
           setSelected([]);
@@ -90,6 +91,8 @@ export default function TemplateListPage() {
         params={search}
         columns={columns}
         rowKey="templateId"
+        onClearSearch={clearSearch}
+        empty={{ what: '消息模板', hint: '消息模板规定短信、站内信或邮件的内容，新增后可用它向选定的用户发送消息。', add: { permission: P.add, onClick: () => open('templateAdd') } }}
         rowSelection={canDelete ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         toolbar={
           <ActionBar

@@ -4,7 +4,7 @@ import { SMS_STATUS_LABELS, type SmsStatus } from '@dandelion/shared/message/sms
 import { MESSAGE_CHANNEL_LABELS, type MessageChannel } from '@dandelion/shared/message/template';
 import { formatDateTime } from '../../../lib/date';
 import { EllipsisText } from '../../../components/format';
-import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
+import { hasSearchValues, PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { ChannelTag } from './TemplateListPage';
 import { fetchSendLogPage, SEND_LOG_TABLE_KEY, type SendLog, type SendLogSearch } from './api';
@@ -42,10 +42,10 @@ const columns: PagedColumn<SendLog>[] = [
 export default function TemplateLogPage() {
   const [params] = useSearchParams();
   const templateId = params.get('templateId') ?? undefined;
-  const { table, search, onSearch } = useListPage<SendLogSearch>();
+  const { table, searchForm, search, onSearch, clearSearch } = useListPage<SendLogSearch>();
   return (
     <Card title={templateId ? '发送记录（当前模板）' : '发送记录'}>
-      <SearchForm<SendLogSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
+      <SearchForm<SendLogSearch> ref={searchForm} fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<SendLog, SendLogSearch>
         ref={table}
         tableKey={SEND_LOG_TABLE_KEY}
@@ -53,6 +53,9 @@ export default function TemplateLogPage() {
         params={templateId ? { ...search, templateId } : search}
         columns={columns}
         rowKey="logId"
+        onClearSearch={clearSearch}
+        searched={hasSearchValues(search)}
+        empty={{ what: '发送记录', hint: templateId ? '用该模板发出的消息，每位收信人都会在这里记录一条。' : '从消息模板发出的消息，每位收信人都会在这里记录一条。' }}
       />
     </Card>
   );

@@ -19,7 +19,7 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** /system/app/appList: the applications the console's init call lists (in-force ones only). */
 export default function AppListPage() {
-  const { table, search, refresh, onSearch, open } = useListPage<AppSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<AppSearch>();
   const actions = useRecordActions();
   const [menuApp, setMenuApp] = useState<AppRecord | null>(null);
 
@@ -53,7 +53,7 @@ export default function AppListPage() {
 
   return (
     <Card>
-      <SearchForm<AppSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
+      <SearchForm<AppSearch> ref={searchForm} fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<AppRecord, AppSearch>
         ref={table}
         tableKey={APP_TABLE_KEY}
@@ -61,6 +61,8 @@ export default function AppListPage() {
         params={search}
         columns={columns}
         rowKey="appId"
+        onClearSearch={clearSearch}
+        empty={{ what: '应用', hint: '应用是控制台里的一个子系统，新增后可为它绑定菜单。', add: { permission: P.add, onClick: () => open('appAdd') } }}
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('appAdd') }]} />}
       />
       <AppMenuDialog app={menuApp} onClose={() => setMenuApp(null)} />

@@ -106,7 +106,7 @@ export function AppMenuDialog({ app, onClose }: Props) {
               onCheck={(keys) => appId && setPicked({ appId, keys: Array.isArray(keys) ? keys : keys.checked })}
             />
           ) : (
-            !loading && <Empty description="暂无菜单" />
+            !loading && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有菜单，可在“功能菜单”中新增。" />
           )}
         </div>
       </Spin>

@@ -18,7 +18,7 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** /system/datapermission/datapermissionList: the data-permission rules roles and organisations bind. */
 export default function DatapermissionListPage() {
-  const { table, search, refresh, onSearch, open } = useListPage<RuleSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<RuleSearch>();
   const actions = useRecordActions();
 
   const columns: PagedColumn<Rule>[] = [
@@ -53,7 +53,7 @@ export default function DatapermissionListPage() {
 
   return (
     <Card>
-      <SearchForm<RuleSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
+      <SearchForm<RuleSearch> ref={searchForm} fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<Rule, RuleSearch>
         ref={table}
         tableKey={DATAPERMISSION_TABLE_KEY}
@@ -61,6 +61,8 @@ export default function DatapermissionListPage() {
         params={search}
         columns={columns}
         rowKey="id"
+        onClearSearch={clearSearch}
+        empty={{ what: '数据权限规则', hint: '规则限定能查看哪些机构的数据，新增后可绑定到角色或机构。', add: { label: '新增规则', permission: P.add, onClick: () => open('datapermissionAdd') } }}
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('datapermissionAdd') }]} />}
       />
     </Card>

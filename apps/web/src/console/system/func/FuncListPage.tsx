@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PlusOutlined } from '@ant-design/icons';
 import { ActionBar } from '../../../components/ActionBar';
+import { EmptyState } from '../../../components/PagedTable';
 import { filterTree, reorder, treeKeys } from '../../../lib/tree';
 import { useHasPermission } from '../../../api/consoleStore';
 import { menuIcon } from '../../../components/MenuIcon';
@@ -31,6 +32,7 @@ export default function FuncListPage() {
   const canSort = useHasPermission(P.sort);
   const tree = useQuery({ queryKey: TREE_KEY, queryFn: fetchFuncTree });
   const reload = () => client.invalidateQueries({ queryKey: TREE_KEY });
+  const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const [type, setType] = useState<FuncNode['funcType'] | undefined>();
   const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
@@ -146,6 +148,8 @@ export default function FuncListPage() {
             aria-label="名称或权限标识"
             placeholder="名称或权限标识"
             style={{ width: 240 }}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
             onSearch={(value) => {
               setKeyword(value);
               setExpanded(null);
@@ -182,7 +186,23 @@ export default function FuncListPage() {
           onExpandedRowsChange: (keys) => setExpanded(keys),
         }}
         onRow={(row) => rowDragProps(row) as React.HTMLAttributes<HTMLElement>}
-        locale={{ emptyText: filtering ? '没有匹配的菜单或按钮' : '暂无数据' }}
+        locale={{
+          emptyText: (
+            <EmptyState
+              what="菜单"
+              hint="功能菜单由目录、菜单和按钮组成，新增后在角色中授予，用户即可在侧边栏看到。"
+              add={{ permission: P.add, onClick: () => navigate(`${BASE}/funcAdd`) }}
+              searched={filtering}
+              onClearSearch={() => {
+                setDraft('');
+                setKeyword('');
+                setType(undefined);
+                setExpanded(null);
+              }}
+              loading={tree.isPending}
+            />
+          ),
+        }}
       />
     </Card>
   );

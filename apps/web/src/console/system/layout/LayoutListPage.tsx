@@ -8,7 +8,7 @@ import { layoutApi, LAYOUT_TABLE_KEY, type LayoutRecord, type LayoutSearch } fro
 
 /** /system/layout/layoutList: layout records themes may name. */
 export default function LayoutListPage() {
-  const { table, search, refresh, onSearch, open } = useListPage<LayoutSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<LayoutSearch>();
   const columns: PagedColumn<LayoutRecord>[] = [
     { key: 'layoutName', title: '布局名称', dataIndex: 'layoutName' },
     { key: 'layoutUiName', title: '布局标识', dataIndex: 'layoutUiName' },
@@ -37,7 +37,7 @@ export default function LayoutListPage() {
   ];
   return (
     <Card>
-      <SearchForm<LayoutSearch> fields={[{ name: 'keyword', label: '名称或标识' }]} onSearch={onSearch} />
+      <SearchForm<LayoutSearch> ref={searchForm} fields={[{ name: 'keyword', label: '名称或标识' }]} onSearch={onSearch} />
       <PagedTable<LayoutRecord, LayoutSearch>
         ref={table}
         tableKey={LAYOUT_TABLE_KEY}
@@ -45,6 +45,8 @@ export default function LayoutListPage() {
         params={search}
         columns={columns}
         rowKey="layoutId"
+        onClearSearch={clearSearch}
+        empty={{ what: '布局', hint: '布局是控制台的页面框架（侧边菜单或顶部菜单），新增后可在主题中选用。', add: { permission: P.add, onClick: () => open('layoutAdd') } }}
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('layoutAdd') }]} />}
       />
     </Card>

@@ -141,7 +141,7 @@ export function OrgBindDialog({ org, onClose }: DialogProps) {
         {rules.length ? (
           <Checkbox.Group value={ruleIds} onChange={(v) => edit({ ruleIds: v as string[] })} options={rules.map((r) => ({ value: r.id, label: `${r.ruleName}（${r.ruleCode}）` }))} />
         ) : (
-          <Typography.Text type="secondary">暂无数据权限规则</Typography.Text>
+          <Typography.Text type="secondary">还没有数据权限规则，可在“数据权限”中新增。</Typography.Text>
         )}
       </Spin>
     </Modal>

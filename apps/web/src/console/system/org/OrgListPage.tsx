@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState, type Key, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Checkbox, Col, Empty, Input, Row, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
+import { App, Card, Checkbox, Col, Input, Row, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { ORG_PERMISSIONS, ORG_STATUS_LABELS } from '@dandelion/shared/system/org';
 import { USER_STATUS_LABELS } from '@dandelion/shared/system/user';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
-import { PagedTable, type PagedColumn } from '../../../components/PagedTable';
+import { EmptyState, PagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { siblingPath } from '../../../components/form';
 import { reorder } from '../../../lib/tree';
 import { useHasPermission } from '../../../api/consoleStore';
@@ -61,6 +61,7 @@ export default function OrgListPage() {
   const [includeChildren, setIncludeChildren] = useState(false);
   const [adminOrg, setAdminOrg] = useState<OrgNode | null>(null);
   const [bindOrg, setBindOrg] = useState<OrgNode | null>(null);
+  const [draft, setDraft] = useState('');
   const [keyword, setKeyword] = useState('');
   const canList = useHasPermission(ORG_PERMISSIONS.list);
   const canSort = useHasPermission(ORG_PERMISSIONS.sort);
@@ -181,7 +182,16 @@ export default function OrgListPage() {
             />
           }
         >
-          <Input.Search placeholder="按机构名称或编码搜索" allowClear enterButton="搜索" onSearch={(v) => void search(v)} style={{ marginBottom: 12 }} aria-label="搜索机构" />
+          <Input.Search
+            placeholder="按机构名称或编码搜索"
+            allowClear
+            enterButton="搜索"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onSearch={(v) => void search(v)}
+            style={{ marginBottom: 12 }}
+            aria-label="搜索机构"
+          />
           {treeData.length ? (
             <Tree
               blockNode
@@ -206,7 +216,17 @@ export default function OrgListPage() {
               }}
             />
           ) : (
-            <Empty description={found ? '没有匹配的机构' : '暂无机构'} />
+            <EmptyState
+              what="机构"
+              hint="机构树从顶级机构开始，新增后可在其下新增下级机构、为其添加用户。"
+              add={{ permission: ORG_PERMISSIONS.add, onClick: () => open('orgAdd') }}
+              searched={!!found}
+              onClearSearch={() => {
+                setDraft('');
+                void search('');
+              }}
+              loading={canList && roots.isPending}
+            />
           )}
         </Card>
       </Col>
@@ -222,6 +242,12 @@ export default function OrgListPage() {
               params={{ orgId: selected.orgId, includeChildren }}
               columns={USER_COLUMNS}
               rowKey="id"
+              searched={false}
+              empty={{
+                what: '用户',
+                title: includeChildren ? '该机构及其下级机构还没有用户' : '该机构下还没有用户',
+                hint: includeChildren ? '在用户管理中新增用户并选择所属机构后，用户会显示在这里。' : '勾选“包含下级机构”可一并查看下级机构的用户；新增用户请到用户管理。',
+              }}
             />
           ) : (
             <Typography.Text type="secondary">在左侧选择一个机构，查看其用户。</Typography.Text>

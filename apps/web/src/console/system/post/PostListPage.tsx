@@ -18,7 +18,7 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** /system/post/postList: posts staff hold, with 启用/停用 (spec §4). */
 export default function PostListPage() {
-  const { table, search, refresh, onSearch, open } = useListPage<PostSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<PostSearch>();
   const actions = useRecordActions();
 
   const columns: PagedColumn<Post>[] = [
@@ -52,7 +52,7 @@ export default function PostListPage() {
 
   return (
     <Card>
-      <SearchForm<PostSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
+      <SearchForm<PostSearch> ref={searchForm} fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<Post, PostSearch>
         ref={table}
         tableKey={POST_TABLE_KEY}
@@ -60,6 +60,8 @@ export default function PostListPage() {
         params={search}
         columns={columns}
         rowKey="postId"
+        onClearSearch={clearSearch}
+        empty={{ what: '岗位', hint: '岗位标明用户担任的职务，新增后可在用户信息中分配。', add: { permission: P.add, onClick: () => open('postAdd') } }}
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('postAdd') }]} />}
       />
     </Card>

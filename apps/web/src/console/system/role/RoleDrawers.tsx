@@ -110,7 +110,7 @@ export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose
             onCheck={(keys, info) => edit({ checked: Array.isArray(keys) ? keys : keys.checked, halfChecked: info.halfCheckedKeys ?? [] })}
           />
         ) : (
-          <Empty description="暂无菜单" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有菜单，可在“功能菜单”中新增。" />
         )}
         <Typography.Title level={5} style={{ marginTop: 24 }}>
           数据权限规则
@@ -122,7 +122,7 @@ export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose
             options={tree.data.rules.map((r) => ({ value: r.ruleId, label: r.status === 'NORMAL' ? r.ruleName : `${r.ruleName}（已停用）` }))}
           />
         ) : (
-          <Empty description="暂无数据权限规则" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有数据权限规则，可在“数据权限”中新增。" />
         )}
       </Spin>
     </Drawer>
@@ -147,6 +147,7 @@ export function RoleUsersDrawer({ role, onClose }: { role: Role | null; onClose:
           params={{}}
           columns={USER_COLUMNS}
           rowKey="id"
+          empty={{ what: '用户', title: '还没有用户拥有该角色', hint: '在用户信息中授予该角色后，用户会显示在这里。' }}
         />
       )}
     </Drawer>

@@ -21,7 +21,7 @@ const SEARCH_FIELDS: SearchField[] = [
 
 /** /system/role/roleList: roles, their permissions (分配权限) and holders (查看用户). */
 export default function RoleListPage() {
-  const { table, search, refresh, onSearch, open } = useListPage<RoleSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<RoleSearch>();
   const actions = useRecordActions();
   const [permRole, setPermRole] = useState<Role | null>(null);
   const [usersRole, setUsersRole] = useState<Role | null>(null);
@@ -64,7 +64,7 @@ export default function RoleListPage() {
 
   return (
     <Card>
-      <SearchForm<RoleSearch> fields={SEARCH_FIELDS} onSearch={onSearch} />
+      <SearchForm<RoleSearch> ref={searchForm} fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<Role, RoleSearch>
         ref={table}
         tableKey={ROLE_TABLE_KEY}
@@ -72,6 +72,8 @@ export default function RoleListPage() {
         params={search}
         columns={columns}
         rowKey="roleId"
+        onClearSearch={clearSearch}
+        empty={{ what: '角色', hint: '角色汇集菜单和按钮权限，新增后为它分配权限，再在用户信息中授予用户。', add: { permission: P.add, onClick: () => open('roleAdd') } }}
         toolbar={
           <ActionBar
             actions={[

@@ -8,7 +8,7 @@ import { deleteTheme, fetchThemePage, setDefaultTheme, THEME_TABLE_KEY, type Sha
 
 /** /system/theme/themeList: shared themes; exactly one is the global default. */
 export default function ThemeListPage() {
-  const { table, search, refresh, onSearch, open } = useListPage<ThemeSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<ThemeSearch>();
   const columns: PagedColumn<SharedTheme>[] = [
     { key: 'themeName', title: '主题名称', dataIndex: 'themeName', render: (name: string, t: SharedTheme) => <span>{name} {t.isDefault && <Tag color="blue">默认</Tag>}</span> },
     { key: 'layoutUiName', title: '布局', dataIndex: 'layoutUiName' },
@@ -29,7 +29,7 @@ export default function ThemeListPage() {
   ];
   return (
     <Card>
-      <SearchForm<ThemeSearch> fields={[{ name: 'themeName', label: '主题名称' }]} onSearch={onSearch} />
+      <SearchForm<ThemeSearch> ref={searchForm} fields={[{ name: 'themeName', label: '主题名称' }]} onSearch={onSearch} />
       <PagedTable<SharedTheme, ThemeSearch>
         ref={table}
         tableKey={THEME_TABLE_KEY}
@@ -37,6 +37,8 @@ export default function ThemeListPage() {
         params={search}
         columns={columns}
         rowKey="themeId"
+        onClearSearch={clearSearch}
+        empty={{ what: '主题', hint: '主题决定控制台的布局和配色，新增后可设为全局默认。', add: { permission: P.add, onClick: () => open('themeAdd') } }}
         toolbar={<ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => open('themeAdd') }]} />}
       />
     </Card>

@@ -186,7 +186,14 @@ export function UserRecycleDrawer({ open, onClose, onRestored }: { open: boolean
   ];
   return (
     <Drawer title="回收站" open={open} onClose={onClose} size={760} destroyOnHidden>
-      <PagedTable<UserItem, Record<string, never>> ref={table} tableKey="system:user:recycle" fetcher={fetchRecyclePage} columns={columns} rowKey="userId" />
+      <PagedTable<UserItem, Record<string, never>>
+        ref={table}
+        tableKey="system:user:recycle"
+        fetcher={fetchRecyclePage}
+        columns={columns}
+        rowKey="userId"
+        empty={{ what: '用户', title: '回收站是空的', hint: '删除的用户会先移到这里，可以恢复，也可以彻底删除。' }}
+      />
     </Drawer>
   );
 }

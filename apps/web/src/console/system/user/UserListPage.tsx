@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { USER_PERMISSIONS, USER_STATUS_LABELS } from '@dandelion/shared/system/user';
 import { ActionBar } from '../../../components/ActionBar';
 import { DictLabel } from '../../../components/DictSelect';
-import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
+import { hasSearchValues, PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
 import { useHasPermission } from '../../../api/consoleStore';
@@ -15,7 +15,7 @@ import { UserImportModal, UserOrgTree, UserRecycleDrawer } from './UserDialogs';
 /** /system/user/userList: staff accounts by organisation, with freezing, roles, import and export. */
 export default function UserListPage() {
   const { message } = App.useApp();
-  const { table, search, refresh, onSearch, open } = useListPage<UserSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<UserSearch>();
   const [orgId, setOrgId] = useState<string | undefined>();
   const [importing, setImporting] = useState(false);
   const [recycling, setRecycling] = useState(false);
@@ -137,7 +137,7 @@ export default function UserListPage() {
       </Col>
       <Col flex="auto" style={{ minWidth: 0 }}>
         <Card>
-          <SearchForm<UserSearch> fields={searchFields} onSearch={onSearch} />
+          <SearchForm<UserSearch> ref={searchForm} fields={searchFields} onSearch={onSearch} />
           <PagedTable<UserItem, UserSearch>
             ref={table}
             tableKey={USER_TABLE_KEY}
@@ -145,6 +145,9 @@ export default function UserListPage() {
             params={params}
             columns={columns}
             rowKey="userId"
+            onClearSearch={clearSearch}
+            searched={hasSearchValues(search)}
+            empty={{ what: '用户', title: orgId ? '该机构下还没有用户' : undefined, hint: '用户是登录控制台的工作人员账号，新增或导入后可为其分配角色和岗位。', add: { permission: USER_PERMISSIONS.add, onClick: () => open('userAdd') } }}
             toolbar={
               <ActionBar
                 actions={[

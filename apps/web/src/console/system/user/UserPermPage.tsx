@@ -47,7 +47,7 @@ export default function UserPermPage() {
     <Card title={`分配角色${who ? `：${who}` : ''}`}>
       {loadError && <Alert type="error" showIcon title={loadError} style={{ marginBottom: 16 }} />}
       <Spin spinning={!!id && roles.isPending}>
-        {roles.data && roles.data.length === 0 && <Empty description="暂无角色" />}
+        {roles.data && roles.data.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有角色，可在“角色管理”中新增。" />}
         <Checkbox.Group value={checked} onChange={(values) => setChecked(values as string[])} style={{ display: 'block' }}>
           <Space orientation="vertical">
             {(roles.data ?? []).map((r) => (
