@@ -105,7 +105,7 @@ test('a weekday marked as a holiday changes the working-day sum; a serial rule p
   const code = `E2E_${stamp}`;
   const today = beijingToday();
   await page.goto('/base/serial/serialList');
-  await page.getByRole('button', { name: '新增' }).click();
+  await page.locator('button', { hasText: /^新增$/ }).click();
   const drawer = page.getByRole('dialog', { name: '新增流水号规则' });
   await byLabel(drawer, '规则编码').fill(code);
   await byLabel(drawer, '规则名称').fill(`测试编号${stamp}`);

@@ -66,7 +66,7 @@ test('an article written and published in the console reaches the portal, its se
 
   // ── The article: bold text and an uploaded picture in the body ──
   await page.goto('/cms/content/contentList');
-  await page.getByRole('button', { name: '新增' }).click();
+  await page.locator('button', { hasText: /^新增$/ }).click();
   await expect(page).toHaveURL(/\/cms\/content\/contentAdd/);
   // The tree select searches: typing narrows the (virtual) list to the new catalogue.
   await page.locator('#content_catalogId').click();

@@ -87,8 +87,8 @@ test('a notice to one role: the badge rises, reading lowers it, receipts show it
   // The administrator writes the notice in the shared form and releases it to the reader's role.
   await signIn(page, 'admin', ADMIN_PASSWORD);
   await page.goto('/message/notice/noticeList');
-  await expect(page.getByRole('button', { name: '新增' })).toBeVisible();
-  await page.getByRole('button', { name: '新增' }).click();
+  await expect(page.locator('button', { hasText: /^新增$/ })).toBeVisible();
+  await page.locator('button', { hasText: /^新增$/ }).click();
   await expect(page).toHaveURL(/\/message\/notice\/noticeAdd$/);
   // By id: the editor's toolbar has a 标题 control too.
   await page.locator('#notice_title').fill(title);

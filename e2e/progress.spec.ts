@@ -53,7 +53,7 @@ test('a three-stage process built and published in the editor; an instance start
   // 流程管理 → 新增: 申报 → 审核 → 完成.
   await page.goto('/base/progress/progressMain');
   await expect(page.getByRole('tab', { name: '流程定义' })).toBeVisible();
-  await page.getByRole('button', { name: '新增' }).click();
+  await page.locator('button', { hasText: /^新增$/ }).click();
   const editor = page.getByRole('dialog').filter({ hasText: '新增流程' });
   await expect(editor).toBeVisible();
   await editor.getByLabel('流程编码', { exact: true }).fill(processCode);

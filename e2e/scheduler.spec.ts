@@ -48,10 +48,10 @@ test('a task firing every 2 seconds: its run log and message body appear, and �
 
   await signIn(page);
   await page.goto('/base/scheduler/schedulerMain');
-  await expect(page.getByRole('button', { name: '新增' })).toBeVisible();
+  await expect(page.locator('button', { hasText: /^新增$/ })).toBeVisible();
 
   // The form: cron with its live preview, the HTTP job with its description, the parameters as JSON.
-  await page.getByRole('button', { name: '新增' }).click();
+  await page.locator('button', { hasText: /^新增$/ }).click();
   await expect(page).toHaveURL(/\/base\/scheduler\/schedulerAdd$/);
   await expect(page.getByText('新增定时任务')).toBeVisible();
   await byLabel(page, '任务编码').fill(code);
