@@ -1,26 +1,17 @@
 import { and, count, gte, inArray, lt, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
+import { LOG_COUNT_CAP } from '@dandelion/shared/base/log';
 import type { Page, PageParameter } from '@dandelion/shared';
 import type { Db } from './db';
 import { errors } from './errors';
 import { paginate } from './pagination';
-import { pageOf } from '@dandelion/shared';
 import { containing, startingWith } from './sql';
 
 /**
- * Pieces every log list shares: the time range, text matching and the row cap of a list.
+ * Pieces every log list shares on the server: the time range, text matching and the row cap of a
+ * list (the filter and page schemas are the contracts', in packages/shared/src/base/log.ts).
  * Log tables are large and append-only; lists are newest first and never count past a bound.
  */
-
-const TIME_MESSAGE = '时间格式不正确，应为带时区的 ISO 8601 时间';
-/** A filter instant: ISO 8601 with an offset (the search form sends China time, +08:00). */
-export const zFilterTime = z.iso.datetime({ offset: true, error: TIME_MESSAGE }).transform((s) => new Date(s));
-
-export const timeRangeShape = {
-  beginTime: zFilterTime.optional(),
-  endTime: zFilterTime.optional(),
-};
 
 export interface TimeRange {
   beginTime?: Date;
@@ -37,7 +28,6 @@ export function timeWithin(column: Column, range: TimeRange): SQL | undefined {
   return and(range.beginTime ? gte(column, range.beginTime) : undefined, range.endTime ? lte(column, range.endTime) : undefined);
 }
 
-
 /**
  * A path filter: text starting with '/' matches paths that start with it (an index range scan),
  * other text matches anywhere in the path (a scan, narrowed by the other filters).
@@ -46,15 +36,12 @@ export function pathMatching(column: Column, text: string): SQL {
   return text.startsWith('/') ? startingWith(column, text) : containing(column, text);
 }
 
-/** Optional trimmed text filter with a length bound and a Chinese message. */
-export const zFilterText = (label: string, max: number) => z.string({ error: `${label}必须是文本` }).trim().max(max, `${label}不能超过${max}个字符`).optional();
-
 /**
  * Log lists count at most this many matching rows: an exact count of a million rows costs a
  * quarter of a second on every page (bench/logs), and nobody pages through more than this —
  * they narrow the search instead. Beyond it the total reads "100000+" (totalCapped).
  */
-export const COUNT_CAP = 100_000;
+export const COUNT_CAP = LOG_COUNT_CAP;
 export const TOO_DEEP_MESSAGE = `最多翻阅前 ${COUNT_CAP} 条记录，请缩小时间范围或增加筛选条件`;
 
 /** Refuses a page that starts beyond the counted rows. */
@@ -87,11 +74,6 @@ export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, 
   const limited = db.select({ one: sql`1` }).from(table).where(where).limit(cap).as('limited');
   const [row] = await db.select({ n: count() }).from(limited);
   return Number(row?.n ?? 0);
-}
-
-/** Response schema of a log page: the usual page plus totalCapped. */
-export function logPageOf<T extends z.ZodType>(item: T) {
-  return pageOf(item).extend({ totalCapped: z.boolean() });
 }
 
 /** Rows deleted per statement: short transactions, so a purge never holds a big table's locks for long. */
