@@ -6,8 +6,9 @@
 import { Form, Input, InputNumber, Radio, type FormRule } from 'antd';
 import { RECORD_STATUS_LABELS } from '@dandelion/shared';
 import { requiredRule } from './rules';
+import { optionsOf } from '../../lib/options';
 
-const STATUS_OPTIONS = Object.entries(RECORD_STATUS_LABELS).map(([value, label]) => ({ value, label }));
+const STATUS_OPTIONS = optionsOf(RECORD_STATUS_LABELS);
 
 interface FieldProps {
   rules?: FormRule[];

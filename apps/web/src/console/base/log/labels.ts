@@ -1,7 +1,7 @@
 /** Chinese names of the codes stored in the logs. */
 import { HTTP_METHODS, LOGIN_TYPE_LABELS } from '@dandelion/shared/base/log';
+import { optionsOf } from '../../../lib/options';
 
-const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** Modules that write operation-log rows (recordOperation's `module`). */
 export const MODULE_LABELS: Readonly<Record<string, string>> = {

@@ -6,7 +6,8 @@ import { ApiError } from '../../../api/http';
 import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, rulesOf, useFormMode } from '../../../components/form';
 import { fetchHandlers, HANDLERS_QUERY_KEY, taskApi, type Task, type TaskValues } from './api';
 import { CronInput, CronPreview, cronValidator } from './CronField';
-import { optionsOf } from './display';
+import { optionsOf } from '../../../lib/options';
+
 
 /** The form's values: the parameters are edited as JSON text. */
 type FormValues = Omit<TaskValues, 'params'> & { params: string };

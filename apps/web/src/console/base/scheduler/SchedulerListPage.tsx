@@ -11,8 +11,9 @@ import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
 import { useHasPermission } from '../../../api/consoleStore';
 import { fetchHandlers, HANDLERS_QUERY_KEY, runTask, TASK_TABLE_KEY, taskApi, updateTaskStatus, type TaskRow, type TaskSearch } from './api';
-import { formatDuration, formatSeconds, optionsOf, RunStatusTag, secondLine, TaskStatusTag, TwoLines } from './display';
+import { formatDuration, formatSeconds, RunStatusTag, secondLine, TaskStatusTag, TwoLines } from './display';
 import { TaskRunsDrawer, type RunsScope } from './TaskRunsDrawer';
+import { optionsOf } from '../../../lib/options';
 
 /**
  * /base/scheduler/schedulerMain: scheduled tasks with their next fire time and last run; 启用/停用,

@@ -8,8 +8,9 @@ import { siblingPath } from '../../../components/form';
 import { applySearch, hasSearchValues, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { fetchTaskRunPage, TASK_RUN_TABLE_KEY, type TaskRun, type TaskRunSearch } from './api';
-import { formatDuration, formatSeconds, optionsOf, RunStatusTag, triggerLabel } from './display';
+import { formatDuration, formatSeconds, RunStatusTag, triggerLabel } from './display';
 import './runsDrawer.css';
+import { optionsOf } from '../../../lib/options';
 
 const SEARCH_FIELDS: SearchField[] = [
   // Field names differ from the task list's own search fields on the page beneath (status), so their ids do too.

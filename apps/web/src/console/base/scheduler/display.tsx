@@ -51,7 +51,6 @@ export function TaskStatusTag({ status }: { status: string }) {
 
 export const triggerLabel = (type: string) => TASK_TRIGGER_LABELS[type as TaskTriggerType] ?? type;
 
-export const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 /** Small grey text under a cell's main line. */
 export const secondLine = (text: string) => (

@@ -8,6 +8,7 @@ import { BusyButton } from '../../../components/BusyButton';
 import { rulesOf } from '../../../components/form';
 import { serialApi, type SerialRule, type SerialRuleValues } from './api';
 import { previewFormat } from './serialPreview';
+import { optionsOf } from '../../../lib/options';
 
 /** The same rules and messages the server applies (packages/shared/src/base/serial.ts). */
 const rules = rulesOf(serialRuleBody);
@@ -205,7 +206,7 @@ export function SerialFormDrawer({ state, onClose, onSaved }: { state: SerialFor
           </Col>
         </Row>
         <Form.Item name="status" label="状态">
-          <Radio.Group options={Object.entries(RECORD_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
+          <Radio.Group options={optionsOf(RECORD_STATUS_LABELS)} />
         </Form.Item>
         <Form.Item name="remark" label="备注" rules={rules.remark}>
           <Input.TextArea rows={2} placeholder="请输入备注" />

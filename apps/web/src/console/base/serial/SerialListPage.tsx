@@ -10,11 +10,12 @@ import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { serialApi, SERIAL_TABLE_KEY, type SerialRule, type SerialSearch } from './api';
 import { SerialResetDialog, SerialTakeDialog } from './SerialDialogs';
 import { SerialFormDrawer, type SerialFormState } from './SerialFormDrawer';
+import { optionsOf } from '../../../lib/options';
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'ruleName', label: '规则名称' },
   { name: 'ruleCode', label: '规则编码' },
-  { name: 'status', label: '状态', type: 'select', options: Object.entries(RECORD_STATUS_LABELS).map(([value, label]) => ({ value, label })) },
+  { name: 'status', label: '状态', type: 'select', options: optionsOf(RECORD_STATUS_LABELS) },
 ];
 
 /** /base/serial/serialList: serial-number rules, their live next number, 取号 and the counter. */

@@ -10,13 +10,11 @@ import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { fieldRules, rulesOf } from '../../../components/form';
-import {
-  addBanner, BANNER_TABLE_KEY, deleteBanner, deleteBanners, fetchAllSites, fetchBannerPage, optionsOf, sortBanners, updateBanner, updateBannerStatus,
-  type Banner, type BannerSearch, type BannerValues,
-} from './api';
+import { addBanner, BANNER_TABLE_KEY, deleteBanner, deleteBanners, fetchAllSites, fetchBannerPage, sortBanners, updateBanner, updateBannerStatus, type Banner, type BannerSearch, type BannerValues } from './api';
 import { ImageField, useImageSrc } from './ImageField';
 import { RecordModal, type RecordMode } from './RecordModal';
 import { useRowAction } from './useRowAction';
+import { optionsOf } from '../../../lib/options';
 
 type BannerForm = Omit<BannerValues, 'startTime' | 'endTime'> & { window?: [Dayjs | null, Dayjs | null] | null };
 

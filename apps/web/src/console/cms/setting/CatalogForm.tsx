@@ -3,7 +3,8 @@ import { CATALOG_CONTENT_TYPE_LABELS, CATALOG_STATUS_LABELS, CATALOG_TYPE_LABELS
 import { OPEN_TYPE_LABELS } from '@dandelion/shared/cms/setting';
 import { TEMPLATE_TYPE_LABELS } from '@dandelion/shared/cms/template';
 import { fieldRules, rulesOf } from '../../../components/form';
-import { optionsOf, type CatalogValues, type CmsTemplate } from './api';
+import { type CatalogValues, type CmsTemplate } from './api';
+import { optionsOf } from '../../../lib/options';
 
 /** The server's rules and messages; the external link's address is checked as a whole on the server, here by the URL rule. */
 const rules = rulesOf(catalogFields);

@@ -8,10 +8,11 @@ import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { rulesOf } from '../../../components/form';
-import { addSite, deleteSite, fetchSitePage, optionsOf, setDefaultSite, SITE_TABLE_KEY, updateSite, updateSiteStatus, type Site, type SiteSearch, type SiteValues } from './api';
+import { addSite, deleteSite, fetchSitePage, setDefaultSite, SITE_TABLE_KEY, updateSite, updateSiteStatus, type Site, type SiteSearch, type SiteValues } from './api';
 import { ImageField, useImageSrc } from './ImageField';
 import { RecordModal, type RecordMode } from './RecordModal';
 import { useRowAction } from './useRowAction';
+import { optionsOf } from '../../../lib/options';
 
 /** The server's rules and messages (the update's: the status is required there). */
 const rules = rulesOf(siteCalls.update.body);

@@ -7,12 +7,11 @@ import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, rulesOf } from '../../../components/form';
-import {
-  addTemplate, deleteTemplate, fetchTemplatePage, optionsOf, TEMPLATE_TABLE_KEY, updateTemplate, type CmsTemplate, type TemplateSearch, type TemplateValues,
-} from './api';
+import { addTemplate, deleteTemplate, fetchTemplatePage, TEMPLATE_TABLE_KEY, updateTemplate, type CmsTemplate, type TemplateSearch, type TemplateValues } from './api';
 import { ImageField, useImageSrc } from './ImageField';
 import { RecordModal, type RecordMode } from './RecordModal';
 import { useRowAction } from './useRowAction';
+import { optionsOf } from '../../../lib/options';
 
 /** The same rules and messages the server applies (packages/shared/src/cms/template.ts). */
 const rules = rulesOf(templateBody);

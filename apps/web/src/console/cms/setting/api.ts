@@ -67,4 +67,3 @@ export const updateTemplate = (templateId: string, lockVersion: number, values: 
 export const deleteTemplate = (templateId: string, lockVersion: number) => call(templateCalls.remove, { templateId, lockVersion }, write);
 
 /** Options of a select from a value → label table (the shared enums' Chinese labels). */
-export const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));

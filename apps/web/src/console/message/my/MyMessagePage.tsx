@@ -23,12 +23,12 @@ import {
 } from './api';
 import { PriorityTag } from '../../../components/PriorityTag/PriorityTag';
 import { categoryLabel, MessageReader, NoticeReader } from './readers';
+import { optionsOf } from '../../../lib/options';
 
 const READ_OPTIONS = [
   { value: 0, label: '未读' },
   { value: 1, label: '已读' },
 ];
-const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 const NOTICE_FIELDS: SearchField[] = [
   { name: 'title', label: '标题' },

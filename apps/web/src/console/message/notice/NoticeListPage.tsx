@@ -19,8 +19,8 @@ import {
   type NoticeListItem,
   type NoticeSearch,
 } from './api';
+import { optionsOf } from '../../../lib/options';
 
-const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'title', label: '标题' },

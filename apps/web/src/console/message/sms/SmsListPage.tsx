@@ -21,8 +21,8 @@ import {
   type SmsSearch,
   type SmsStatus,
 } from './api';
+import { optionsOf } from '../../../lib/options';
 
-const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'phone', label: '手机号' },

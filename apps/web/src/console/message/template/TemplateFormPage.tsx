@@ -10,6 +10,7 @@ import { useHasPermission } from '../../../api/consoleStore';
 import { TemplatePreview } from './TemplatePreview';
 import { sendTemplate, SMS_TEMPLATE_MAX, templateApi, TEMPLATE_PERMISSIONS, type Template, type TemplateFormValues } from './api';
 import './template.css';
+import { optionsOf } from '../../../lib/options';
 
 /** The same rules and messages the server applies (packages/shared/src/message/template.ts). */
 const rules = rulesOf(templateBody);
@@ -146,7 +147,7 @@ export default function TemplateFormPage() {
             </Form.Item>
           ))}
           <Form.Item name="status" label="状态" rules={[requiredRule('请选择状态')]}>
-            <Radio.Group options={Object.entries(RECORD_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
+            <Radio.Group options={optionsOf(RECORD_STATUS_LABELS)} />
           </Form.Item>
           <Form.Item name="remark" label="备注" rules={rules.remark}>
             <Input.TextArea rows={2} placeholder="请输入备注" />

@@ -11,8 +11,8 @@ import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../api/consoleStore';
 import { SendDialog } from './SendDialog';
 import { templateApi, TEMPLATE_PERMISSIONS as P, TEMPLATE_TABLE_KEY, type Template, type TemplateSearch } from './api';
+import { optionsOf } from '../../../lib/options';
 
-const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const CHANNEL_COLOURS: Record<MessageChannel, string> = { SITE: 'blue', SMS: 'green', EMAIL: 'purple' };
 
 const SEARCH_FIELDS: SearchField[] = [

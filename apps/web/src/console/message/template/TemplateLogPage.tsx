@@ -8,8 +8,8 @@ import { hasSearchValues, PagedTable, useListPage, type PagedColumn } from '../.
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { ChannelTag } from './TemplateListPage';
 import { fetchSendLogPage, SEND_LOG_TABLE_KEY, type SendLog, type SendLogSearch } from './api';
+import { optionsOf } from '../../../lib/options';
 
-const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const PROVIDER_LABELS: Readonly<Record<string, string>> = { SITE: '站内', LOG: '仅记录', WEBHOOK: '短信网关', SMTP: '邮件服务器' };
 
 const SEARCH_FIELDS: SearchField[] = [

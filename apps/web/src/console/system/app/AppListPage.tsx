@@ -10,11 +10,12 @@ import { PagedTable, useListPage, type PagedColumn } from '../../../components/P
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { AppMenuDialog } from './AppMenuDialog';
 import { appApi, APP_TABLE_KEY, fetchAppPage, type AppRecord, type AppSearch } from './api';
+import { optionsOf } from '../../../lib/options';
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'appName', label: '应用名称' },
   { name: 'appCode', label: '应用编码' },
-  { name: 'status', label: '状态', type: 'select', options: Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })) },
+  { name: 'status', label: '状态', type: 'select', options: optionsOf(STATUS_LABELS) },
 ];
 
 /** /system/app/appList: the applications the console's init call lists (in-force ones only). */

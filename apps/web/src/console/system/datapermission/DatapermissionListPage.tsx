@@ -7,8 +7,8 @@ import { EllipsisText } from '../../../components/format';
 import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { DATAPERMISSION_TABLE_KEY, fetchRulePage, ruleApi, type Rule, type RuleSearch } from './api';
+import { optionsOf } from '../../../lib/options';
 
-const optionsOf = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'keyword', label: '规则名称/编码' },

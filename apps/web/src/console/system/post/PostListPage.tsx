@@ -8,8 +8,9 @@ import { EllipsisText } from '../../../components/format';
 import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { postApi, POST_TABLE_KEY, type Post, type PostSearch } from './api';
+import { optionsOf } from '../../../lib/options';
 
-const STATUS_OPTIONS = Object.entries(RECORD_STATUS_LABELS).map(([value, label]) => ({ value, label }));
+const STATUS_OPTIONS = optionsOf(RECORD_STATUS_LABELS);
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'postName', label: '岗位名称' },
   { name: 'postCode', label: '岗位编码' },

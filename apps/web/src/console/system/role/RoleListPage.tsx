@@ -11,12 +11,13 @@ import { PagedTable, useListPage, type PagedColumn } from '../../../components/P
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { exportRoles, fetchRolePage, roleApi, ROLE_TABLE_KEY, type Role, type RoleSearch } from './api';
 import { PermissionDrawer, RoleUsersDrawer } from './RoleDrawers';
+import { optionsOf } from '../../../lib/options';
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'roleName', label: '角色名称' },
   { name: 'roleCode', label: '角色编码' },
   { name: 'roleType', label: '角色类型', type: 'custom', render: () => <DictSelect category="ROLE_TYPE" placeholder="请选择" /> },
-  { name: 'status', label: '状态', type: 'select', options: Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })) },
+  { name: 'status', label: '状态', type: 'select', options: optionsOf(STATUS_LABELS) },
 ];
 
 /** /system/role/roleList: roles, their permissions (分配权限) and holders (查看用户). */
