@@ -86,7 +86,7 @@ export const FUNCTION_TREE: FuncSeed[] = [
           sub(SCHEDULER_PERMISSIONS.add, '新增任务', '/base/scheduler/schedulerAdd', 'base/scheduler/schedulerForm', '/base/scheduler'),
           sub(SCHEDULER_PERMISSIONS.upd, '修改任务', '/base/scheduler/schedulerUpd', 'base/scheduler/schedulerForm', '/base/scheduler'),
           sub(SCHEDULER_PERMISSIONS.detail, '任务详情', '/base/scheduler/schedulerDetail', 'base/scheduler/schedulerForm', '/base/scheduler'),
-          sub(SCHEDULER_PERMISSIONS.logdetail, '执行日志', '/base/scheduler/schedulerLogDetail', 'base/scheduler/schedulerLogDetail', '/base/scheduler'),
+          sub(SCHEDULER_PERMISSIONS.logdetail, '执行日志详情', '/base/scheduler/schedulerLogDetail', 'base/scheduler/schedulerLogDetail', '/base/scheduler'),
           ...buttons(SCHEDULER_PERMISSIONS, [['del', '删除'], ['enable', '启用/停用'], ['run', '立即执行'], ['log', '执行日志']]),
         ],
       }),
