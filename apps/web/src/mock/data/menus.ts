@@ -78,7 +78,7 @@ const GROUPS: GroupSpec[] = [
         feature: 'scheduler',
         title: '定时任务',
         icon: 'ClockCircleOutlined',
-        pages: [...listAndForm(SCHEDULER_PERMISSIONS, 'scheduler', '任务', 'schedulerMain'), p(SCHEDULER_PERMISSIONS.logdetail, 'schedulerLogDetail', '执行日志')],
+        pages: [...listAndForm(SCHEDULER_PERMISSIONS, 'scheduler', '任务', 'schedulerMain'), p(SCHEDULER_PERMISSIONS.logdetail, 'schedulerLogDetail', '执行日志详情')],
         buttons: codes(SCHEDULER_PERMISSIONS, 'del', 'enable'),
       },
       {
