@@ -40,6 +40,7 @@ import { registerRegionModule } from './modules/base/region/module';
 import { registerSchedulerModule } from './modules/base/scheduler/module';
 import { registerSerialModule } from './modules/base/serial/module';
 import { registerFileModule, type FileService } from './modules/file/module';
+import { registerAwardModule } from './modules/award/module';
 
 // Default zod messages (type errors and the like) in Chinese.
 z.config(z.locales.zhCN());
@@ -174,6 +175,10 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   });
 
   scheduler.registerJob(cms.publishDueJob);
+
+  // ── the prize business: prizes and editions; an edition's phase follows its dates in Beijing days ──
+  const award = registerAwardModule(app, { db, today: () => beijingDate(new Date()) });
+  scheduler.registerJob(award.editionPhaseJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

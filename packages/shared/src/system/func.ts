@@ -8,7 +8,7 @@ import { recordFields } from './recordFields';
 export const FUNC_PERMISSIONS = permissionsOf('system:func', ['list', 'add', 'upd', 'detail', 'del', 'sort']);
 
 /** The console's top-level menu groups (DIR nodes of the function tree); holding one shows the group. */
-export const MENU_GROUP_CODES = { base: 'base', cms: 'cms', system: 'system', message: 'message' } as const;
+export const MENU_GROUP_CODES = { award: 'award', base: 'base', cms: 'cms', system: 'system', message: 'message' } as const;
 /** 个人中心: the menu entry every signed-in role is granted (spec §2 account centre). */
 export const CENTER_PERMISSIONS = permissionsOf('center', []);
 

@@ -4,6 +4,8 @@
  * so a code is spelled once. Sub-pages are hidden and highlight their
  * parent (activeMenu). Buttons are the actions a page offers.
  */
+import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
+import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { CALENDAR_PERMISSIONS } from '@dandelion/shared/base/calendar';
 import { DICT_PERMISSIONS } from '@dandelion/shared/base/dict';
 import { LOG_PERMISSIONS, REST_LOG_PERMISSIONS } from '@dandelion/shared/base/log';
@@ -69,6 +71,22 @@ function crudPage(permissions: CrudPermissions, title: string, entity: string, b
 }
 
 export const FUNCTION_TREE: FuncSeed[] = [
+  {
+    code: MENU_GROUP_CODES.award, name: '评奖管理', type: 'DIR', path: '/award', url: 'Layout', icon: 'TrophyOutlined', alwaysShow: true,
+    children: [
+      crudPage(PRIZE_PERMISSIONS, '奖种管理', '奖种', '/award/prize', 'GiftOutlined'),
+      page(EDITION_PERMISSIONS.main, '届次管理', '/award/edition', 'Layout', {
+        redirect: '/award/edition/editionList', icon: 'ScheduleOutlined',
+        children: [
+          sub(EDITION_PERMISSIONS.list, '届次列表', '/award/edition/editionList', 'award/edition/editionList', '/award/edition'),
+          sub(EDITION_PERMISSIONS.add, '新增届次', '/award/edition/editionAdd', 'award/edition/editionForm', '/award/edition'),
+          sub(EDITION_PERMISSIONS.upd, '修改届次', '/award/edition/editionUpd', 'award/edition/editionForm', '/award/edition'),
+          sub(EDITION_PERMISSIONS.detail, '届次详情', '/award/edition/editionDetail', 'award/edition/editionForm', '/award/edition'),
+          ...buttons(EDITION_PERMISSIONS, [['del', '删除'], ['publish', '发布'], ['clone', '复制上一届']]),
+        ],
+      }),
+    ],
+  },
   {
     code: MENU_GROUP_CODES.base, name: '基础模块', type: 'DIR', path: '/base', url: 'Layout', icon: 'AppstoreOutlined', alwaysShow: true,
     children: [

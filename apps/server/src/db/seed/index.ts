@@ -9,6 +9,7 @@ import { baseDict, cmsCatalog, cmsContent, cmsSite, sysFunc, sysOrg, sysRole, sy
 import { builtInTheme } from '../../modules/system/theme/service';
 import { seedRegions } from '../../modules/base/region/seed';
 import { seedMaintenanceTasks } from '../../modules/base/scheduler/seed';
+import { seedPrizes } from '../../modules/award/prize/seed';
 import { BASE_DICTIONARIES } from './dicts';
 import { FUNCTION_TREE, flattenFunctions } from './functions';
 import { DEFAULT_SITE, DEMO_CATALOGS } from './portal';
@@ -48,6 +49,7 @@ export async function seedDatabase(db: Db, options: { adminPassword?: string }):
     await seedDefaultTheme(tx);
     await seedRegions(tx);
     await seedMaintenanceTasks(tx);
+    await seedPrizes(tx);
     return admin;
   });
 }

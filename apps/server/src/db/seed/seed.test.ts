@@ -96,9 +96,10 @@ describe('first-start seed', () => {
     expect(published[0]!.n).toBeGreaterThanOrEqual(8);
   });
 
-  it('schedules the housekeeping (log retention 180 days, ended-session cleanup) and scheduled publishing, armed at once', async () => {
+  it('schedules the housekeeping (log retention 180 days, ended-session cleanup), scheduled publishing and edition phases, armed at once', async () => {
     const tasks = await ctx.database.db.select().from(baseTask).orderBy(baseTask.taskCode);
     expect(tasks.map((t) => [t.taskCode, t.handler, t.cron, t.status, t.params])).toEqual([
+      ['AWARD_EDITION_PHASES', 'award.editionPhases', '0 * * * * *', 'ENABLE', {}],
       ['CMS_PUBLISH_DUE', 'cms.publishDue', '0 * * * * *', 'ENABLE', {}],
       ['SYS_LOG_RETENTION', 'base.purgeLogs', '0 30 3 * * *', 'ENABLE', { retentionDays: 180 }],
       ['SYS_SESSION_CLEANUP', 'auth.purgeEndedSessions', '0 0 4 * * *', 'ENABLE', { keepDays: 30 }],

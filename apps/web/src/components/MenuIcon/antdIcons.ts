@@ -19,6 +19,7 @@ export {
   FileSearchOutlined,
   FileTextOutlined,
   FolderOpenOutlined,
+  GiftOutlined,
   HomeOutlined,
   IdcardOutlined,
   LayoutOutlined,
@@ -29,8 +30,10 @@ export {
   PartitionOutlined,
   ReadOutlined,
   SafetyOutlined,
+  ScheduleOutlined,
   SettingOutlined,
   SolutionOutlined,
   TeamOutlined,
+  TrophyOutlined,
   UserOutlined,
 } from '@ant-design/icons';

@@ -40,6 +40,17 @@ export const MAINTENANCE_TASKS = [
     timeoutSeconds: 60,
     remark: '每分钟把发布时间已到的待发布文章改为已发布，并刷新门户缓存',
   },
+  {
+    // An edition opens and closes declaration by its dates within a minute of midnight (Beijing).
+    taskCode: 'AWARD_EDITION_PHASES',
+    taskName: '按日期推进届次阶段',
+    taskGroup: 'AWARD',
+    cron: '0 * * * * *',
+    handler: 'award.editionPhases',
+    params: {},
+    timeoutSeconds: 60,
+    remark: '每分钟按各阶段日期推进已发布届次的阶段：开始申报、截止申报、评审结束',
+  },
 ] as const;
 
 export async function seedMaintenanceTasks(tx: Tx): Promise<void> {
