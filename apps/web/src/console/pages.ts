@@ -1,3 +1,5 @@
+import { EDITION_PAGES } from './award/edition/pages';
+import { PRIZE_PAGES } from './award/prize/pages';
 import { CALENDAR_PAGES } from './base/calendar/pages';
 import { DICT_PAGES } from './base/dict/pages';
 import { LOG_PAGES } from './base/log/pages';
@@ -33,6 +35,8 @@ import { USER_PAGES } from './system/user/pages';
  * user lacks the permission for answers 403.
  */
 export const CONSOLE_PAGES: Record<string, ConsolePage> = {
+  ...PRIZE_PAGES,
+  ...EDITION_PAGES,
   ...DICT_PAGES,
   ...REGION_PAGES,
   ...SCHEDULER_PAGES,
