@@ -71,7 +71,7 @@ export function isConsolePage(component: string): boolean {
 }
 
 /** Path prefixes of the console (spec §2 admin groups plus home and the blank page). */
-const CONSOLE_PREFIXES = ['/home', '/blank', '/base', '/cms', '/system', '/message'];
+const CONSOLE_PREFIXES = ['/home', '/blank', '/award', '/base', '/cms', '/system', '/message'];
 
 export function isConsolePath(pathname: string): boolean {
   return CONSOLE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

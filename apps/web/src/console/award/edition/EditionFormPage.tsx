@@ -62,7 +62,7 @@ export default function EditionFormPage() {
       <Form.Item name={['eligibility', 'onePersonOneDeclaration']} label="一人一项" valuePropName="checked" extra="同一人在本届只能作为一个项目的主要完成人。">
         <Switch checkedChildren="限制" unCheckedChildren="不限" />
       </Form.Item>
-      <Form.Item name={['eligibility', 'excludeWinnersOfLastEditions']} label="近届获奖不得申报" rules={eligibilityRules.excludeWinnersOfLastEditions} extra="0 表示不限制。">
+      <Form.Item name={['eligibility', 'excludeWinnersOfLastEditions']} label="近届获奖限制" rules={eligibilityRules.excludeWinnersOfLastEditions} extra="近几届获奖的项目本届不得申报；0 表示不限制。">
         <InputNumber min={0} max={10} precision={0} addonBefore="近" addonAfter="届" style={{ width: 200 }} />
       </Form.Item>
       <Form.Item name={['eligibility', 'excludeNotAwardedLastEdition']} label="上届未获奖项目" valuePropName="checked" extra="上届参评未获奖的项目本届不得再次申报。">

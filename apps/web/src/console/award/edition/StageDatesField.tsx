@@ -29,7 +29,7 @@ export function StageDatesField({ unitReview, nominatorReview }: { unitReview: b
   return (
     <Form.List name="stages">
       {(fields) => (
-        <Form.Item label="各阶段日期" extra="起止日期均含当天，按北京时间计；申报起止日期在发布前必须设置。">
+        <Form.Item label="阶段日期" extra="起止日期均含当天，按北京时间计；申报起止日期在发布前必须设置。">
           <Table
             size="small"
             pagination={false}

@@ -34,10 +34,11 @@ export default function PrizeListPage() {
   const actions = useRecordActions();
 
   const columns: PagedColumn<Prize>[] = [
-    { key: 'prizeName', title: '奖种名称', dataIndex: 'prizeName', width: 160 },
-    { key: 'prizeCode', title: '奖种编码', dataIndex: 'prizeCode', width: 110 },
+    { key: 'prizeName', title: '奖种名称', dataIndex: 'prizeName', width: 140 },
+    { key: 'prizeCode', title: '奖种编码', dataIndex: 'prizeCode', width: 100, defaultHidden: true },
     { key: 'kind', title: '类别', dataIndex: 'kind', width: 130, render: (v: PrizeKind) => PRIZE_KIND_LABELS[v] ?? v },
-    { key: 'grades', title: '等级与人数上限', dataIndex: 'grades', render: (v: PrizeGradeRule[]) => <GradeCaps grades={v} /> },
+    // Wraps rather than widening the table: status and actions stay in view at 1366 px.
+    { key: 'grades', title: '等级与人数上限', dataIndex: 'grades', width: 330, render: (v: PrizeGradeRule[]) => <GradeCaps grades={v} /> },
     { key: 'rubric', title: '评分指标', dataIndex: 'rubric', width: 90, render: (v: unknown[]) => `${v.length} 项` },
     {
       key: 'status', title: '状态', dataIndex: 'status', width: 80,

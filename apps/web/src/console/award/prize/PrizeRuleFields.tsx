@@ -98,14 +98,17 @@ export function RubricField() {
   );
 }
 
+/** Lets a wide control (a row of checkboxes, of inputs) wrap inside its column instead of dropping below the label. */
+const WRAPPING = { flex: '1 1 0', style: { minWidth: 0 } };
+
 /** 申报书配置: which sections the declaration has, the word limits and the attachments it must carry. */
 export function FormConfigFields() {
   return (
     <>
-      <Form.Item name={['formConfig', 'sections']} label="申报书栏目" rules={[zodRule(prizeBody.shape.formConfig.shape.sections)]}>
+      <Form.Item name={['formConfig', 'sections']} label="申报书栏目" wrapperCol={WRAPPING} rules={[zodRule(prizeBody.shape.formConfig.shape.sections)]}>
         <Checkbox.Group options={SECTION_OPTIONS} />
       </Form.Item>
-      <Form.Item label="字数上限" extra="留空表示不限；按汉字、字母、数字逐个计数">
+      <Form.Item label="字数上限" wrapperCol={WRAPPING} extra="留空表示不限；按汉字、字母、数字逐个计数">
         <Space wrap>
           {WORD_LIMITED_FIELDS.map((field) => (
             <Form.Item key={field} name={['formConfig', 'wordLimits', field]} noStyle>
