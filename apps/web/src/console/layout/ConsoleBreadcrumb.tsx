@@ -18,5 +18,20 @@ export function ConsoleBreadcrumb() {
     { key: homePath, title: crumbs.length ? <Link to={homePath}>首页</Link> : '首页' },
     ...crumbs.map((c, i) => ({ key: `${i}:${c.title}`, title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title })),
   ];
-  return <Breadcrumb className="dl-console-breadcrumb" items={items} data-testid="console-breadcrumb" />;
+  return <Breadcrumb aria-label="当前位置" className="dl-console-breadcrumb" items={items} data-testid="console-breadcrumb" />;
+}
+
+/**
+ * The open page's heading and where it sits. The h1 is the page's title (the menu entry's name,
+ * or a sub-page's own such as 新增岗位), kept modest: the page's content carries the weight.
+ */
+export function ConsolePageHead({ title }: { title: string }) {
+  return (
+    <div className="dl-console-pagehead">
+      <h1 className="dl-console-pagehead__title dl-ellipsis" data-testid="console-page-title">
+        {title}
+      </h1>
+      <ConsoleBreadcrumb />
+    </div>
+  );
 }
