@@ -4,7 +4,7 @@ import { Breadcrumb } from 'antd';
 import { useConsoleStore } from '../../api/consoleStore';
 import { breadcrumbTrail } from './menuModel';
 
-/** 首页 › group › menu entry › sub-page, from the menu chain of the current page. */
+/** 首页 › group › menu entry › sub-page, from the menu chain of the current page; nothing on home itself. */
 export function ConsoleBreadcrumb() {
   const { pathname } = useLocation();
   const menuList = useConsoleStore((s) => s.menuList);
@@ -14,8 +14,9 @@ export function ConsoleBreadcrumb() {
     () => breadcrumbTrail(pathname, menuList, permissionList, homePath),
     [pathname, menuList, permissionList, homePath],
   );
+  if (crumbs.length === 0) return null;
   const items = [
-    { key: homePath, title: crumbs.length ? <Link to={homePath}>首页</Link> : '首页' },
+    { key: homePath, title: <Link to={homePath}>首页</Link> },
     ...crumbs.map((c, i) => ({ key: `${i}:${c.title}`, title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title })),
   ];
   return <Breadcrumb aria-label="当前位置" className="dl-console-breadcrumb" items={items} data-testid="console-breadcrumb" />;
