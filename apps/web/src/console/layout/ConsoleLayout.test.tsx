@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useSessionStore } from '../../api/session';
 import { fakeServer, ok } from '../../test/renderApp';
-import { useConsoleStore } from '../../api/consoleStore';
+import { useConsoleStore, type ConsoleRoute } from '../../api/consoleStore';
 import { defaultTheme, withProperty } from '../theme/themeModel';
 import { loadConsole, renderConsole, signInAsAdmin } from '../../test/consoleHarness';
 
@@ -43,6 +43,17 @@ describe('ConsoleLayout: menu, header and breadcrumbs', { timeout: 30_000 }, () 
     expect(menuItem('短信日志').querySelector('[data-icon="custom-sms"] path')?.getAttribute('d')).toBe('M0 0h1024v1024H0z');
     expect(menuItem('首页').querySelector('.anticon-home')).toBeTruthy();
     expect(screen.getByText('蒲公英测试站')).toBeTruthy();
+  });
+
+  it('gives an entry without a known icon a neutral one, so the menu stays aligned', async () => {
+    loadConsole();
+    const withoutIcon = (nodes: ConsoleRoute[]): ConsoleRoute[] =>
+      nodes.map((n) => ({ ...n, meta: n.path === '/system/role' ? { ...n.meta, icon: 'NoSuchIcon' } : n.meta, children: withoutIcon(n.children) }));
+    act(() => useConsoleStore.setState({ menuList: withoutIcon(useConsoleStore.getState().menuList) }));
+    renderConsole('/system/user/userList');
+    await pageHeading('用户列表');
+    expect(menuItem('角色管理').querySelector('.anticon-file')).toBeTruthy();
+    expect(menuItem('用户管理').querySelector('.anticon-user')).toBeTruthy();
   });
 
   it('highlights the parent of a hidden sub-page, opens its group and names the chain in the breadcrumbs', async () => {
