@@ -48,12 +48,12 @@ test('admin: the server menu, three pages through it, tabs, top layout and colou
 
   // Tabs: one per page; switching navigates; closing goes to the neighbour.
   const tabs = page.getByTestId('console-tabs');
-  await expect(tabs.locator('.ant-tabs-tab')).toHaveCount(3);
-  await tabs.getByText('短信日志列表').click();
+  await expect(tabs.getByRole('listitem')).toHaveCount(3);
+  await tabs.getByRole('link', { name: '短信日志', exact: true }).click();
   await expect(page).toHaveURL(/\/message\/sms\/smsList$/);
   await snapshot(page, 'console-sidebar');
-  await tabs.locator('.ant-tabs-tab', { hasText: '短信日志列表' }).getByRole('button', { name: '关闭页签' }).click();
-  await expect(tabs.locator('.ant-tabs-tab')).toHaveCount(2);
+  await tabs.getByRole('button', { name: '关闭页签 短信日志', exact: true }).click();
+  await expect(tabs.getByRole('listitem')).toHaveCount(2);
   await expect(page).not.toHaveURL(/smsList/);
 
   // The home page lists what was opened lately (recorded per menu entry, newest first).

@@ -297,7 +297,7 @@ export default function LoginPage() {
             </Form.Item>
             <div className="dl-auth-footer dl-auth-footer--center">
               <span>
-                没有账号？<Link to="/enroll">立即注册</Link>
+                没有账号？<Link to="/enroll" className="dl-text-link">立即注册</Link>
               </span>
             </div>
           </Form>

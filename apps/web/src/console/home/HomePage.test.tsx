@@ -1,8 +1,9 @@
 import '../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, ok, type FakeCall } from '../../test/renderApp';
 import { renderAtRoute } from '../../test/widgetKit';
+import { route } from '../../test/consoleRoute';
 import { useConsoleStore } from '../../api/consoleStore';
 import type { LoginInfo, VisitInfo } from './dashboard/api';
 import HomePage from './HomePage';
@@ -24,9 +25,14 @@ const visitInfo = (n: number): VisitInfo => ({
   ],
 });
 
-function serve() {
+const page = (total: number) => ok({ list: [], total, pageNum: 1, pageSize: 1 });
+
+function serve(recent: unknown[] = []) {
   const server = fakeServer({
-    '/rest/menu/UserNearMenuList': ok([]),
+    '/rest/menu/UserNearMenuList': ok(recent),
+    '/rest/complain/getComplainPage': page(3),
+    '/rest/content/getContentPage': page(5),
+    '/rest/task/getTaskLogPage': page(2),
     '/rest/index/loginfo': (call: FakeCall) => ok(loginInfo((call.body as { days: number }).days)),
     '/rest/index/visitInfo': (call: FakeCall) => ok(visitInfo((call.body as { days: number }).days)),
   });
@@ -34,15 +40,14 @@ function serve() {
   return server;
 }
 
-beforeEach(() => useConsoleStore.setState({ authList: [], menuList: [], rolesList: [] }));
+beforeEach(() => useConsoleStore.setState({ authList: [], menuList: [], rolesList: [], unreadCount: 0 }));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/home', () => {
-  it('keeps its greeting and shortcuts, and asks for no statistics without the right to read the sign-in log', async () => {
+  it('asks for no statistics without the right to read the sign-in log', async () => {
     const server = serve();
     renderAtRoute(<HomePage />, '/home', '/home');
-    expect(await screen.findByText('最近访问')).toBeTruthy();
-    expect(screen.getByText('常用功能')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '常用功能' })).toBeTruthy();
     await waitFor(() => expect(server.callsTo('/rest/menu/UserNearMenuList')).toHaveLength(1));
     expect(screen.queryByText('访问趋势')).toBeNull();
     expect(server.callsTo('/rest/index/loginfo')).toHaveLength(0);
@@ -71,5 +76,82 @@ describe('/home', () => {
     await waitFor(() => expect(server.callsTo('/rest/index/visitInfo').at(-1)!.body).toEqual({ days: 30, top: 8 }));
     // A month of views reaches 319 on the last day: the value axis grows to match.
     await waitFor(() => expect(screen.getByRole('img', { name: '近 30 天每天的门户、控制台访问量和访客数' }).textContent).toContain('300'));
+  });
+});
+
+const TODO_CALLS = ['/rest/complain/getComplainPage', '/rest/content/getContentPage', '/rest/task/getTaskLogPage'];
+const todoCard = (key: string) => screen.queryByTestId(`todo-${key}`);
+
+describe('/home: to-do cards', () => {
+  it('shows no card, and counts nothing, for a user who may open none of the lists', async () => {
+    const server = serve();
+    renderAtRoute(<HomePage />, '/home', '/home');
+    await screen.findByRole('heading', { name: '常用功能' });
+    expect(screen.queryByTestId('home-todos')).toBeNull();
+    for (const path of TODO_CALLS) expect(server.callsTo(path)).toHaveLength(0);
+  });
+
+  it('shows the cards of the lists the user may open, each with its count and a link to the filtered list', async () => {
+    useConsoleStore.setState({ authList: ['cms:complaint:list', 'cms:content:list', 'message:my:list'], unreadCount: 4 });
+    const server = serve();
+    renderAtRoute(<HomePage />, '/home', '/home');
+
+    const complaints = await screen.findByTestId('todo-complaints');
+    await waitFor(() => expect(within(complaints).getByText('3')).toBeTruthy());
+    expect(complaints.getAttribute('href')).toBe('/cms/complaint/complaintList?status=PENDING');
+    expect(complaints.textContent).toBe('待处理投诉3条投诉建议等待回复');
+    expect(server.callsTo('/rest/complain/getComplainPage')[0]!.body).toEqual({ pageParameter: { pageNum: 1, pageSize: 1 }, status: 'PENDING' });
+
+    const drafts = todoCard('drafts')!;
+    await waitFor(() => expect(within(drafts).getByText('5')).toBeTruthy());
+    expect(drafts.getAttribute('href')).toBe('/cms/content/contentList?status=DRAFT');
+    expect(server.callsTo('/rest/content/getContentPage')[0]!.body).toMatchObject({ status: 'DRAFT' });
+
+    // The unread count is the bell's: no call of its own.
+    expect(within(todoCard('unread')!).getByText('4')).toBeTruthy();
+    expect(todoCard('unread')!.getAttribute('href')).toBe('/message/my/myMsgList');
+
+    // No right to the task run log: no card and no call.
+    expect(todoCard('failedRuns')).toBeNull();
+    expect(server.callsTo('/rest/task/getTaskLogPage')).toHaveLength(0);
+  });
+
+  it('counts failed task runs of the last seven days for those who may read the run log', async () => {
+    useConsoleStore.setState({ authList: ['base:scheduler:log'] });
+    const server = serve();
+    renderAtRoute(<HomePage />, '/home', '/home');
+    const runs = await screen.findByTestId('todo-failedRuns');
+    await waitFor(() => expect(within(runs).getByText('2')).toBeTruthy());
+    expect(runs.getAttribute('href')).toBe('/base/scheduler/schedulerMain?runs=all');
+    const body = server.callsTo('/rest/task/getTaskLogPage')[0]!.body as { status: string; beginTime: string };
+    expect(body.status).toBe('FAILED');
+    const daysBack = (Date.now() - new Date(body.beginTime).getTime()) / 86_400_000;
+    expect(Math.round(daysBack)).toBe(7);
+    expect(screen.queryByTestId('todo-complaints')).toBeNull();
+  });
+});
+
+describe('/home: quick links', () => {
+  const entries = Array.from({ length: 12 }, (_, i) => route(`/m/e${i}`, `功能${i}`, { component: 'x' }));
+
+  it('offers a handful of menu pages to a newcomer, not the whole menu', async () => {
+    useConsoleStore.setState({ menuList: [route('/home', '首页', { component: 'home/index' }), route('/m', '模块', { children: entries })] });
+    serve();
+    renderAtRoute(<HomePage />, '/home', '/home');
+    const card = await screen.findByTestId('home-quick-links');
+    expect(within(card).getByRole('heading', { name: '常用功能' })).toBeTruthy();
+    expect(within(card).getAllByRole('link').map((l) => l.textContent)).toEqual(['功能0', '功能1', '功能2', '功能3', '功能4', '功能5', '功能6', '功能7']);
+  });
+
+  it('shows the pages opened lately once there are some', async () => {
+    useConsoleStore.setState({ menuList: [route('/m', '模块', { children: entries })] });
+    serve([
+      { funcId: '9', funcName: '岗位管理', path: '/system/post', viewTime: '2026-03-02T08:00:00.000Z' },
+      { funcId: '1', funcName: '首页', path: '/home', viewTime: '2026-03-02T07:00:00.000Z' },
+    ]);
+    renderAtRoute(<HomePage />, '/home', '/home');
+    const card = await screen.findByTestId('home-quick-links');
+    await waitFor(() => expect(within(card).getByRole('heading', { name: '最近访问' })).toBeTruthy());
+    expect(within(card).getAllByRole('link').map((l) => l.textContent)).toEqual(['岗位管理']);
   });
 });

@@ -1,78 +1,92 @@
 import { Link } from 'react-router';
-import { Card, Col, Empty, Row, Tag, Typography } from 'antd';
-import { greetingByHour } from '@dandelion/shared';
-import { displayName, useSessionStore } from '../../api/session';
+import { Card, Col, Row, Tag, Typography } from 'antd';
+import { useSessionStore } from '../../api/session';
 import { useConsoleStore, useHasPermission, type ConsoleRoute } from '../../api/consoleStore';
-import { useRecentMenus } from '../recentMenus';
+import { useRecentMenus, type RecentMenu } from '../recentMenus';
 import { formatDateTime } from '../../lib/date';
 import { DASHBOARD_PERMISSION } from './dashboard/api';
 import { DashboardPanel } from './dashboard/DashboardPanel';
+import { TodoCards } from './TodoCards';
 import './home.css';
 
+/** How many quick links the home page offers: a handful, not the whole menu. */
+export const QUICK_LINK_COUNT = 8;
+
+interface QuickLink {
+  key: string;
+  to: string;
+  title: string;
+  hint?: string;
+}
+
 /** Pages reachable from the menu: leaves of the visible menu, home itself excluded. */
-function shortcuts(menu: readonly ConsoleRoute[]): ConsoleRoute[] {
-  return menu.flatMap((r) => (r.children.length ? shortcuts(r.children) : r.path === '/home' ? [] : [r]));
+function menuPages(menu: readonly ConsoleRoute[], homePath: string): ConsoleRoute[] {
+  return menu.flatMap((r) => (r.children.length ? menuPages(r.children, homePath) : r.path === homePath ? [] : [r]));
 }
 
 /**
- * /home (spec §2: home/index): a greeting, the user's roles, today's figures and trend charts of
- * visits and sign-ins (for those who may read those logs), recent pages and a shortcut to every
- * page the user may open.
+ * The pages the user opened lately, newest first; a newcomer with no history gets the first menu
+ * pages instead, so the card is never a dead end. At most QUICK_LINK_COUNT either way.
+ */
+export function quickLinks(recent: readonly RecentMenu[] | undefined, menu: readonly ConsoleRoute[], homePath: string): { lately: boolean; links: QuickLink[] } {
+  const visited = (recent ?? []).filter((m) => m.path && m.path !== homePath);
+  if (visited.length > 0) {
+    return {
+      lately: true,
+      links: visited.slice(0, QUICK_LINK_COUNT).map((m) => ({ key: m.funcId, to: m.path!, title: m.funcName, hint: `最近打开：${formatDateTime(m.viewTime)}` })),
+    };
+  }
+  return {
+    lately: false,
+    links: menuPages(menu, homePath)
+      .slice(0, QUICK_LINK_COUNT)
+      .map((r) => ({ key: r.path, to: r.redirect || r.path, title: r.meta.title })),
+  };
+}
+
+/**
+ * /home (spec §2: home/index), the user's workbench: who they are here, what waits for them (to-do
+ * cards by permission), today's figures for those who may read the logs, and a handful of quick
+ * links. The greeting lives in the header, once.
  */
 export default function HomePage() {
   const user = useSessionStore((s) => s.session?.userInfo);
-  const { siteName, menuList, rolesList } = useConsoleStore();
-  const now = new Date();
-  const links = shortcuts(menuList);
+  const { siteName, menuList, rolesList, indexMenu } = useConsoleStore();
+  const homePath = indexMenu.path || '/home';
   const recent = useRecentMenus();
-  const roleNames = Array.isArray(user?.roles) ? user.roles : [];
+  const roleNames = Array.isArray(user?.roles) ? user.roles.map((r) => r.roleName || r.roleCode) : rolesList;
   const showsStatistics = useHasPermission(DASHBOARD_PERMISSION);
+  const quick = quickLinks(recent.data, menuList, homePath);
+  const today = new Date().toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
 
   return (
     <div className="dl-console-home">
-      <Card className="dl-console-home__welcome">
-        <Typography.Title level={4}>
-          {greetingByHour(now.getHours())}，{displayName(user)}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">
-          欢迎使用{siteName || '蒲公英'}管理控制台。今天是
-          {now.toLocaleDateString('zh-CN', { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' })}。
-        </Typography.Paragraph>
-        <div>
-          {(roleNames.length ? roleNames.map((r) => r.roleName || r.roleCode) : rolesList).map((name) => (
-            <Tag key={name} color="blue">
-              {name}
-            </Tag>
-          ))}
-        </div>
-      </Card>
-      {showsStatistics && <DashboardPanel />}
-      <Card title="最近访问">
-        {recent.data && recent.data.length > 0 ? (
-          <Row gutter={[12, 12]}>
-            {recent.data
-              .filter((m) => m.path)
-              .map((m) => (
-                <Col key={m.funcId} xs={12} sm={8} md={6} xl={4}>
-                  <Link className="dl-console-home__link" to={m.path!} title={`最近打开：${formatDateTime(m.viewTime)}`}>
-                    {m.funcName}
-                  </Link>
-                </Col>
-              ))}
-          </Row>
-        ) : (
-          <Empty description={recent.isError ? '最近访问加载失败' : '还没有访问记录'} />
+      <Card className="dl-console-home__welcome" size="small">
+        <Typography.Text>
+          欢迎使用{siteName || '蒲公英'}管理控制台，今天是{today}。
+        </Typography.Text>
+        {roleNames.length > 0 && (
+          <span className="dl-console-home__roles">
+            <Typography.Text type="secondary">当前角色：</Typography.Text>
+            {roleNames.map((name) => (
+              <Tag key={name} color="blue">
+                {name}
+              </Tag>
+            ))}
+          </span>
         )}
       </Card>
-      <Card title="常用功能">
-        {links.length === 0 ? (
-          <Empty description="暂无可用功能，请联系管理员分配权限" />
+      <TodoCards />
+      {showsStatistics && <DashboardPanel />}
+      <Card title={<h2 className="dl-console-home__heading">{quick.lately ? '最近访问' : '常用功能'}</h2>} data-testid="home-quick-links">
+        {quick.links.length === 0 ? (
+          <Typography.Text type="secondary">暂无可用功能，请联系管理员分配权限。</Typography.Text>
         ) : (
           <Row gutter={[12, 12]}>
-            {links.map((r) => (
-              <Col key={r.path} xs={12} sm={8} md={6} xl={4}>
-                <Link className="dl-console-home__link" to={r.path}>
-                  {r.meta.title}
+            {quick.links.map((link) => (
+              <Col key={link.key} xs={12} sm={8} md={6} xl={3}>
+                <Link className="dl-console-home__link dl-ellipsis" to={link.to} title={link.hint ?? link.title}>
+                  {link.title}
                 </Link>
               </Col>
             ))}

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useSessionStore } from '../../api/session';
 import { fakeServer, ok } from '../../test/renderApp';
-import { useConsoleStore } from '../../api/consoleStore';
+import { useConsoleStore, type ConsoleRoute } from '../../api/consoleStore';
 import { defaultTheme, withProperty } from '../theme/themeModel';
 import { loadConsole, renderConsole, signInAsAdmin } from '../../test/consoleHarness';
 
@@ -20,14 +20,19 @@ afterEach(() => {
 const menu = () => screen.getByTestId('console-menu');
 const menuItem = (name: string) => within(menu()).getByRole('menuitem', { name });
 const isSelected = (name: string) => menuItem(name).closest('li')!.className.includes('ant-menu-item-selected');
-const tabNames = () => within(screen.getByTestId('console-tabs')).getAllByRole('tab').map((t) => t.textContent);
+const tabBar = () => within(screen.getByRole('navigation', { name: '已打开的页面' }));
+const tabNames = () => tabBar().getAllByRole('link').map((t) => t.textContent);
+const tab = (name: string) => tabBar().getByRole('link', { name });
+/** The page's own content (the test pages name themselves in an h2), not the layout's h1. */
+const pageHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+const pageTitle = () => screen.getByRole('heading', { level: 1 }).textContent;
 
 // Whole-layout renders under happy-dom; leave room on a busy two-core machine.
 describe('ConsoleLayout: menu, header and breadcrumbs', { timeout: 30_000 }, () => {
   it('shows the visible menu only, with its icons, and a single-child group as its child', async () => {
     loadConsole();
     renderConsole('/home');
-    expect(await screen.findByRole('heading', { name: '首页' })).toBeTruthy();
+    expect(await pageHeading('首页')).toBeTruthy();
     expect(menuItem('首页')).toBeTruthy();
     expect(within(menu()).getByText('系统管理')).toBeTruthy();
     // Hidden sub-pages are not menu entries.
@@ -40,10 +45,22 @@ describe('ConsoleLayout: menu, header and breadcrumbs', { timeout: 30_000 }, () 
     expect(screen.getByText('蒲公英测试站')).toBeTruthy();
   });
 
+  it('gives an entry without a known icon a neutral one, so the menu stays aligned', async () => {
+    loadConsole();
+    const withoutIcon = (nodes: ConsoleRoute[]): ConsoleRoute[] =>
+      nodes.map((n) => ({ ...n, meta: n.path === '/system/role' ? { ...n.meta, icon: 'NoSuchIcon' } : n.meta, children: withoutIcon(n.children) }));
+    act(() => useConsoleStore.setState({ menuList: withoutIcon(useConsoleStore.getState().menuList) }));
+    renderConsole('/system/user/userList');
+    await pageHeading('用户列表');
+    expect(menuItem('角色管理').querySelector('.anticon-file')).toBeTruthy();
+    expect(menuItem('用户管理').querySelector('.anticon-user')).toBeTruthy();
+  });
+
   it('highlights the parent of a hidden sub-page, opens its group and names the chain in the breadcrumbs', async () => {
     loadConsole();
     renderConsole('/system/user/userAdd');
-    expect(await screen.findByRole('heading', { name: '新增用户' })).toBeTruthy();
+    expect(await pageHeading('新增用户')).toBeTruthy();
+    expect(pageTitle()).toBe('新增用户');
     expect(isSelected('用户管理')).toBe(true);
     expect(isSelected('角色管理')).toBe(false);
     const crumbs = screen.getByTestId('console-breadcrumb');
@@ -52,10 +69,19 @@ describe('ConsoleLayout: menu, header and breadcrumbs', { timeout: 30_000 }, () 
     expect(within(crumbs).getByRole('link', { name: '用户管理' }).getAttribute('href')).toBe('/system/user/userList');
   });
 
+  it('names an entry’s own page after the entry: breadcrumb, tab and h1 say 用户管理', async () => {
+    loadConsole();
+    renderConsole('/system/user/userList');
+    await pageHeading('用户列表');
+    expect(screen.getByTestId('console-breadcrumb').textContent).toBe('首页/系统管理/用户管理');
+    expect(pageTitle()).toBe('用户管理');
+    expect(tabNames()).toEqual(['首页', '用户管理']);
+  });
+
   it('goes to an entry’s page when chosen in the menu', async () => {
     loadConsole();
     const { router } = renderConsole('/home');
-    await screen.findByRole('heading', { name: '首页' });
+    await pageHeading('首页');
     fireEvent.click(menuItem('系统管理'));
     fireEvent.click(await within(menu()).findByRole('menuitem', { name: '角色管理' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/role/roleList'));
@@ -116,7 +142,7 @@ describe('ConsoleLayout: menu, header and breadcrumbs', { timeout: 30_000 }, () 
   it('renders a horizontal menu and no sidebar in the top layout', async () => {
     loadConsole({ theme: defaultTheme('top-layout') });
     renderConsole('/system/user/userList');
-    expect(await screen.findByRole('heading', { name: '用户列表' })).toBeTruthy();
+    expect(await pageHeading('用户列表')).toBeTruthy();
     expect(menu().querySelector('.ant-menu-horizontal')).toBeTruthy();
     expect(document.querySelector('.ant-layout-sider')).toBeNull();
     expect(screen.queryByRole('button', { name: '收起菜单' })).toBeNull();
@@ -126,7 +152,7 @@ describe('ConsoleLayout: menu, header and breadcrumbs', { timeout: 30_000 }, () 
   it('shows the footer and tab bar as the theme says', async () => {
     loadConsole({ theme: withProperty(withProperty(defaultTheme(), 'multiTab', false), 'showFooter', false) });
     renderConsole('/home');
-    await screen.findByRole('heading', { name: '首页' });
+    await pageHeading('首页');
     expect(screen.queryByTestId('console-tabs')).toBeNull();
     expect(screen.queryByTestId('console-footer')).toBeNull();
     act(() => useConsoleStore.getState().setTheme(defaultTheme()));
@@ -139,7 +165,7 @@ describe('ConsoleLayout: multi-tab bar', { timeout: 30_000 }, () => {
   it('opens a tab per visited page and keeps a hidden page’s state', async () => {
     loadConsole();
     const { router } = renderConsole('/home');
-    await screen.findByRole('heading', { name: '首页' });
+    await pageHeading('首页');
     expect(tabNames()).toEqual(['首页']);
 
     await act(() => router.navigate('/system/user/userList'));
@@ -148,13 +174,17 @@ describe('ConsoleLayout: multi-tab bar', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '用户列表计数 0' }));
 
     await act(() => router.navigate('/system/role/roleList'));
-    expect(await screen.findByRole('heading', { name: '角色列表' })).toBeTruthy();
-    expect(tabNames()).toEqual(['首页', '用户列表', '角色列表']);
+    expect(await pageHeading('角色列表')).toBeTruthy();
+    // An entry's page is named after the menu entry in its tab and its h1.
+    expect(tabNames()).toEqual(['首页', '用户管理', '角色管理']);
+    expect(pageTitle()).toBe('角色管理');
+    expect(tab('角色管理').getAttribute('aria-current')).toBe('page');
+    expect(tab('用户管理').getAttribute('aria-current')).toBeNull();
     // The left page is still there, hidden.
     const hidden = screen.getByRole('textbox', { name: '用户列表输入', hidden: true });
     expect(hidden.closest<HTMLElement>('.dl-console-page')!.style.display).toBe('none');
 
-    fireEvent.click(screen.getByRole('tab', { name: '用户列表' }));
+    fireEvent.click(tab('用户管理'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/user/userList'));
     expect((screen.getByRole('textbox', { name: '用户列表输入' }) as HTMLInputElement).value).toBe('张三');
     expect(screen.getByRole('button', { name: '用户列表计数 1' })).toBeTruthy();
@@ -163,22 +193,20 @@ describe('ConsoleLayout: multi-tab bar', { timeout: 30_000 }, () => {
   it('closes a tab, going to its neighbour when it was open, and unmounts its page', async () => {
     loadConsole();
     const { router } = renderConsole('/home');
-    await screen.findByRole('heading', { name: '首页' });
+    await pageHeading('首页');
     await act(() => router.navigate('/system/user/userList'));
     fireEvent.change(await screen.findByRole('textbox', { name: '用户列表输入' }), { target: { value: '李四' } });
     await act(() => router.navigate('/system/role/roleList'));
-    await screen.findByRole('heading', { name: '角色列表' });
+    await pageHeading('角色列表');
     // The home tab is pinned.
-    expect(within(screen.getByRole('tab', { name: '首页' }).parentElement!).queryByRole('button', { name: '关闭页签' })).toBeNull();
+    expect(tabBar().queryByRole('button', { name: '关闭页签 首页' })).toBeNull();
 
-    const roleTab = screen.getByRole('tab', { name: '角色列表' }).parentElement!;
-    fireEvent.click(within(roleTab).getByRole('button', { name: '关闭页签' }));
+    fireEvent.click(tabBar().getByRole('button', { name: '关闭页签 角色管理' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/user/userList'));
-    expect(tabNames()).toEqual(['首页', '用户列表']);
+    expect(tabNames()).toEqual(['首页', '用户管理']);
     expect(screen.queryByRole('heading', { name: '角色列表' })).toBeNull();
 
-    const userTab = screen.getByRole('tab', { name: '用户列表' }).parentElement!;
-    fireEvent.click(within(userTab).getByRole('button', { name: '关闭页签' }));
+    fireEvent.click(tabBar().getByRole('button', { name: '关闭页签 用户管理' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     // Reopened, the page starts afresh.
     await act(() => router.navigate('/system/user/userList'));
@@ -188,16 +216,16 @@ describe('ConsoleLayout: multi-tab bar', { timeout: 30_000 }, () => {
   it('closes the others from the right-click menu and all from the tab actions', async () => {
     loadConsole();
     const { router } = renderConsole('/home');
-    await screen.findByRole('heading', { name: '首页' });
+    await pageHeading('首页');
     for (const path of ['/system/user/userList', '/system/role/roleList', '/message/sms/smsList']) {
       await act(() => router.navigate(path));
     }
-    await screen.findByRole('heading', { name: '短信日志列表' });
+    await pageHeading('短信日志列表');
 
-    fireEvent.contextMenu(screen.getByText('角色列表', { selector: '.dl-console-tabs__label' }));
+    fireEvent.contextMenu(tab('角色管理'));
     fireEvent.click(await screen.findByRole('menuitem', { name: /关闭其他/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/system/role/roleList'));
-    expect(tabNames()).toEqual(['首页', '角色列表']);
+    expect(tabNames()).toEqual(['首页', '角色管理']);
 
     fireEvent.click(screen.getByRole('button', { name: '页签操作' }));
     const menus = await screen.findAllByRole('menuitem', { name: /关闭全部/ });

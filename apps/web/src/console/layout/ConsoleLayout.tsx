@@ -7,7 +7,7 @@ import { ConsoleThemeProvider } from '../theme/ConsoleThemeProvider';
 import { ThemeDrawer } from '../theme/ThemeDrawer';
 import { resolveTheme } from '../theme/themeModel';
 import { consoleThemeVars, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../theme/themeTokens';
-import { ConsoleBreadcrumb } from './ConsoleBreadcrumb';
+import { ConsolePageHead } from './ConsoleBreadcrumb';
 import { ConsoleHeader } from './ConsoleHeader';
 import { ConsoleMenu } from './ConsoleMenu';
 import { PageStack } from './PageStack';
@@ -76,8 +76,8 @@ export default function ConsoleLayout() {
           ) : null}
           <Layout className="dl-console-main">
             {resolved.multiTab ? <TabBar controller={tabs} /> : null}
-            <ConsoleBreadcrumb />
             <Layout.Content className="dl-console-content">
+              <ConsolePageHead title={tabs.activeTitle} />
               {resolved.multiTab ? <PageStack tabs={tabs.tabs} activePath={tabs.activePath} /> : <Outlet />}
             </Layout.Content>
             {resolved.showFooter ? (

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
+import { FileOutlined } from '@ant-design/icons';
 import { useConsoleStore, type ConsoleRoute } from '../../api/consoleStore';
 import { menuIcon, type CustomIcon } from '../../components/MenuIcon';
 import { menuTarget, openKeysFor, selectedMenuKey } from './menuModel';
@@ -9,12 +10,13 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /**
  * A menu node → an antd item. A node with children becomes a submenu, except that a lone child
- * stands in for its parent unless the parent says alwaysShow (spec §2).
+ * stands in for its parent unless the parent says alwaysShow (spec §2). A node without an icon,
+ * or naming one this build does not know, gets a neutral one so the entries stay aligned.
  */
 function toItem(node: ConsoleRoute, customIcons: readonly CustomIcon[], inheritedIcon: string | null = null): MenuItem {
   const iconName = node.meta.icon ?? inheritedIcon;
   if (node.children.length === 1 && !node.alwaysShow) return toItem(node.children[0]!, customIcons, iconName);
-  const base = { key: node.path, icon: menuIcon(iconName, customIcons), label: node.meta.title };
+  const base = { key: node.path, icon: menuIcon(iconName, customIcons) ?? <FileOutlined aria-hidden />, label: node.meta.title };
   if (node.children.length === 0) return base;
   return { ...base, children: node.children.map((child) => toItem(child, customIcons)) };
 }

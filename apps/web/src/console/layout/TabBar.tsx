@@ -1,4 +1,6 @@
-import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { CloseCircleOutlined, CloseOutlined, DownOutlined, MinusCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { isPinned, type PageTab } from './tabsModel';
 import type { ConsoleTabs } from './useConsoleTabs';
@@ -26,50 +28,67 @@ function run(action: TabAction, path: string, controller: ConsoleTabs) {
 /**
  * One tab per visited console page (spec §3 Theme: multiTab). Right-click a tab, or use the
  * button at the end of the bar for the current one, to refresh or close tabs.
+ *
+ * The tabs are links to open pages in a navigation list, not ARIA tabs: there are no tab panels
+ * to switch between (the page is the main content), and a tab with a close button inside would be
+ * a control nested in a control. The current page's link says aria-current="page".
  */
 export function TabBar({ controller }: { controller: ConsoleTabs }) {
   const { tabs, activePath } = controller;
   const active = tabs.find((t) => t.path === activePath) ?? tabs[0]!;
+  const activeRef = useRef<HTMLLIElement>(null);
   const menuFor = (tab: PageTab): MenuProps => ({
     items: actionItems(tab, controller),
-    onClick: ({ key, domEvent }) => {
-      // The menu sits inside the tab: without this the click would also select the tab.
-      domEvent.stopPropagation();
-      run(key as TabAction, tab.path, controller);
-    },
+    onClick: ({ key }) => run(key as TabAction, tab.path, controller),
   });
+
+  // The open page's tab stays in view when the bar overflows.
+  useEffect(() => {
+    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activePath, tabs.length]);
 
   return (
     <div className="dl-console-tabs" data-testid="console-tabs">
-      <Tabs
-        type="editable-card"
-        hideAdd
-        size="small"
-        locale={{ removeAriaLabel: '关闭页签', dropdownAriaLabel: '更多页签' }}
-        activeKey={activePath}
-        onChange={controller.select}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') controller.close(key);
-        }}
-        items={tabs.map((tab) => ({
-          key: tab.path,
-          closable: !isPinned(tab, controller.homePath),
-          label: (
-            <Dropdown trigger={['contextMenu']} menu={menuFor(tab)}>
-              <span className="dl-console-tabs__label" data-tab-path={tab.path}>
-                {controller.titleOf(tab)}
-              </span>
-            </Dropdown>
-          ),
-        }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown trigger={['click']} menu={menuFor(active)} placement="bottomRight">
-              <Button type="text" size="small" icon={<DownOutlined />} aria-label="页签操作" data-testid="console-tab-actions" />
-            </Dropdown>
-          ),
-        }}
-      />
+      <nav className="dl-console-tabs__nav" aria-label="已打开的页面">
+        <ul className="dl-console-tabs__list">
+          {tabs.map((tab) => {
+            const title = controller.titleOf(tab);
+            const current = tab.path === activePath;
+            return (
+              <li
+                key={tab.path}
+                ref={current ? activeRef : undefined}
+                className={`dl-console-tabs__tab${current ? ' dl-console-tabs__tab--active' : ''}`}
+                data-tab-path={tab.path}
+              >
+                <Dropdown trigger={['contextMenu']} menu={menuFor(tab)}>
+                  <Link
+                    to={tab.fullPath}
+                    className="dl-console-tabs__label"
+                    aria-current={current ? 'page' : undefined}
+                    title={title}
+                  >
+                    {title}
+                  </Link>
+                </Dropdown>
+                {isPinned(tab, controller.homePath) ? null : (
+                  <button
+                    type="button"
+                    className="dl-console-tabs__close"
+                    aria-label={`关闭页签 ${title}`}
+                    onClick={() => controller.close(tab.path)}
+                  >
+                    <CloseOutlined aria-hidden />
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <Dropdown trigger={['click']} menu={menuFor(active)} placement="bottomRight">
+        <Button type="text" size="small" icon={<DownOutlined />} aria-label="页签操作" data-testid="console-tab-actions" />
+      </Dropdown>
     </div>
   );
 }

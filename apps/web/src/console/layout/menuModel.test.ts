@@ -46,9 +46,25 @@ describe('breadcrumbTrail', () => {
       { title: '站点设置', to: null },
     ]);
   });
-  it('names pages by their menu title, the home entry by its own', () => {
-    expect(routeTitle('/system/user/userAdd', permissionList, { path: '/home', title: '工作台' })).toBe('新增用户');
-    expect(routeTitle('/home', [], { path: '/home', title: '工作台' })).toBe('工作台');
-    expect(routeTitle('/nowhere', permissionList, { path: '/home', title: '首页' })).toBeNull();
+  it("ends an entry's own page at the entry, without a level naming the page again", () => {
+    expect(breadcrumbTrail('/system/user/userList', menu, permissionList, '/home')).toEqual([
+      { title: '系统管理', to: null },
+      { title: '用户管理', to: null },
+    ]);
+  });
+});
+
+describe('routeTitle (tab and page heading)', () => {
+  const homeEntry = { path: '/home', title: '工作台' };
+  it("names an entry's own page after the menu entry, not after the page", () => {
+    expect(routeTitle('/system/user/userList', permissionList, menu, homeEntry)).toBe('用户管理');
+    expect(routeTitle('/system/user', permissionList, menu, homeEntry)).toBe('用户管理');
+  });
+  it('names a sub-page that is no menu entry by its own title', () => {
+    expect(routeTitle('/system/user/userAdd', permissionList, menu, homeEntry)).toBe('新增用户');
+  });
+  it('names home by its entry and knows nothing of other pages', () => {
+    expect(routeTitle('/home', [], [], homeEntry)).toBe('工作台');
+    expect(routeTitle('/nowhere', permissionList, menu, homeEntry)).toBeNull();
   });
 });

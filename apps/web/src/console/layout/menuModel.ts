@@ -56,16 +56,32 @@ export function openKeysFor(menu: readonly ConsoleRoute[], key: string | null): 
     .map((n) => n.path);
 }
 
-/** A page's title: its menu title, else the home entry's; null when the menu does not know it. */
+/**
+ * The menu entry whose own page `path` is: the entry itself, or the entry that redirects to it
+ * (用户管理 opens /system/user/userList). Null for sub-pages (add, edit, detail) and unknown pages.
+ */
+export function entryOfPage(path: string, menu: readonly ConsoleRoute[]): ConsoleRoute | null {
+  const page = normalizePath(path);
+  const nodes = everyNode(menu).filter((n) => !isMenuGroup(n));
+  return nodes.find((n) => n.path === page) ?? nodes.find((n) => n.redirect && normalizePath(n.redirect) === page) ?? null;
+}
+
+/**
+ * A page's title, as its tab and breadcrumb show it: the menu entry's name for an entry's own page,
+ * the page's own title for a sub-page (新增岗位), the home entry's for home; null when unknown.
+ */
 export function routeTitle(
   pathname: string,
   permissionList: readonly ConsoleRoute[],
+  menu: readonly ConsoleRoute[],
   home: { path: string; title: string },
 ): string | null {
   const path = normalizePath(pathname);
+  if (path === home.path) return home.title;
+  const entry = entryOfPage(path, menu);
+  if (entry?.meta.title) return entry.meta.title;
   const route = permissionList.find((r) => r.path === path);
-  if (route?.meta.title) return route.meta.title;
-  return path === home.path ? home.title : null;
+  return route?.meta.title || null;
 }
 
 export interface Crumb {
@@ -75,8 +91,9 @@ export interface Crumb {
 }
 
 /**
- * Breadcrumbs after 首页: group → menu entry → hidden sub-page (spec §2: sub-pages highlight their
- * parent, so they sit under it). The home page itself adds nothing.
+ * Breadcrumbs after 首页: group → menu entry → sub-page (spec §2: sub-pages highlight their parent,
+ * so they sit under it). An entry's own page (its list, say) is the entry: no third level repeating
+ * it under another name. The home page itself adds nothing.
  */
 export function breadcrumbTrail(
   pathname: string,
@@ -85,14 +102,15 @@ export function breadcrumbTrail(
   homePath: string,
 ): Crumb[] {
   const path = normalizePath(pathname);
+  if (path === normalizePath(homePath)) return [];
   const key = selectedMenuKey(path, permissionList, menu);
-  if (path === homePath) return [];
   const crumbs: Crumb[] = (key ? menuTrail(menu, key) : [])
     .filter((n) => n.path !== homePath)
     .map((n) => ({ title: n.meta.title, to: isMenuGroup(n) ? null : menuTarget(n) }));
   const route = permissionList.find((r) => r.path === path);
+  const ownPage = entryOfPage(path, menu) !== null;
   // A sub-page named like its entry (站点设置 › 站点设置) would only repeat itself.
-  if (route && route.path !== key && route.meta.title !== crumbs.at(-1)?.title) {
+  if (route && !ownPage && route.meta.title !== crumbs.at(-1)?.title) {
     crumbs.push({ title: route.meta.title, to: null });
   }
   const last = crumbs.at(-1);

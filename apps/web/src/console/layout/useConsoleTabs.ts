@@ -17,6 +17,8 @@ export interface ConsoleTabs {
   /** The open tabs, the current page included. */
   tabs: PageTab[];
   activePath: string;
+  /** The open page's title: the menu entry's name, or the sub-page's own (新增岗位). */
+  activeTitle: string;
   homePath: string;
   titleOf(tab: PageTab): string;
   select(path: string): void;
@@ -35,6 +37,7 @@ export function useConsoleTabs(): ConsoleTabs {
   const navigate = useNavigate();
   const matches = useMatches();
   const permissionList = useConsoleStore((s) => s.permissionList);
+  const menuList = useConsoleStore((s) => s.menuList);
   const indexMenu = useConsoleStore((s) => s.indexMenu);
   const home = useMemo(
     () => ({ path: normalizePath(indexMenu.path || '/home'), title: indexMenu.meta.title || '首页' }),
@@ -44,7 +47,7 @@ export function useConsoleTabs(): ConsoleTabs {
   const activePath = normalizePath(pathname);
   const fullPath = pathname + search;
   // Pages outside the menu (the blank page, say) still name themselves through the route handle.
-  const title = routeTitle(activePath, permissionList, home) ?? pageTitleOf(matches) ?? activePath;
+  const title = routeTitle(activePath, permissionList, menuList, home) ?? pageTitleOf(matches) ?? activePath;
 
   const [stored, setStored] = useState<PageTab[]>(() => [{ path: home.path, fullPath: home.path, title: home.title, version: 0 }]);
 
@@ -71,8 +74,9 @@ export function useConsoleTabs(): ConsoleTabs {
   return {
     tabs,
     activePath,
+    activeTitle: title,
     homePath: home.path,
-    titleOf: (tab) => routeTitle(tab.path, permissionList, home) ?? tab.title,
+    titleOf: (tab) => routeTitle(tab.path, permissionList, menuList, home) ?? tab.title,
     select: (path) => {
       const tab = tabs.find((t) => t.path === path);
       if (tab && tab.path !== activePath) navigate(tab.fullPath);

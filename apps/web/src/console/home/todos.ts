@@ -1,0 +1,66 @@
+/**
+ * The home page's to-do cards: things waiting for the user that exist today, each counted with a
+ * list call the user may already make (one row asked for, its total read) and linked to that list.
+ * A card is shown only to holders of the list's permission, so nobody sees a count they cannot open.
+ */
+import { COMPLAINT_PERMISSIONS, complaintCalls } from '@dandelion/shared/cms/complaint';
+import { CONTENT_PERMISSIONS, contentCalls } from '@dandelion/shared/cms/content';
+import { SCHEDULER_PERMISSIONS, schedulerCalls } from '@dandelion/shared/base/scheduler';
+import { MY_MESSAGE_PERMISSIONS } from '@dandelion/shared/message/msg';
+import { call } from '../../api/call';
+
+const ONE_ROW = { pageNum: 1, pageSize: 1 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Failed task runs count from this many days back: older failures are history, not to-dos. */
+export const FAILED_RUN_DAYS = 7;
+
+export interface TodoCard {
+  key: string;
+  title: string;
+  /** What the count is, after the number: 3 条等待回复. */
+  caption: string;
+  permission: string;
+  /** The list showing exactly these items. */
+  to: string;
+  /** Counted by a list call; absent for the unread count, which the header's bell already keeps. */
+  count?: (signal: AbortSignal) => Promise<number>;
+}
+
+export const TODO_CARDS: readonly TodoCard[] = [
+  {
+    key: 'unread',
+    title: '未读消息',
+    caption: '条通知和消息未读',
+    permission: MY_MESSAGE_PERMISSIONS.list,
+    to: '/message/my/myMsgList',
+  },
+  {
+    key: 'complaints',
+    title: '待处理投诉',
+    caption: '条投诉建议等待回复',
+    permission: COMPLAINT_PERMISSIONS.list,
+    to: '/cms/complaint/complaintList?status=PENDING',
+    count: async (signal) =>
+      (await call(complaintCalls.page, { pageParameter: ONE_ROW, status: 'PENDING' }, { signal, silent: true })).total,
+  },
+  {
+    key: 'drafts',
+    title: '文章草稿',
+    caption: '篇文章尚未发布',
+    permission: CONTENT_PERMISSIONS.list,
+    to: '/cms/content/contentList?status=DRAFT',
+    count: async (signal) =>
+      (await call(contentCalls.page, { pageParameter: ONE_ROW, status: 'DRAFT' }, { signal, silent: true })).total,
+  },
+  {
+    key: 'failedRuns',
+    title: '失败的定时任务',
+    caption: `次执行失败（近 ${FAILED_RUN_DAYS} 天）`,
+    permission: SCHEDULER_PERMISSIONS.log,
+    to: '/base/scheduler/schedulerMain?runs=all',
+    count: async (signal) => {
+      const beginTime = new Date(Date.now() - FAILED_RUN_DAYS * DAY_MS).toISOString();
+      return (await call(schedulerCalls.runPage, { pageParameter: ONE_ROW, status: 'FAILED', beginTime }, { signal, silent: true })).total;
+    },
+  },
+];
