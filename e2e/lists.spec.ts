@@ -115,7 +115,7 @@ test.describe('lists at 375×812', () => {
     await expect(drawer).toBeVisible();
     await drawer.getByText(orgName, { exact: true }).click();
     await expect(drawer).toBeHidden();
-    await expect(page.getByRole('button', { name: new RegExp(`选择机构：${orgName}`) })).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`选择机构\\s*：\\s*${orgName}`) })).toBeVisible();
     await expect(tableOf(page).getByRole('cell', { name: username, exact: true })).toBeVisible();
     await expect(tableOf(page).getByRole('cell', { name: 'admin', exact: true })).toHaveCount(0);
     await snapshot(page, 'lists-user-375');
