@@ -76,6 +76,7 @@ test.describe('lists at 1366×768', () => {
     await expect(page.getByRole('button', { name: '展开组织机构' })).toBeVisible();
     await page.getByRole('button', { name: '展开组织机构' }).click();
     await expect(page.locator('.dl-tree-panel__side .ant-tree')).toBeVisible();
+    expect(pageErrors).toEqual([]);
   });
 });
 
@@ -119,5 +120,6 @@ test.describe('lists at 375×812', () => {
     await expect(tableOf(page).getByRole('cell', { name: username, exact: true })).toBeVisible();
     await expect(tableOf(page).getByRole('cell', { name: 'admin', exact: true })).toHaveCount(0);
     await snapshot(page, 'lists-user-375');
+    expect(pageErrors).toEqual([]);
   });
 });
