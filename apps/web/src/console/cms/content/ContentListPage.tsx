@@ -124,7 +124,7 @@ export default function ContentListPage() {
       alwaysShown: true,
       fixed: 'right',
       // 修改 详情 发布/下线 更多 on one line.
-      width: 210,
+      width: 236,
       render: (_: unknown, row) => <ActionBar variant="row" actions={rowActions(row)} />,
     },
   ];

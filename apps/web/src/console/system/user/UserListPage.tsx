@@ -58,9 +58,9 @@ export default function UserListPage() {
   const columns: PagedColumn<UserItem>[] = [
     { key: 'username', title: '用户名', dataIndex: 'username', minWidth: 100 },
     { key: 'realname', title: '姓名', dataIndex: 'realname', width: 80, render: (v: string | null) => v || '-' },
-    { key: 'phone', title: '手机号', dataIndex: 'phone', width: 116, render: (v: string | null) => v ?? '-' },
+    { key: 'phone', title: '手机号', dataIndex: 'phone', width: 112, render: (v: string | null) => v ?? '-' },
     { key: 'email', title: '邮箱', dataIndex: 'email', minWidth: 140, defaultHidden: true, render: (v: string | null) => v ?? '-' },
-    { key: 'orgName', title: '所属机构', dataIndex: 'orgName', minWidth: 100, render: (v: string | null) => v ?? '-' },
+    { key: 'orgName', title: '所属机构', dataIndex: 'orgName', minWidth: 96, render: (v: string | null) => v ?? '-' },
     { key: 'empCode', title: '工号', dataIndex: 'empCode', width: 100, defaultHidden: true, render: (v: string | null) => v ?? '-' },
     { key: 'empStatus', title: '人员状态', dataIndex: 'empStatus', width: 80, render: (v: string) => <DictLabel category="EMP_STATUS" code={v} /> },
     {
@@ -88,7 +88,7 @@ export default function UserListPage() {
       alwaysShown: true,
       fixed: 'right',
       // 修改 详情 更多 on one line.
-      width: 160,
+      width: 176,
       render: (_: unknown, row: UserItem) => (
         <ActionBar
           variant="row"
