@@ -42,6 +42,8 @@ test.describe('lists at 1366×768', () => {
   test.use({ viewport: { width: 1366, height: 768 } });
 
   test('the article and user lists show their key columns without scrolling; a hidden column stays hidden', async ({ page, pageErrors }) => {
+    // Two lists, a reload each for the column and the fold: more steps than most journeys.
+    test.setTimeout(180_000);
     await signIn(page);
 
     await page.goto('/cms/content/contentList');
