@@ -45,7 +45,7 @@ function toItems(nodes: readonly CatalogNode[]): TreeItem[] {
 }
 
 /** Left of the article list: picking a catalogue lists it and everything below it. */
-export function CatalogFilterTree({ value, onChange }: { value?: string; onChange(catalogId: string | undefined): void }) {
+export function CatalogFilterTree({ value, onChange }: { value?: string; onChange(catalogId: string | undefined, catalogName?: string): void }) {
   const tree = useCatalogTree();
   const items = useMemo(() => [{ key: '', value: '', label: '全部栏目', title: '全部栏目', children: toItems(tree.data ?? []) }], [tree.data]);
   if (tree.isPending) return <Spin size="small" />;
@@ -57,7 +57,7 @@ export function CatalogFilterTree({ value, onChange }: { value?: string; onChang
       defaultExpandAll
       treeData={items}
       selectedKeys={[value ?? '']}
-      onSelect={(keys) => onChange(keys[0] ? String(keys[0]) : undefined)}
+      onSelect={(keys, info) => (keys[0] ? onChange(String(keys[0]), info.node.label) : onChange(undefined))}
     />
   );
 }

@@ -97,7 +97,7 @@ describe('<PagedTable>', () => {
     fireEvent.click(screen.getAllByText('编号').find((el) => el.closest('.ant-checkbox-wrapper'))!);
     await waitFor(() => expect(headers()).toEqual(['标题', '编号', '操作']));
     expect(screen.queryAllByText('操作').some((el) => el.closest('.ant-checkbox-wrapper'))).toBe(false);
-    expect(JSON.parse(localStorage.getItem('dandelion__table:demo')!)).toEqual({ hidden: ['author'], density: 'large' });
+    expect(JSON.parse(localStorage.getItem('dandelion__table:demo')!)).toEqual({ hidden: ['author'], density: 'medium' });
 
     first.unmount();
     renderWidget(table);

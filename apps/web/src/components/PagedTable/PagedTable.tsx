@@ -20,6 +20,29 @@ export type PagedColumn<T> = TableColumnType<T> & {
   defaultHidden?: boolean;
 };
 
+/** Width a column without its own `width` is counted at (it takes a share of what is left, never less). */
+export const FLEX_COLUMN_MIN_WIDTH = 120;
+/** Room of the row-selection checkboxes. */
+const SELECTION_WIDTH = 40;
+
+/**
+ * The table's layout width: the fixed columns' widths plus a minimum for each flexible one. With a
+ * fixed layout the table fills its area when it is wider, and scrolls sideways only when the area is
+ * narrower than this — so the key columns of a list fit at 1366 px instead of the widest cell
+ * deciding each column's width.
+ */
+export function layoutWidthOf(columns: readonly { width?: unknown; minWidth?: unknown }[], selectable: boolean): number {
+  const sum = columns.reduce((total, column) => {
+    const width = typeof column.width === 'number' ? column.width : typeof column.minWidth === 'number' ? column.minWidth : FLEX_COLUMN_MIN_WIDTH;
+    return total + width;
+  }, 0);
+  return sum + (selectable ? SELECTION_WIDTH : 0);
+}
+
+/** A column without a width cuts long text with an ellipsis and shows it whole on hover (title). */
+const withEllipsis = <T,>(column: TableColumnType<T>): TableColumnType<T> =>
+  column.width === undefined && column.ellipsis === undefined ? { ...column, ellipsis: { showTitle: true } } : column;
+
 /** The parameters a fetcher receives: the page's own (search values) plus the page wanted. */
 export type PageQuery<P> = P & { pageParameter: PageParameter };
 
@@ -122,7 +145,7 @@ export function PagedTable<T extends object, P extends object = Record<string, n
   const hidden = new Set(settings.hidden);
   const shown = columns
     .filter((c) => c.alwaysShown || !hidden.has(c.key))
-    .map(({ settingsTitle: _t, alwaysShown: _a, defaultHidden: _d, ...column }) => column);
+    .map(({ settingsTitle: _t, alwaysShown: _a, defaultHidden: _d, ...column }) => withEllipsis(column));
 
   // Until the rows for these search values arrive, the empty body would describe other values.
   const current = !!page && !query.isPlaceholderData;
@@ -152,7 +175,8 @@ export function PagedTable<T extends object, P extends object = Record<string, n
       />
       {query.isError && <LoadError message={`列表加载失败：${errorMessage(query.error)}`} onRetry={refetch} style={{ marginBottom: 12 }} />}
       <Table<T>
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        scroll={{ x: layoutWidthOf(shown, !!rowSelection) }}
         {...tableProps}
         rowKey={rowKey}
         columns={shown}

@@ -1,10 +1,13 @@
 import { useCallback, useState } from 'react';
 import { readStored, removeStored, writeStored } from '../storage';
 
-/** Row height of a table: antd's large (默认), medium (中等), small (紧凑). */
+/** Row height of a table: antd's large (宽松), medium (默认), small (紧凑). */
 export type TableDensity = 'large' | 'medium' | 'small';
 
-export const DENSITY_LABELS: Readonly<Record<TableDensity, string>> = { large: '默认', medium: '中等', small: '紧凑' };
+/** Medium rows: a list of 10 rows fits one screen at 1366×768 and the columns keep room for their text. */
+export const DEFAULT_DENSITY: TableDensity = 'medium';
+
+export const DENSITY_LABELS: Readonly<Record<TableDensity, string>> = { large: '宽松', medium: '默认', small: '紧凑' };
 
 export interface TableSettings {
   /** Keys of the columns the user has hidden. */
@@ -29,7 +32,7 @@ export const tableSettingsKey = (tableKey: string) => `table:${tableKey}`;
  */
 export function useTableSettings(tableKey: string, defaultHidden: readonly string[]) {
   const [settings, setSettings] = useState<TableSettings>(
-    () => readStored(tableSettingsKey(tableKey), isSettings) ?? { hidden: [...defaultHidden], density: 'large' },
+    () => readStored(tableSettingsKey(tableKey), isSettings) ?? { hidden: [...defaultHidden], density: DEFAULT_DENSITY },
   );
 
   const update = useCallback(
@@ -41,7 +44,7 @@ export function useTableSettings(tableKey: string, defaultHidden: readonly strin
   );
 
   const reset = useCallback(() => {
-    setSettings({ hidden: [...defaultHidden], density: 'large' });
+    setSettings({ hidden: [...defaultHidden], density: DEFAULT_DENSITY });
     removeStored(tableSettingsKey(tableKey));
   }, [tableKey, defaultHidden]);
 

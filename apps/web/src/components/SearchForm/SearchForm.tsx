@@ -1,8 +1,9 @@
-import { useId, useImperativeHandle, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { BusyButton } from '../BusyButton';
 import { toSearchParams, type CustomField, type SearchField } from './searchValues';
+import { labelWidthOf, searchGridOf } from './searchLayout';
 
 export interface SearchFormHandle {
   /** Empties every field (initial values included) and searches: a list's 清空条件. */
@@ -79,6 +80,18 @@ export function SearchForm<P extends object = Record<string, unknown>>({
   const formName = name ?? autoName;
   const [expanded, setExpanded] = useState(false);
   const foldable = fields.length > collapsedCount;
+  // The grid follows the width the form has, not the window's: beside a tree panel a list is narrower.
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry ? entry.contentRect.width : 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const grid = searchGridOf(width);
+  const labelWidth = labelWidthOf(fields);
 
   const submit = (raw: Record<string, unknown>) => onSearch(toSearchParams(fields, raw) as P);
 
@@ -102,55 +115,57 @@ export function SearchForm<P extends object = Record<string, unknown>>({
   };
 
   return (
-    <Form
-      form={form}
-      name={formName}
-      className={className}
-      initialValues={initialValues}
-      onFinish={submit}
-      onKeyDown={onKeyDown}
-      role="search"
-      labelCol={{ flex: '88px' }}
-      wrapperCol={{ flex: 'auto' }}
-    >
-      <Row gutter={[16, 0]}>
-        {fields.map((field, index) => (
-          <Col
-            key={field.name}
-            xs={24}
-            sm={field.type === 'dateRange' ? 24 : 12}
-            // A range picker needs about 250 px beside its label: a third of a row would push it under the label.
-            lg={field.type === 'dateRange' ? 12 : 8}
-            xxl={field.type === 'dateRange' ? 8 : 6}
-            // Folded, not unmounted: the field keeps its value and still filters.
-            style={foldable && !expanded && index >= collapsedCount ? { display: 'none' } : undefined}
-          >
-            <Form.Item name={field.name} label={field.label}>
-              {field.type === 'custom' ? field.render() : <FieldControl field={field} />}
+    <div ref={box} className="dl-search-form">
+      <Form
+        form={form}
+        name={formName}
+        className={className}
+        initialValues={initialValues}
+        onFinish={submit}
+        onKeyDown={onKeyDown}
+        role="search"
+        // One label width for every field, so the boxes line up in columns; a long label wraps, never overlaps.
+        labelCol={{ flex: `${labelWidth}px` }}
+        // A zero basis keeps the box beside its label: with 'auto' a wide control pushed it onto its own line.
+        wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }}
+        labelWrap
+      >
+        <Row gutter={[16, 0]}>
+          {fields.map((field, index) => (
+            <Col
+              key={field.name}
+              // A range picker needs about 250 px beside its label: it takes two cells of the grid.
+              span={field.type === 'dateRange' ? grid.rangeSpan : grid.span}
+              // Folded, not unmounted: the field keeps its value and still filters.
+              style={foldable && !expanded && index >= collapsedCount ? { display: 'none' } : undefined}
+            >
+              <Form.Item name={field.name} label={field.label}>
+                {field.type === 'custom' ? field.render() : <FieldControl field={field} />}
+              </Form.Item>
+            </Col>
+          ))}
+          <Col flex="auto" style={{ textAlign: 'right' }}>
+            <Form.Item>
+              <Space>
+                <BusyButton type="primary" htmlType="submit" icon={<SearchOutlined />} busy={loading}>
+                  查询
+                </BusyButton>
+                <Button onClick={reset}>重置</Button>
+                {foldable && (
+                  <Button
+                    type="link"
+                    onClick={() => setExpanded((value) => !value)}
+                    icon={expanded ? <UpOutlined /> : <DownOutlined />}
+                    iconPlacement="end"
+                  >
+                    {expanded ? '收起' : '展开'}
+                  </Button>
+                )}
+              </Space>
             </Form.Item>
           </Col>
-        ))}
-        <Col flex="auto" style={{ textAlign: 'right' }}>
-          <Form.Item>
-            <Space>
-              <BusyButton type="primary" htmlType="submit" icon={<SearchOutlined />} busy={loading}>
-                查询
-              </BusyButton>
-              <Button onClick={reset}>重置</Button>
-              {foldable && (
-                <Button
-                  type="link"
-                  onClick={() => setExpanded((value) => !value)}
-                  icon={expanded ? <UpOutlined /> : <DownOutlined />}
-                  iconPlacement="end"
-                >
-                  {expanded ? '收起' : '展开'}
-                </Button>
-              )}
-            </Space>
-          </Form.Item>
-        </Col>
-      </Row>
-    </Form>
+        </Row>
+      </Form>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState, type Key } from 'react';
-import { App, Badge, Card, Input, Select, Space, Spin, Tooltip, Tree, Typography, type TreeDataNode } from 'antd';
+import { useEffect, useMemo, useRef, useState, type Key } from 'react';
+import { App, Badge, Space, Spin, Tooltip, Tree, Typography, type TreeDataNode } from 'antd';
 import { LockOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { EmptyState } from '../../../components/PagedTable';
+import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { reorder } from '../../../lib/tree';
 import { useHasPermission } from '../../../api/consoleStore';
 import { DICT_PERMISSIONS as P, MAX_CATEGORY_LEVEL } from '@dandelion/shared/base/dict';
@@ -55,7 +56,7 @@ export interface CategoryPanelProps {
 export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanelProps) {
   const { message, modal } = App.useApp();
   const client = useQueryClient();
-  const [draft, setDraft] = useState('');
+  const searchForm = useRef<SearchFormHandle>(null);
   const [keyword, setKeyword] = useState('');
   const [appValue, setAppValue] = useState(ALL);
   const [expanded, setExpanded] = useState<Key[] | null>(null);
@@ -151,14 +152,20 @@ export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanel
   const lockedIds = useMemo(() => new Set(allKeys.filter((id) => findCategory(nodes, id)?.lockFlag)), [allKeys, nodes]);
   const dragEnabled = canSort && !filtering;
 
-  const appOptions = [
-    { value: ALL, label: '全部应用' },
-    { value: SHARED, label: '公共（所有应用）' },
-    ...(apps.data ?? []).map((a) => ({ value: a.appCode, label: `${a.appName}（${a.dicts.length}）` })),
+  // No 应用 chosen means every application's categories.
+  const searchFields: SearchField[] = [
+    { name: 'keyword', label: '分类', placeholder: '分类名称或编码' },
+    {
+      name: 'appCode',
+      label: '所属应用',
+      type: 'select',
+      placeholder: '全部应用',
+      options: [{ value: SHARED, label: '公共（所有应用）' }, ...(apps.data ?? []).map((a) => ({ value: a.appCode, label: `${a.appName}（${a.dicts.length}）` }))],
+    },
   ];
 
   return (
-    <Card title="字典分类">
+    <>
       <ActionBar
         className="dict-category-toolbar"
         actions={[
@@ -170,21 +177,16 @@ export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanel
           },
         ]}
       />
-      <Space.Compact block style={{ marginBottom: 12 }}>
-        <Select aria-label="所属应用" value={appValue} onChange={setAppValue} options={appOptions} style={{ width: 150 }} />
-        <Input.Search
-          allowClear
-          aria-label="搜索字典分类"
-          placeholder="分类名称或编码"
-          enterButton="搜索"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onSearch={(value) => {
-            setKeyword(value.trim());
-            setExpanded(null);
-          }}
-        />
-      </Space.Compact>
+      <SearchForm<{ keyword?: string; appCode?: string }>
+        ref={searchForm}
+        name="dict-category-search"
+        fields={searchFields}
+        onSearch={(values) => {
+          setKeyword(values.keyword ?? '');
+          setAppValue(values.appCode ?? ALL);
+          setExpanded(null);
+        }}
+      />
       {dragEnabled && (
         <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
           拖动分类可在同级之间调整顺序；已锁定的分类保持原位。
@@ -219,12 +221,7 @@ export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanel
             hint="字典分类汇集一组可选的值（如机构类型），新增后在右侧维护它的字典项。"
             add={{ label: '新增分类', permission: P.add, onClick: () => setForm({ record: null, parentId: null }) }}
             searched={filtering}
-            onClearSearch={() => {
-              setDraft('');
-              setKeyword('');
-              setAppValue(ALL);
-              setExpanded(null);
-            }}
+            onClearSearch={() => searchForm.current?.clear()}
             loading={tree.isPending}
           />
         )}
@@ -241,6 +238,6 @@ export function CategoryPanel({ selectedId, onSelect, onChanged }: CategoryPanel
           await onChanged(before && before.dictCode !== saved.dictCode ? [before.dictCode, saved.dictCode] : [saved.dictCode]);
         }}
       />
-    </Card>
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { Card, Col, Empty, Row, Space, Tag, Typography } from 'antd';
+import { Card, Empty, Space, Tag, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { forgetDicts } from '../../../components/DictSelect';
+import { TreePanel } from '../../../components/TreePanel';
 import type { CategoryNode } from './api';
 import { CATEGORY_TREE_KEY, CategoryPanel } from './CategoryPanel';
 import { ItemPanel } from './ItemPanel';
@@ -23,11 +24,15 @@ export default function DictListPage() {
   }, [client, category, forget]);
 
   return (
-    <Row gutter={16}>
-      <Col xs={24} xl={9}>
-        <CategoryPanel selectedId={category?.dictId ?? null} onSelect={setCategory} onChanged={forget} />
-      </Col>
-      <Col xs={24} xl={15}>
+    <TreePanel
+      storageKey="base:dict"
+      title="字典分类"
+      pickLabel="选择字典分类"
+      picked={category?.dictName}
+      pickedKey={category?.dictId ?? null}
+      width={340}
+      tree={<CategoryPanel selectedId={category?.dictId ?? null} onSelect={setCategory} onChanged={forget} />}
+    >
         <Card
           title={
             category ? (
@@ -53,7 +58,6 @@ export default function DictListPage() {
             <Empty description="在左侧选择一个字典分类，查看和维护它的字典项" />
           )}
         </Card>
-      </Col>
-    </Row>
+    </TreePanel>
   );
 }

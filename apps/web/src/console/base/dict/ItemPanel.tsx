@@ -1,16 +1,27 @@
 import { useState, type Key } from 'react';
-import { App, Input, Select, Space, Tag } from 'antd';
+import { App, Tag } from 'antd';
 import { ExportOutlined, LockOutlined, OrderedListOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDateTime } from '../../../lib/date';
 import { ActionBar, useRecordActions } from '../../../components/ActionBar';
 import { EllipsisText } from '../../../components/format';
 import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { DICT_PERMISSIONS as P } from '@dandelion/shared/base/dict';
 import { dictApi, ITEM_TABLE_KEY, type CategoryNode, type DictRecord, type ItemSearch } from './api';
 import { ItemFormModal, type ItemFormTarget } from './EntryForms';
 import { ItemSortModal } from './ItemSortModal';
 
-type LockFilter = 'all' | 'locked' | 'unlocked';
+type LockFilter = 'locked' | 'unlocked';
+
+interface ItemFilter {
+  keyword?: string;
+  lock?: LockFilter;
+}
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'keyword', label: '字典项', placeholder: '字典项编码或名称' },
+  { name: 'lock', label: '状态', type: 'select', options: [{ value: 'locked', label: '已锁定' }, { value: 'unlocked', label: '未锁定' }] },
+];
 
 export interface ItemPanelProps {
   category: CategoryNode;
@@ -23,10 +34,8 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
   const { message } = App.useApp();
   const actions = useRecordActions();
   // The list's handle and refresh come from the list-page hook, so passing `afterChange` to an action reads no ref while rendering.
-  const { table, refresh } = useListPage();
-  const [draft, setDraft] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [lockFilter, setLockFilter] = useState<LockFilter>('all');
+  const { table, searchForm, search, onSearch, clearSearch, refresh } = useListPage<ItemFilter>();
+  const { keyword, lock } = search;
   const [selected, setSelected] = useState<Key[]>([]);
   const [form, setForm] = useState<ItemFormTarget | null>(null);
   const [sorting, setSorting] = useState<CategoryNode | null>(null);
@@ -34,13 +43,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
   const params: ItemSearch = {
     parentId: category.dictId,
     ...(keyword ? { keyword } : {}),
-    ...(lockFilter === 'all' ? {} : { lockFlag: lockFilter === 'locked' }),
-  };
-
-  const clearSearch = () => {
-    setDraft('');
-    setKeyword('');
-    setLockFilter('all');
+    ...(lock ? { lockFlag: lock === 'locked' } : {}),
   };
 
   const afterChange = async () => {
@@ -49,8 +52,8 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
   };
 
   const columns: PagedColumn<DictRecord>[] = [
-    { key: 'dictName', title: '字典项名称', dataIndex: 'dictName' },
-    { key: 'dictCode', title: '字典项编码', dataIndex: 'dictCode' },
+    { key: 'dictName', title: '字典项名称', dataIndex: 'dictName', minWidth: 120 },
+    { key: 'dictCode', title: '字典项编码', dataIndex: 'dictCode', minWidth: 120 },
     { key: 'dictSort', title: '排序', dataIndex: 'dictSort', width: 70, defaultHidden: true },
     {
       key: 'lockFlag', title: '状态', dataIndex: 'lockFlag', width: 96,
@@ -60,7 +63,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
     { key: 'remark', title: '备注', dataIndex: 'remark', defaultHidden: true, render: (v: string | null) => <EllipsisText text={v} length={12} empty="-" /> },
     { key: 'updateTime', title: '更新时间', dataIndex: 'updateTime', width: 160, defaultHidden: true, render: (v: string) => formatDateTime(v) },
     {
-      key: 'action', title: '操作', alwaysShown: true, width: 190,
+      key: 'action', title: '操作', alwaysShown: true, width: 160,
       render: (_: unknown, row: DictRecord) => (
         <ActionBar
           variant="row"
@@ -92,33 +95,7 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
 
   return (
     <>
-      {/* A half-width panel: one line of search controls instead of the full-page search form. */}
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          aria-label="搜索字典项"
-          placeholder="字典项编码或名称"
-          enterButton="查询"
-          style={{ width: 280 }}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onSearch={(value) => {
-            if (value.trim() === keyword) void refresh();
-            else setKeyword(value.trim());
-          }}
-        />
-        <Select<LockFilter>
-          aria-label="锁定状态"
-          value={lockFilter}
-          onChange={setLockFilter}
-          style={{ width: 120 }}
-          options={[
-            { value: 'all', label: '全部状态' },
-            { value: 'locked', label: '已锁定' },
-            { value: 'unlocked', label: '未锁定' },
-          ]}
-        />
-      </Space>
+      <SearchForm<ItemFilter> ref={searchForm} name="dict-item-search" fields={SEARCH_FIELDS} onSearch={onSearch} />
       <PagedTable<DictRecord, ItemSearch>
         ref={table}
         tableKey={ITEM_TABLE_KEY}
@@ -126,11 +103,9 @@ export function ItemPanel({ category, onChanged }: ItemPanelProps) {
         params={params}
         columns={columns}
         rowKey="dictId"
-        searched={keyword !== '' || lockFilter !== 'all'}
+        searched={!!keyword || !!lock}
         onClearSearch={clearSearch}
         empty={{ what: '字典项', hint: '字典项是该分类下可选的值，新增后即出现在使用它的下拉框中。', add: { permission: P.add, onClick: () => setForm({ category, record: null }) } }}
-        // Half a page wide: the columns share the panel (long codes wrap) instead of scrolling sideways.
-        tableProps={{ scroll: undefined }}
         rowSelection={{ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (row) => ({ disabled: row.lockFlag, 'aria-label': `选择${row.dictName}` }) }}
         toolbar={
           <ActionBar

@@ -202,8 +202,8 @@ describe('/base/dict/dictList', () => {
     const server = serve();
     openPage();
     await screen.findByText('机构类型');
-    fireEvent.change(screen.getByLabelText('搜索字典分类'), { target: { value: '角色' } });
-    fireEvent.keyDown(screen.getByLabelText('搜索字典分类'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.change(screen.getByLabelText('分类'), { target: { value: '角色' } });
+    fireEvent.keyDown(screen.getByLabelText('分类'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(screen.queryByText('机构类型')).toBeNull());
     expect(server.callsTo('/rest/dict/dictTree').at(-1)!.body).toEqual({ keyword: '角色' });
   });

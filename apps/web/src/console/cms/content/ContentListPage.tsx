@@ -8,6 +8,8 @@ import { hasSearchValues, PagedTable, useListPage, type PagedColumn } from '../.
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { useHasPermission } from '../../../api/consoleStore';
 import { CatalogFilterTree } from '../../../components/CatalogTree/CatalogTree';
+import { TreePanel } from '../../../components/TreePanel';
+import { EllipsisText } from '../../../components/format';
 import { ContentStatusTag } from './ContentStatusTag';
 import { PublishDialog } from './PublishDialog';
 import {
@@ -21,7 +23,6 @@ import {
   type ContentListItem,
   type ContentSearch,
 } from './api';
-import './content.css';
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'title', label: '标题' },
@@ -38,7 +39,8 @@ export default function ContentListPage() {
   const { message } = App.useApp();
   const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<ContentSearch>();
   const actions = useRecordActions();
-  const [catalogId, setCatalogId] = useState<string | undefined>();
+  const [catalog, setCatalog] = useState<{ id: string; name?: string } | null>(null);
+  const catalogId = catalog?.id;
   const [selected, setSelected] = useState<Key[]>([]);
   const [publishing, setPublishing] = useState<ContentListItem | null>(null);
   const canDelete = useHasPermission(P.del);
@@ -93,6 +95,9 @@ export default function ContentListPage() {
       key: 'title',
       title: '标题',
       dataIndex: 'title',
+      minWidth: 150,
+      // The tooltip of EllipsisText names a long title; the cell's own title would repeat it.
+      ellipsis: { showTitle: false },
       render: (_: unknown, row) => (
         <Space size={4}>
           {row.isTop && (
@@ -102,39 +107,48 @@ export default function ContentListPage() {
               </Tag>
             </Tooltip>
           )}
-          <span>{row.title}</span>
+          <EllipsisText text={row.title} length={40} />
         </Space>
       ),
     },
-    { key: 'catalogName', title: '栏目', dataIndex: 'catalogName', width: 140 },
-    { key: 'status', title: '状态', dataIndex: 'status', width: 90, render: (v: ContentStatus) => <ContentStatusTag status={v} /> },
-    { key: 'author', title: '作者', dataIndex: 'author', width: 100, render: (v: string | null) => v || '-' },
-    { key: 'publishTime', title: '发布时间', dataIndex: 'publishTime', width: 160, render: (v: string | null) => formatDateTime(v) || '-' },
+    { key: 'catalogName', title: '栏目', dataIndex: 'catalogName', width: 100, ellipsis: { showTitle: true } },
+    { key: 'status', title: '状态', dataIndex: 'status', width: 84, render: (v: ContentStatus) => <ContentStatusTag status={v} /> },
+    { key: 'author', title: '作者', dataIndex: 'author', width: 84, ellipsis: { showTitle: true }, render: (v: string | null) => v || '-' },
+    { key: 'publishTime', title: '发布时间', dataIndex: 'publishTime', width: 150, render: (v: string | null) => formatDateTime(v) || '-' },
     { key: 'viewCount', title: '浏览量', dataIndex: 'viewCount', width: 80, defaultHidden: true },
     { key: 'sort', title: '排序', dataIndex: 'sort', width: 70, defaultHidden: true },
-    { key: 'updateTime', title: '修改时间', dataIndex: 'updateTime', width: 160, defaultHidden: true, render: (v: string) => formatDateTime(v) },
+    { key: 'updateTime', title: '修改时间', dataIndex: 'updateTime', width: 150, defaultHidden: true, render: (v: string) => formatDateTime(v) },
     {
       key: 'action',
       title: '操作',
       alwaysShown: true,
       fixed: 'right',
-      width: 260,
+      // 修改 详情 发布/下线 更多 on one line.
+      width: 236,
       render: (_: unknown, row) => <ActionBar variant="row" actions={rowActions(row)} />,
     },
   ];
 
   return (
-    <div className="dl-content-page">
-      <Card className="dl-content-tree" size="small" title="栏目">
-        <CatalogFilterTree
-          value={catalogId}
-          onChange={(id) => {
-            setSelected([]);
-            setCatalogId(id);
-          }}
-        />
-      </Card>
-      <Card className="dl-content-main">
+    <>
+      <TreePanel
+        storageKey="cms:content"
+        title="栏目"
+        pickLabel="选择栏目"
+        picked={catalog?.name}
+        pickedKey={catalogId ?? null}
+        width={200}
+        tree={
+          <CatalogFilterTree
+            value={catalogId}
+            onChange={(id, name) => {
+              setSelected([]);
+              setCatalog(id ? { id, name } : null);
+            }}
+          />
+        }
+      >
+      <Card>
         <SearchForm<ContentSearch>
           ref={searchForm}
           fields={SEARCH_FIELDS}
@@ -171,6 +185,7 @@ export default function ContentListPage() {
           }
         />
       </Card>
+      </TreePanel>
       {publishing && (
         <PublishDialog
           open
@@ -182,6 +197,6 @@ export default function ContentListPage() {
           }}
         />
       )}
-    </div>
+    </>
   );
 }

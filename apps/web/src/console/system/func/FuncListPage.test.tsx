@@ -34,8 +34,8 @@ describe('/system/func/funcList', () => {
   it('finds a button by its permission code, shown under its opened-up parents', async () => {
     open(['system:func:list']);
     await screen.findByText('消息管理');
-    fireEvent.change(screen.getByLabelText('名称或权限标识'), { target: { value: 'USER:LOCK' } });
-    fireEvent.keyDown(screen.getByLabelText('名称或权限标识'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.change(screen.getByLabelText('名称/权限标识'), { target: { value: 'USER:LOCK' } });
+    fireEvent.keyDown(screen.getByLabelText('名称/权限标识'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(await screen.findByText('冻结')).toBeTruthy();
     expect(screen.getByText('用户管理')).toBeTruthy();
     expect(screen.queryByText('消息管理')).toBeNull();

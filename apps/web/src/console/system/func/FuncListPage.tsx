@@ -1,10 +1,12 @@
 import { useMemo, useRef, useState, type DragEvent } from 'react';
-import { App, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Card, Flex, Table, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PlusOutlined } from '@ant-design/icons';
 import { ActionBar } from '../../../components/ActionBar';
 import { EmptyState } from '../../../components/PagedTable';
+import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
+import { optionsOf } from '../../../lib/options';
 import { filterTree, reorder, treeKeys } from '../../../lib/tree';
 import { useHasPermission } from '../../../api/consoleStore';
 import { menuIcon } from '../../../components/MenuIcon';
@@ -14,6 +16,16 @@ import './funcList.css';
 
 const TREE_KEY = ['system-func-tree'];
 const BASE = '/system/func';
+
+interface FuncSearch {
+  keyword?: string;
+  funcType?: FuncNode['funcType'];
+}
+
+const SEARCH_FIELDS: SearchField[] = [
+  { name: 'keyword', label: '名称/权限标识', placeholder: '名称或权限标识' },
+  { name: 'funcType', label: '类型', type: 'select', options: optionsOf(FUNC_TYPE_LABELS) },
+];
 
 interface DropMark {
   id: string;
@@ -32,9 +44,8 @@ export default function FuncListPage() {
   const canSort = useHasPermission(P.sort);
   const tree = useQuery({ queryKey: TREE_KEY, queryFn: fetchFuncTree });
   const reload = () => client.invalidateQueries({ queryKey: TREE_KEY });
-  const [draft, setDraft] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [type, setType] = useState<FuncNode['funcType'] | undefined>();
+  const searchForm = useRef<SearchFormHandle>(null);
+  const [{ keyword = '', funcType: type }, setSearch] = useState<FuncSearch>({});
   const [expanded, setExpanded] = useState<readonly React.Key[] | null>(null);
   const dragged = useRef<FuncNode | null>(null);
   const [dropMark, setDropMark] = useState<DropMark | null>(null);
@@ -141,36 +152,18 @@ export default function FuncListPage() {
 
   return (
     <Card>
-      <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            aria-label="名称或权限标识"
-            placeholder="名称或权限标识"
-            style={{ width: 240 }}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            onSearch={(value) => {
-              setKeyword(value);
-              setExpanded(null);
-            }}
-          />
-          <Select
-            allowClear
-            aria-label="类型"
-            placeholder="类型"
-            style={{ width: 120 }}
-            value={type}
-            onChange={(value) => {
-              setType(value);
-              setExpanded(null);
-            }}
-            options={Object.entries(FUNC_TYPE_LABELS).map(([value, label]) => ({ value, label }))}
-          />
-          {dragEnabled && <Typography.Text type="secondary">拖动行可在同级之间调整顺序</Typography.Text>}
-        </Space>
+      <SearchForm<FuncSearch>
+        ref={searchForm}
+        fields={SEARCH_FIELDS}
+        onSearch={(values) => {
+          setSearch(values);
+          setExpanded(null);
+        }}
+      />
+      <Flex justify="space-between" align="center" wrap gap={8}>
         <ActionBar actions={[{ key: 'add', label: '新增', primary: true, icon: <PlusOutlined />, permission: P.add, onClick: () => navigate(`${BASE}/funcAdd`) }]} />
-      </Space>
+        {dragEnabled && <Typography.Text type="secondary">拖动行可在同级之间调整顺序</Typography.Text>}
+      </Flex>
       <Table<FuncNode>
         className="func-tree-table"
         rowKey="id"
@@ -193,12 +186,7 @@ export default function FuncListPage() {
               hint="功能菜单由目录、菜单和按钮组成，新增后在角色中授予，用户即可在侧边栏看到。"
               add={{ permission: P.add, onClick: () => navigate(`${BASE}/funcAdd`) }}
               searched={filtering}
-              onClearSearch={() => {
-                setDraft('');
-                setKeyword('');
-                setType(undefined);
-                setExpanded(null);
-              }}
+              onClearSearch={() => searchForm.current?.clear()}
               loading={tree.isPending}
             />
           ),

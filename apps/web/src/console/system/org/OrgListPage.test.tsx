@@ -85,8 +85,8 @@ describe('/system/org/orgList', () => {
     useConsoleStore.setState({ authList: ['system:org:list'] });
     const server = open();
     await screen.findByText('总部');
-    fireEvent.change(screen.getByLabelText('搜索机构'), { target: { value: '财务' } });
-    fireEvent.keyDown(screen.getByLabelText('搜索机构'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.change(screen.getByLabelText('机构'), { target: { value: '财务' } });
+    fireEvent.keyDown(screen.getByLabelText('机构'), { key: 'Enter', code: 'Enter', keyCode: 13 });
     expect(await screen.findByText('财务处')).toBeTruthy();
     expect(server.callsTo('/rest/organ/tree').at(-1)!.body).toEqual({ keyword: '财务' });
   });

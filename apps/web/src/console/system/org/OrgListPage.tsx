@@ -1,19 +1,23 @@
-import { useCallback, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Checkbox, Col, Input, Row, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
+import { App, Card, Checkbox, Col, Row, Space, Tag, Tree, Typography, type TreeDataNode } from 'antd';
 import { ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { ORG_PERMISSIONS, ORG_STATUS_LABELS } from '@dandelion/shared/system/org';
 import { USER_STATUS_LABELS } from '@dandelion/shared/system/user';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
 import { EmptyState, PagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { siblingPath } from '../../../components/form';
+import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
 import { reorder } from '../../../lib/tree';
 import { useHasPermission } from '../../../api/consoleStore';
 import { deleteOrg, exportOrgs, fetchOrgChildren, fetchOrgUsers, searchOrgs, sortOrgs, type OrgNode, type OrgUser } from './api';
 import { OrgAdminDialog, OrgBindDialog } from './OrgDialogs';
+import './orgList.css';
 
 const ROOT = 'root';
+
+const SEARCH_FIELDS: SearchField[] = [{ name: 'keyword', label: '机构', placeholder: '机构名称或编码' }];
 
 const USER_COLUMNS: PagedColumn<OrgUser>[] = [
   { key: 'username', title: '用户名', dataIndex: 'username' },
@@ -61,7 +65,7 @@ export default function OrgListPage() {
   const [includeChildren, setIncludeChildren] = useState(false);
   const [adminOrg, setAdminOrg] = useState<OrgNode | null>(null);
   const [bindOrg, setBindOrg] = useState<OrgNode | null>(null);
-  const [draft, setDraft] = useState('');
+  const searchForm = useRef<SearchFormHandle>(null);
   const [keyword, setKeyword] = useState('');
   const canList = useHasPermission(ORG_PERMISSIONS.list);
   const canSort = useHasPermission(ORG_PERMISSIONS.sort);
@@ -155,11 +159,13 @@ export default function OrgListPage() {
   };
 
   const renderNode = (org: OrgNode) => (
-    <Space size={4} data-org-id={org.orgId}>
+    <Space size={4} data-org-id={org.orgId} className="dl-org-node">
       <span>{org.orgName}</span>
       {org.orgStatus !== 'NORMAL' && <Tag>{ORG_STATUS_LABELS[org.orgStatus] ?? org.orgStatus}</Tag>}
-      {/* Buttons act on their node; a click on them must not also select it. */}
-      <span onClick={(e) => e.stopPropagation()}>
+      {/* Buttons act on their node; a click on them must not also select it. They float over the
+          node's right end while it is hovered, selected or focused (Tab reaches them), so every node
+          stays one line however many actions it has. */}
+      <span className="dl-org-node__actions" onClick={(e) => e.stopPropagation()}>
         <ActionBar variant="row" actions={actionsOf(org)} />
       </span>
     </Space>
@@ -182,18 +188,11 @@ export default function OrgListPage() {
             />
           }
         >
-          <Input.Search
-            placeholder="按机构名称或编码搜索"
-            allowClear
-            enterButton="搜索"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onSearch={(v) => void search(v)}
-            style={{ marginBottom: 12 }}
-            aria-label="搜索机构"
-          />
+          <SearchForm<{ keyword?: string }> ref={searchForm} name="org-search" fields={SEARCH_FIELDS} onSearch={(values) => void search(values.keyword ?? '')} />
           {treeData.length ? (
             <Tree
+              className="dl-org-tree"
+              aria-label="机构树"
               blockNode
               treeData={treeData}
               expandedKeys={expanded}
@@ -221,10 +220,7 @@ export default function OrgListPage() {
               hint="机构树从顶级机构开始，新增后可在其下新增下级机构、为其添加用户。"
               add={{ permission: ORG_PERMISSIONS.add, onClick: () => open('orgAdd') }}
               searched={!!found}
-              onClearSearch={() => {
-                setDraft('');
-                void search('');
-              }}
+              onClearSearch={() => searchForm.current?.clear()}
               loading={canList && roots.isPending}
             />
           )}

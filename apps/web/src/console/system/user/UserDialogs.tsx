@@ -207,7 +207,7 @@ interface TreeNode {
 const toNode = (o: OrgNode): TreeNode => ({ key: o.orgId, title: o.orgName, isLeaf: o.isLeaf });
 
 /** The organisation tree beside the list: picking one shows its users and those of its sub-organisations. */
-export function UserOrgTree({ value, onChange }: { value?: string; onChange: (orgId: string | undefined) => void }) {
+export function UserOrgTree({ value, onChange }: { value?: string; onChange: (orgId: string | undefined, orgName?: string) => void }) {
   const [nodes, setNodes] = useState<TreeNode[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
@@ -231,7 +231,8 @@ export function UserOrgTree({ value, onChange }: { value?: string; onChange: (or
         const children = (await fetchOrgChildren(String(node.key))).map(toNode);
         setNodes((list) => attach(list, String(node.key), children));
       }}
-      onSelect={(keys) => onChange(keys.length ? String(keys[0]) : undefined)}
+      aria-label="组织机构"
+      onSelect={(keys, info) => (keys.length ? onChange(String(keys[0]), String(info.node.title)) : onChange(undefined))}
     />
   );
 }

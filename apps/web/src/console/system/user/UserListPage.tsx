@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Card, Col, Modal, Row, Tag, Typography } from 'antd';
+import { App, Card, Modal, Tag, Typography } from 'antd';
 import { DeleteOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { USER_PERMISSIONS, USER_STATUS_LABELS } from '@dandelion/shared/system/user';
@@ -8,6 +8,7 @@ import { DictLabel } from '../../../components/DictSelect';
 import { hasSearchValues, PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { formatDateTime } from '../../../lib/date';
+import { TreePanel } from '../../../components/TreePanel';
 import { useHasPermission } from '../../../api/consoleStore';
 import { deleteUsers, exportUsers, fetchRoleOptions, fetchUserPage, resetPassword, setFrozen, USER_TABLE_KEY, type UserItem, type UserSearch } from './api';
 import { UserImportModal, UserOrgTree, UserRecycleDrawer } from './UserDialogs';
@@ -16,7 +17,8 @@ import { UserImportModal, UserOrgTree, UserRecycleDrawer } from './UserDialogs';
 export default function UserListPage() {
   const { message } = App.useApp();
   const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<UserSearch>();
-  const [orgId, setOrgId] = useState<string | undefined>();
+  const [org, setOrg] = useState<{ id: string; name?: string } | null>(null);
+  const orgId = org?.id;
   const [importing, setImporting] = useState(false);
   const [recycling, setRecycling] = useState(false);
   const canList = useHasPermission(USER_PERMISSIONS.list);
@@ -54,28 +56,39 @@ export default function UserListPage() {
   };
 
   const columns: PagedColumn<UserItem>[] = [
-    { key: 'username', title: '用户名', dataIndex: 'username', width: 130 },
-    { key: 'realname', title: '姓名', dataIndex: 'realname', width: 100 },
-    { key: 'phone', title: '手机号', dataIndex: 'phone', width: 130, render: (v: string | null) => v ?? '-' },
-    { key: 'email', title: '邮箱', dataIndex: 'email', defaultHidden: true, render: (v: string | null) => v ?? '-' },
-    { key: 'orgName', title: '所属机构', dataIndex: 'orgName', render: (v: string | null) => v ?? '-' },
-    { key: 'empCode', title: '工号', dataIndex: 'empCode', width: 100, render: (v: string | null) => v ?? '-' },
-    { key: 'empStatus', title: '人员状态', dataIndex: 'empStatus', width: 90, render: (v: string) => <DictLabel category="EMP_STATUS" code={v} /> },
-    { key: 'roles', title: '角色', dataIndex: 'roles', render: (list: UserItem['roles']) => list.map((r) => <Tag key={r.roleId}>{r.roleName}</Tag>) },
+    { key: 'username', title: '用户名', dataIndex: 'username', minWidth: 100 },
+    { key: 'realname', title: '姓名', dataIndex: 'realname', width: 80, render: (v: string | null) => v || '-' },
+    { key: 'phone', title: '手机号', dataIndex: 'phone', width: 112, render: (v: string | null) => v ?? '-' },
+    { key: 'email', title: '邮箱', dataIndex: 'email', minWidth: 140, defaultHidden: true, render: (v: string | null) => v ?? '-' },
+    { key: 'orgName', title: '所属机构', dataIndex: 'orgName', minWidth: 96, render: (v: string | null) => v ?? '-' },
+    { key: 'empCode', title: '工号', dataIndex: 'empCode', width: 100, defaultHidden: true, render: (v: string | null) => v ?? '-' },
+    { key: 'empStatus', title: '人员状态', dataIndex: 'empStatus', width: 80, render: (v: string) => <DictLabel category="EMP_STATUS" code={v} /> },
+    {
+      key: 'roles',
+      title: '角色',
+      dataIndex: 'roles',
+      minWidth: 100,
+      // Tags in one line: the cell cuts what does not fit and the tooltip names every role.
+      ellipsis: { showTitle: false },
+      render: (list: UserItem['roles']) => (
+        <span title={list.map((r) => r.roleName).join('、')}>{list.length ? list.map((r) => <Tag key={r.roleId}>{r.roleName}</Tag>) : '-'}</span>
+      ),
+    },
     {
       key: 'status',
       title: '账号状态',
       dataIndex: 'status',
-      width: 90,
+      width: 80,
       render: (v: string) => <Tag color={v === 'NORMAL' ? 'success' : 'error'}>{USER_STATUS_LABELS[v] ?? v}</Tag>,
     },
-    { key: 'createTime', title: '创建时间', dataIndex: 'createTime', width: 160, defaultHidden: true, render: (t: string) => formatDateTime(t) },
+    { key: 'createTime', title: '创建时间', dataIndex: 'createTime', width: 150, defaultHidden: true, render: (t: string) => formatDateTime(t) },
     {
       key: 'action',
       title: '操作',
       alwaysShown: true,
       fixed: 'right',
-      width: 200,
+      // 修改 详情 更多 on one line.
+      width: 176,
       render: (_: unknown, row: UserItem) => (
         <ActionBar
           variant="row"
@@ -129,13 +142,16 @@ export default function UserListPage() {
   ];
 
   return (
-    <Row gutter={16} wrap={false}>
-      <Col flex="240px">
-        <Card title="组织机构" size="small">
-          <UserOrgTree value={orgId} onChange={setOrgId} />
-        </Card>
-      </Col>
-      <Col flex="auto" style={{ minWidth: 0 }}>
+    <>
+      <TreePanel
+        storageKey="system:user"
+        title="组织机构"
+        pickLabel="选择机构"
+        picked={org?.name}
+        pickedKey={orgId ?? null}
+        width={220}
+        tree={<UserOrgTree value={orgId} onChange={(id, name) => setOrg(id ? { id, name } : null)} />}
+      >
         <Card>
           <SearchForm<UserSearch> ref={searchForm} fields={searchFields} onSearch={onSearch} />
           <PagedTable<UserItem, UserSearch>
@@ -160,9 +176,9 @@ export default function UserListPage() {
             }
           />
         </Card>
-      </Col>
+      </TreePanel>
       <UserImportModal open={importing} onClose={() => setImporting(false)} onImported={() => void refresh()} />
       <UserRecycleDrawer open={recycling} onClose={() => setRecycling(false)} onRestored={() => void refresh()} />
-    </Row>
+    </>
   );
 }

@@ -1,0 +1,3 @@
+export { TreePanel, treePanelKey } from './TreePanel';
+export type { TreePanelProps } from './TreePanel';
+export { NARROW_QUERY, useNarrowScreen } from './useNarrowScreen';
