@@ -22,30 +22,40 @@ interface SmsCodeFieldProps {
   /** What the code is for; the server only accepts it for that purpose. */
   purpose: SmsPurpose;
   size?: 'large' | 'medium';
+  /**
+   * Sends the code another way than /rest/captcha/sms (registration: behind an image captcha), with
+   * the values of the phone and `alsoValidate` fields. Called after every attempt, sent or refused.
+   */
+  sendCode?: (values: Record<string, string>) => Promise<{ resendIn: number } | null | undefined>;
+  /** More fields that must be valid before a code is sent (the image captcha's answer). */
+  alsoValidate?: string[];
+  onAttempt?: () => void;
 }
 
 /** A code input with a 获取验证码 button that sends an SMS to the phone field, then counts down. */
-export function SmsCodeField({ form, phoneField, name, label, inputId, requiredMessage, purpose, size }: SmsCodeFieldProps) {
+export function SmsCodeField({ form, phoneField, name, label, inputId, requiredMessage, purpose, size, sendCode, alsoValidate = [], onAttempt }: SmsCodeFieldProps) {
   const { message } = App.useApp();
   const [secondsLeft, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
 
   const send = async () => {
-    let phone: string;
+    let values: Record<string, string>;
     try {
-      phone = (await form.validateFields([phoneField]))[phoneField] as string;
+      values = (await form.validateFields([phoneField, ...alsoValidate])) as Record<string, string>;
     } catch {
-      return; // the phone field shows its own message
+      return; // the fields show their own messages
     }
+    const phone = values[phoneField]!.trim();
     setSending(true);
     try {
-      const sent = await sendSmsCode(phone.trim(), purpose);
+      const sent = sendCode ? await sendCode({ ...values, [phoneField]: phone }) : await sendSmsCode(phone, purpose);
       message.success('验证码已发送，请注意查收');
       startCountdown(sent && sent.resendIn > 0 ? sent.resendIn : RESEND_SECONDS);
     } catch (error) {
       message.error(errorMessage(error));
     } finally {
       setSending(false);
+      onAttempt?.();
     }
   };
 

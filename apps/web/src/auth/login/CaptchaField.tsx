@@ -8,13 +8,16 @@ interface CaptchaFieldProps {
   form: FormInstance;
   /** Changing this number fetches a new image (a captcha is good for one attempt only). */
   refreshSignal: number;
+  /** Id of the answer's input, so the label points at it (antd ids are `${formName}_${name}`). */
+  inputId?: string;
+  extra?: string;
 }
 
 /**
  * 图形验证码: the code input and the image from /rest/captcha/png; clicking the image fetches
  * another. The image's key travels in the hidden `captchaKey` field.
  */
-export function CaptchaField({ form, refreshSignal }: CaptchaFieldProps) {
+export function CaptchaField({ form, refreshSignal, inputId = 'login_captchaCode', extra }: CaptchaFieldProps) {
   const [round, setRound] = useState(0);
   const { data, isFetching, isError } = useQuery({
     queryKey: ['auth', 'captcha', refreshSignal, round],
@@ -36,7 +39,7 @@ export function CaptchaField({ form, refreshSignal }: CaptchaFieldProps) {
       <Form.Item name="captchaKey" hidden>
         <Input />
       </Form.Item>
-      <Form.Item label="图形验证码" htmlFor="login_captchaCode" required>
+      <Form.Item label="图形验证码" htmlFor={inputId} required extra={extra}>
         <Space.Compact block>
           <Form.Item
             name="captchaCode"
@@ -44,7 +47,7 @@ export function CaptchaField({ form, refreshSignal }: CaptchaFieldProps) {
             rules={[{ required: true, whitespace: true, message: '请输入图形验证码' }]}
           >
             <Input
-              id="login_captchaCode"
+              id={inputId}
               prefix={<SafetyOutlined />}
               placeholder="请输入图形验证码"
               maxLength={8}
