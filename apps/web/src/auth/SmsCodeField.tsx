@@ -27,28 +27,39 @@ interface SmsCodeFieldProps {
    * the values of the phone and `alsoValidate` fields. Called after every attempt, sent or refused.
    */
   sendCode?: (values: Record<string, string>) => Promise<{ resendIn: number } | null | undefined>;
-  /** More fields that must be valid before a code is sent (the image captcha's answer). */
-  alsoValidate?: string[];
+  /**
+   * Fields that must be filled before a code is sent, though not to submit the form (the image
+   * captcha's answer: it is spent by the request for the code).
+   */
+  alsoRequire?: ReadonlyArray<{ name: string; message: string }>;
   onAttempt?: () => void;
 }
 
 /** A code input with a 获取验证码 button that sends an SMS to the phone field, then counts down. */
-export function SmsCodeField({ form, phoneField, name, label, inputId, requiredMessage, purpose, size, sendCode, alsoValidate = [], onAttempt }: SmsCodeFieldProps) {
+export function SmsCodeField({ form, phoneField, name, label, inputId, requiredMessage, purpose, size, sendCode, alsoRequire = [], onAttempt }: SmsCodeFieldProps) {
   const { message } = App.useApp();
   const [secondsLeft, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
 
   const send = async () => {
-    let values: Record<string, string>;
+    let phone: string;
     try {
-      values = (await form.validateFields([phoneField, ...alsoValidate])) as Record<string, string>;
+      phone = ((await form.validateFields([phoneField]))[phoneField] as string).trim();
     } catch {
-      return; // the fields show their own messages
+      return; // the phone field shows its own message
     }
-    const phone = values[phoneField]!.trim();
+    const values: Record<string, string> = { [phoneField]: phone };
+    const missing = alsoRequire.filter(({ name: field }) => {
+      values[field] = String(form.getFieldValue(field) ?? '').trim();
+      return !values[field];
+    });
+    if (missing.length > 0) {
+      form.setFields(missing.map(({ name: field, message: error }) => ({ name: field, errors: [error] })));
+      return;
+    }
     setSending(true);
     try {
-      const sent = sendCode ? await sendCode({ ...values, [phoneField]: phone }) : await sendSmsCode(phone, purpose);
+      const sent = sendCode ? await sendCode(values) : await sendSmsCode(phone, purpose);
       message.success('验证码已发送，请注意查收');
       startCountdown(sent && sent.resendIn > 0 ? sent.resendIn : RESEND_SECONDS);
     } catch (error) {

@@ -48,15 +48,17 @@ export function AgreementConsent() {
 
   return (
     <>
-      <Form.Item
-        name="agreed"
-        valuePropName="checked"
-        className="dl-agreement-consent"
-        rules={[{ validator: (_, value) => (value === true ? Promise.resolve() : Promise.reject(new Error(CONSENT_MESSAGE))) }]}
-      >
-        <Checkbox>
-          我已阅读并同意{link('userAgreement')}和{link('privacyPolicy')}
-        </Checkbox>
+      {/* The titles are buttons beside the box's label, not inside it: a label holds no other control. */}
+      <Form.Item className="dl-agreement-consent">
+        <Form.Item
+          name="agreed"
+          valuePropName="checked"
+          noStyle
+          rules={[{ validator: (_, value) => (value === true ? Promise.resolve() : Promise.reject(new Error(CONSENT_MESSAGE))) }]}
+        >
+          <Checkbox>我已阅读并同意</Checkbox>
+        </Form.Item>
+        {link('userAgreement')}和{link('privacyPolicy')}
       </Form.Item>
       <Modal
         open={open !== null}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { App, Card, Form, Input, Select, type FormRule } from 'antd';
 import { ID_NUMBER_MESSAGE, isEmail, isMobileStrict, rules, toFormRule } from '@dandelion/shared';
-import { ID_TYPE_LABELS, ID_TYPES, idNumberFits, isUsername, USERNAME_MESSAGE, USERNAME_PATTERN, type IdType } from '@dandelion/shared/auth/register';
+import { CAPTCHA_ANSWER_MESSAGE, ID_TYPE_LABELS, ID_TYPES, idNumberFits, isUsername, USERNAME_MESSAGE, USERNAME_PATTERN, type IdType } from '@dandelion/shared/auth/register';
 import { registerUser, sendRegisterCode, type RegisterBody } from '../../api/auth';
 import { errorMessage } from '../../api/http';
 import { useSessionStore } from '../../api/session';
@@ -23,6 +23,11 @@ interface EnrollValues extends RegisterBody {
 
 /** Where a new applicant lands, signed in: the personal centre shows what they registered with. */
 const AFTER_ENROLL_PATH = '/center';
+
+const CAPTCHA_REQUIRED = [
+  { name: 'captchaCode', message: CAPTCHA_ANSWER_MESSAGE },
+  { name: 'captchaKey', message: '图形验证码未加载，请点击图片重新获取' },
+];
 
 const ID_TYPE_OPTIONS = ID_TYPES.map((value) => ({ value, label: ID_TYPE_LABELS[value] }));
 const ID_PLACEHOLDERS: Readonly<Record<IdType, string>> = { ID_CARD: '18位居民身份证号码', PASSPORT: '6-15位字母或数字' };
@@ -119,7 +124,13 @@ export default function EnrollPage() {
           >
             <Input placeholder="请输入手机号" autoComplete="tel" inputMode="tel" maxLength={11} />
           </Form.Item>
-          <CaptchaField form={form} refreshSignal={captchaRound} inputId="enroll_captchaCode" extra="输入图中字符后再获取短信验证码" />
+          <CaptchaField
+            form={form}
+            refreshSignal={captchaRound}
+            inputId="enroll_captchaCode"
+            extra="输入图中字符后再获取短信验证码"
+            requiredOnSubmit={false}
+          />
           <SmsCodeField
             form={form}
             phoneField="phone"
@@ -128,8 +139,8 @@ export default function EnrollPage() {
             inputId="enroll_smsCode"
             requiredMessage="请输入短信验证码"
             purpose="REGISTER"
-            alsoValidate={['captchaKey', 'captchaCode']}
-            sendCode={({ phone, captchaKey, captchaCode }) => sendRegisterCode({ phone: phone!, captchaKey: captchaKey ?? '', captchaCode: captchaCode!.trim() })}
+            alsoRequire={CAPTCHA_REQUIRED}
+            sendCode={({ phone, captchaKey, captchaCode }) => sendRegisterCode({ phone: phone!, captchaKey: captchaKey!, captchaCode: captchaCode! })}
             onAttempt={() => setCaptchaRound((r) => r + 1)}
           />
           <Form.Item

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, Input, Space, Spin, type FormInstance } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { CAPTCHA_ANSWER_MESSAGE } from '@dandelion/shared/auth/register';
 import { fetchImageCaptcha } from '../../api/auth';
 
 interface CaptchaFieldProps {
@@ -11,13 +12,15 @@ interface CaptchaFieldProps {
   /** Id of the answer's input, so the label points at it (antd ids are `${formName}_${name}`). */
   inputId?: string;
   extra?: string;
+  /** False where the answer is asked for by one action, not by the form's submit (registration: 获取验证码). */
+  requiredOnSubmit?: boolean;
 }
 
 /**
  * 图形验证码: the code input and the image from /rest/captcha/png; clicking the image fetches
  * another. The image's key travels in the hidden `captchaKey` field.
  */
-export function CaptchaField({ form, refreshSignal, inputId = 'login_captchaCode', extra }: CaptchaFieldProps) {
+export function CaptchaField({ form, refreshSignal, inputId = 'login_captchaCode', extra, requiredOnSubmit = true }: CaptchaFieldProps) {
   const [round, setRound] = useState(0);
   const { data, isFetching, isError } = useQuery({
     queryKey: ['auth', 'captcha', refreshSignal, round],
@@ -44,7 +47,7 @@ export function CaptchaField({ form, refreshSignal, inputId = 'login_captchaCode
           <Form.Item
             name="captchaCode"
             noStyle
-            rules={[{ required: true, whitespace: true, message: '请输入图形验证码' }]}
+            rules={requiredOnSubmit ? [{ required: true, whitespace: true, message: CAPTCHA_ANSWER_MESSAGE }] : []}
           >
             <Input
               id={inputId}
