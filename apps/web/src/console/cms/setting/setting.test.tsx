@@ -69,7 +69,8 @@ describe('site tab', () => {
     expect(buttonNamed('详情')).toBeTruthy();
   });
 
-  it('validates the form before sending, then adds the site', async () => {
+  // The site form has the footer and agreement fields too: under a loaded machine it takes longer than the default.
+  it('validates the form before sending, then adds the site', { timeout: 60_000 }, async () => {
     const server = serve({ '/rest/cms_site/add': (call) => ok({ ...OTHER, ...(call.body as object) }) });
     renderWidget(<SiteTab />);
     await screen.findByText('科技站');
