@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { solveCaptcha } from './captchaSolver';
 
 /**
  * Chromium logs every non-2xx answer as a console error. A refused sign-in (401), a locked
@@ -90,14 +91,19 @@ export function uniqueApplicant() {
 }
 export type Applicant = ReturnType<typeof uniqueApplicant>;
 
-/** Registers an applicant through the API (REGISTER code read from the SMS log). */
+/**
+ * Registers an applicant through the API as the registration page does: the image captcha answered,
+ * the REGISTER code read from the SMS log, a passport number, the agreements accepted.
+ */
 export async function registerByApi(request: APIRequestContext, admin: string, applicant: Applicant): Promise<void> {
-  await data(await request.post('/rest/captcha/sms', { data: { phone: applicant.phone, purpose: 'REGISTER' } }));
+  const captcha = await data<{ captchaKey: string; image: string }>(await request.post('/rest/captcha/png'));
+  const captchaCode = solveCaptcha(captcha.image);
+  await data(await request.post('/rest/register/sendRegisterCode', { data: { phone: applicant.phone, captchaKey: captcha.captchaKey, captchaCode } }));
   const smsCode = await readSmsCode(request, admin, applicant.phone, 'REGISTER');
   const { username, password, realname, phone, email, idNumber, unitName } = applicant;
   await data(
     await request.post('/rest/register/AddRegisterUser', {
-      data: { username, password, realname, phone, smsCode, email, idNumber, unitName },
+      data: { username, password, realname, phone, smsCode, email, idType: 'PASSPORT', idNumber, unitName, agreed: true },
     }),
   );
 }

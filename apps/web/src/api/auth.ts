@@ -95,6 +95,12 @@ export function sendSmsCode(phone: string, purpose: SmsPurpose) {
   return call(smsCalls.sendCode, { phone, purpose }, SILENT);
 }
 
+/** The REGISTER code: sent only with the answer to an image captcha (/rest/captcha/png), which the call spends. */
+export function sendRegisterCode(body: { phone: string; captchaKey: string; captchaCode: string }) {
+  return call(registerCalls.sendCode, body, SILENT);
+}
+
+/** Creates the account and signs it in: the answer is a sign-in's (token and userInfo). */
 export function registerUser(body: RegisterBody) {
   return call(registerCalls.register, body, SILENT);
 }

@@ -131,8 +131,8 @@ function portalPages(): RouteObject[] {
     list('show', '成果展示'),
     detail('showDetail/:id', '成果展示'),
     page('search', '搜索', 'portal-search', () => import('../portal/pages/SearchPage')),
-    page('other', '其他', 'portal-other', () => import('../portal/pages/OtherPage')),
-    detail('otherDetail/:id', '其他'),
+    page('other', '互动交流', 'portal-other', () => import('../portal/pages/OtherPage')),
+    detail('otherDetail/:id', '互动交流'),
     list('query', '结果查询'),
     detail('queryDetail/:id', '结果查询'),
   ];

@@ -22,10 +22,21 @@ interface SmsCodeFieldProps {
   /** What the code is for; the server only accepts it for that purpose. */
   purpose: SmsPurpose;
   size?: 'large' | 'medium';
+  /**
+   * Sends the code another way than /rest/captcha/sms (registration: behind an image captcha), with
+   * the values of the phone and `alsoValidate` fields. Called after every attempt, sent or refused.
+   */
+  sendCode?: (values: Record<string, string>) => Promise<{ resendIn: number } | null | undefined>;
+  /**
+   * Fields that must be filled before a code is sent, though not to submit the form (the image
+   * captcha's answer: it is spent by the request for the code).
+   */
+  alsoRequire?: ReadonlyArray<{ name: string; message: string }>;
+  onAttempt?: () => void;
 }
 
 /** A code input with a 获取验证码 button that sends an SMS to the phone field, then counts down. */
-export function SmsCodeField({ form, phoneField, name, label, inputId, requiredMessage, purpose, size }: SmsCodeFieldProps) {
+export function SmsCodeField({ form, phoneField, name, label, inputId, requiredMessage, purpose, size, sendCode, alsoRequire = [], onAttempt }: SmsCodeFieldProps) {
   const { message } = App.useApp();
   const [secondsLeft, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
@@ -33,19 +44,29 @@ export function SmsCodeField({ form, phoneField, name, label, inputId, requiredM
   const send = async () => {
     let phone: string;
     try {
-      phone = (await form.validateFields([phoneField]))[phoneField] as string;
+      phone = ((await form.validateFields([phoneField]))[phoneField] as string).trim();
     } catch {
       return; // the phone field shows its own message
     }
+    const values: Record<string, string> = { [phoneField]: phone };
+    const missing = alsoRequire.filter(({ name: field }) => {
+      values[field] = String(form.getFieldValue(field) ?? '').trim();
+      return !values[field];
+    });
+    if (missing.length > 0) {
+      form.setFields(missing.map(({ name: field, message: error }) => ({ name: field, errors: [error] })));
+      return;
+    }
     setSending(true);
     try {
-      const sent = await sendSmsCode(phone.trim(), purpose);
+      const sent = sendCode ? await sendCode(values) : await sendSmsCode(phone, purpose);
       message.success('验证码已发送，请注意查收');
       startCountdown(sent && sent.resendIn > 0 ? sent.resendIn : RESEND_SECONDS);
     } catch (error) {
       message.error(errorMessage(error));
     } finally {
       setSending(false);
+      onAttempt?.();
     }
   };
 

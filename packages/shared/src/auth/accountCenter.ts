@@ -32,6 +32,8 @@ export const accountProfile = z.object({
   email: z.string().nullable(),
   orgId: zId.nullable(),
   orgName: z.string().nullable(),
+  /** 所在单位 typed at registration (an applicant's own organisation, outside the system's tree). */
+  unitName: z.string().nullable(),
   roles: z.array(z.object({ roleCode: z.string(), roleName: z.string() })),
   identityVerified: z.boolean(),
   createTime: zDateTime,

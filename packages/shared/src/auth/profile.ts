@@ -2,27 +2,19 @@
 import { z } from 'zod';
 import { defineCall, SIGNED_IN } from '../contract';
 import { zDateTime } from '../schemas';
-import { CHINESE_ID_PATTERN, isValidChineseIdNumber } from '../checksums';
-import { ID_NUMBER_MESSAGE, isIdNumber, zEmail, zMobile } from '../validators';
-import { zRealname, zSmsCode } from './register';
+import { ID_NUMBER_MESSAGE, zEmail, zMobile } from '../validators';
+import { idNumberFits, zIdType, zRealname, zSmsCode } from './register';
 
-export const ID_TYPES = ['ID_CARD', 'PASSPORT'] as const;
-export type IdType = (typeof ID_TYPES)[number];
+export { ID_TYPES, type IdType } from './register';
 
 /** ID_CARD: 18-character resident ID with its check digit and birth date; PASSPORT: 6–15 letters or digits. */
 export const identityBody = z
   .object({
     realname: zRealname,
-    idType: z.enum(ID_TYPES, { error: '证件类型只能是身份证（ID_CARD）或护照（PASSPORT）' }),
+    idType: zIdType,
     idNumber: z.string({ error: ID_NUMBER_MESSAGE }).trim().toUpperCase(),
   })
-  .refine(
-    (b) =>
-      b.idType === 'ID_CARD'
-        ? CHINESE_ID_PATTERN.test(b.idNumber) && isValidChineseIdNumber(b.idNumber)
-        : !CHINESE_ID_PATTERN.test(b.idNumber) && isIdNumber(b.idNumber),
-    { message: ID_NUMBER_MESSAGE, path: ['idNumber'] },
-  );
+  .refine((b) => idNumberFits(b.idType, b.idNumber), { message: ID_NUMBER_MESSAGE, path: ['idNumber'] });
 
 export const identityStatus = z.object({
   identityVerified: z.boolean(),

@@ -1,8 +1,9 @@
 /** Self-registration and the forgotten password (spec §7 /rest/register/*): the public calls of /enroll and /forgotPassword. */
 import { z } from 'zod';
 import { defineCall, PUBLIC } from '../contract';
-import { zId } from '../schemas';
-import { zEmail, zIdNumber, zMobile, zPassword, zUnifiedSocialCreditCode } from '../validators';
+import { CHINESE_ID_PATTERN, isValidChineseIdNumber } from '../checksums';
+import { ID_NUMBER_MESSAGE, isIdNumber, zEmail, zMobile, zPassword, zUnifiedSocialCreditCode } from '../validators';
+import { loginResult } from './signIn';
 
 const TAG = '注册与找回密码';
 
@@ -20,19 +21,47 @@ export const zRealname = z.string({ error: REALNAME_MESSAGE }).trim().min(1, REA
 export const zUnitName = z.string({ error: UNIT_NAME_MESSAGE }).trim().min(2, UNIT_NAME_MESSAGE).max(64, UNIT_NAME_MESSAGE);
 export const zSmsCode = z.string({ error: SMS_CODE_MESSAGE }).trim().regex(/^\d{6}$/, SMS_CODE_MESSAGE);
 
+/** 证件类型 (spec §5 ID rule: a resident ID card or a passport). */
+export const ID_TYPES = ['ID_CARD', 'PASSPORT'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+export const ID_TYPE_LABELS: Readonly<Record<IdType, string>> = { ID_CARD: '居民身份证', PASSPORT: '护照' };
+export const ID_TYPE_MESSAGE = '证件类型只能是身份证（ID_CARD）或护照（PASSPORT）';
+export const zIdType = z.enum(ID_TYPES, { error: ID_TYPE_MESSAGE });
+
+/** The number fits its type: an 18-character ID with its check digit and birth date, or a 6–15 letter/digit passport. */
+export const idNumberFits = (idType: IdType, idNumber: string): boolean =>
+  idType === 'ID_CARD'
+    ? CHINESE_ID_PATTERN.test(idNumber) && isValidChineseIdNumber(idNumber)
+    : !CHINESE_ID_PATTERN.test(idNumber) && isIdNumber(idNumber);
+
+export const CONSENT_MESSAGE = '请阅读并同意《用户协议》和《隐私政策》';
+export const CAPTCHA_ANSWER_MESSAGE = '请输入图形验证码';
+
 export const AVAILABILITY_FIELDS = ['username', 'phone', 'email'] as const;
 export type AvailabilityField = (typeof AVAILABILITY_FIELDS)[number];
 
-export const registrationBody = z.object({
-  username: zUsername,
-  password: zPassword,
-  realname: zRealname,
+export const registrationBody = z
+  .object({
+    username: zUsername,
+    password: zPassword,
+    realname: zRealname,
+    phone: zMobile,
+    smsCode: zSmsCode,
+    email: zEmail.pipe(z.string().max(128, '邮箱不能超过128个字符')),
+    idType: zIdType,
+    idNumber: z.string({ error: ID_NUMBER_MESSAGE }).trim().toUpperCase(),
+    unitName: zUnitName,
+    unitCode: zUnifiedSocialCreditCode.optional(),
+    /** The 用户协议 and 隐私政策 were shown and accepted: nothing else is an agreement. */
+    agreed: z.literal(true, { error: CONSENT_MESSAGE }),
+  })
+  .refine((b) => idNumberFits(b.idType, b.idNumber), { message: ID_NUMBER_MESSAGE, path: ['idNumber'] });
+
+/** The SMS code of a registration is sent only with a right image-captcha answer: the call cannot be used to flood a phone. */
+export const registrationCodeBody = z.object({
   phone: zMobile,
-  smsCode: zSmsCode,
-  email: zEmail.pipe(z.string().max(128, '邮箱不能超过128个字符')),
-  idNumber: zIdNumber,
-  unitName: zUnitName,
-  unitCode: zUnifiedSocialCreditCode.optional(),
+  captchaKey: z.string({ error: CAPTCHA_ANSWER_MESSAGE }).trim().min(1, CAPTCHA_ANSWER_MESSAGE).max(64, CAPTCHA_ANSWER_MESSAGE),
+  captchaCode: z.string({ error: CAPTCHA_ANSWER_MESSAGE }).trim().min(1, CAPTCHA_ANSWER_MESSAGE).max(8, CAPTCHA_ANSWER_MESSAGE),
 });
 
 export const registerCalls = {
@@ -41,10 +70,20 @@ export const registerCalls = {
     path: '/rest/register/AddRegisterUser',
     access: PUBLIC,
     tag: TAG,
-    summary: '申报人注册：手机号需先获取 REGISTER 短信验证码；新账号获得申报人（APPLICANT）角色',
-    description: '用户名、手机号、邮箱重复时返回 409（attributes.field 指明字段）。',
+    summary: '申报人注册：证件类型与号码相符、同意用户协议与隐私政策、REGISTER 短信验证码；注册成功即登录，新账号获得申报人（APPLICANT）角色',
+    description: '用户名、手机号、邮箱重复时返回 409（attributes.field 指明字段）。答复与账号登录相同：token 与 userInfo。',
     body: registrationBody,
-    response: z.object({ userId: zId }),
+    response: loginResult,
+  }),
+  sendCode: defineCall({
+    method: 'POST',
+    path: '/rest/register/sendRegisterCode',
+    access: PUBLIC,
+    tag: TAG,
+    summary: '获取注册短信验证码：须先答对图形验证码（/rest/captcha/png，一次有效）；手机号已注册返回 409',
+    description: '发送频率限制与 /rest/captcha/sms 相同（同一手机号 60 秒一次、每天 10 条，每个 IP 每小时 20 条，HTTP 429）。',
+    body: registrationCodeBody,
+    response: z.object({ expiresIn: z.number(), resendIn: z.number() }),
   }),
   checkAvailable: defineCall({
     method: 'POST',

@@ -19,7 +19,11 @@ export const CATALOG_LIST_MAX = 50;
 export const KEYWORD_MAX = 50;
 
 /** What a visitor sees of a site: its public fields (no theme, files or audit). */
-export const portalSite = siteRow.pick({ siteId: true, siteCode: true, siteName: true, displayName: true, siteStatus: true, logoUrl: true, description: true, copyright: true, icp: true, contactPhone: true, contactAddress: true });
+export const portalSite = siteRow.pick({ siteId: true, siteCode: true, siteName: true, displayName: true, siteStatus: true, logoUrl: true, description: true, copyright: true, icp: true, contactPhone: true, contactAddress: true,
+  organizer: true, contactEmail: true, policeRecord: true, siteIdentCode: true,
+});
+/** The texts a registering user agrees to, as the site keeps them; null where the office wrote none. */
+export const portalAgreements = siteRow.pick({ userAgreement: true, privacyPolicy: true });
 
 /** What a visitor sees of a catalogue: its own fields, and the style of the template it lists through. */
 const catalogFields = catalogRow
@@ -109,6 +113,13 @@ export const portalCalls = {
       sections: z.array(z.object({ catalogId: zId, code: z.string(), catalogName: z.string(), contents: z.array(contentSummary) })),
       banners: z.array(portalBanner),
     }),
+  }),
+  agreements: defineCall({
+    ...portalCall,
+    path: '/rest/cms/agreements',
+    summary: '注册须知：站点的《用户协议》与《隐私政策》全文（站点设置中维护）',
+    body: z.object({ siteCode: zSiteCode }).default({}),
+    response: portalAgreements,
   }),
   siteDetail: defineCall({
     ...portalCall,

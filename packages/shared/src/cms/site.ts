@@ -5,6 +5,7 @@ import { zLockVersion, zSort } from '../records';
 import { pageOf, zId, zPageParameter } from '../schemas';
 import { auditedAnswer, removeBody, versionedBody, zCmsCode, zFileId, zName, zOptionalText } from './fields';
 import { CMS_SETTING_PERMISSIONS as P } from './setting';
+import { EMAIL_MESSAGE, isEmail } from '../validators';
 
 /** Spec §3/§4: online is code 2. Offline is ours: code 1 (0 is easily confused with "unset"). */
 export const SITE_STATUSES = ['2', '1'] as const;
@@ -32,9 +33,24 @@ export const siteRow = z.object({
   icp: z.string().nullable(),
   contactPhone: z.string().nullable(),
   contactAddress: z.string().nullable(),
+  organizer: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  policeRecord: z.string().nullable(),
+  siteIdentCode: z.string().nullable(),
+  userAgreement: z.string().nullable(),
+  privacyPolicy: z.string().nullable(),
   sort: z.number(),
   ...auditedAnswer,
 });
+
+/** The longest 用户协议 or 隐私政策 text a site keeps (plain text, paragraphs by line breaks). */
+export const AGREEMENT_MAX = 20_000;
+
+/** 联系邮箱 of the footer: optional, but well-formed when given. */
+const zOptionalEmail = zOptionalText(128, '联系邮箱').refine((v) => v === null || isEmail(v), EMAIL_MESSAGE);
+
+/** Where an ICP 备案号 in a footer links to (the MIIT record system), as the licence rules require. */
+export const ICP_RECORD_URL = 'https://beian.miit.gov.cn/';
 
 const zPositiveId = (label: string) =>
   z.number({ error: `${label}必须是整数` }).int(`${label}必须是整数`).positive(`${label}必须是整数`).nullish().transform((v) => v ?? null);
@@ -53,6 +69,12 @@ export const siteBody = z.object({
   icp: zOptionalText(64, 'ICP 备案号'),
   contactPhone: zOptionalText(64, '联系电话'),
   contactAddress: zOptionalText(256, '联系地址'),
+  organizer: zOptionalText(128, '主办单位'),
+  contactEmail: zOptionalEmail,
+  policeRecord: zOptionalText(64, '公安备案号'),
+  siteIdentCode: zOptionalText(32, '网站标识码'),
+  userAgreement: zOptionalText(AGREEMENT_MAX, '用户协议'),
+  privacyPolicy: zOptionalText(AGREEMENT_MAX, '隐私政策'),
   sort: zSort,
 });
 

@@ -52,6 +52,8 @@ export const smsFilter = z.object({
 
 const tag = '短信';
 
+export const REGISTER_CODE_ELSEWHERE = '注册验证码请在注册页输入图形验证码后获取';
+
 export const smsCalls = {
   sendCode: defineCall({
     method: 'POST',
@@ -61,8 +63,12 @@ export const smsCalls = {
     summary: '发送短信验证码（6 位，5 分钟内有效，一次有效）',
     description:
       'purpose：LOGIN（默认）、REGISTER、RESET_PASSWORD、BIND_PHONE。同一手机号同一用途 60 秒内只发一次，每个手机号每天最多 10 条，每个 IP 每小时最多 20 条（HTTP 429）。' +
-      'LOGIN 与 RESET_PASSWORD 时未注册的手机号也得到同样的成功答复但不会收到短信，不暴露哪些号码已注册；REGISTER 时已注册返回 409。',
-    body: z.object({ phone: zMobile, purpose: z.enum(CODE_PURPOSES, { error: '不支持的验证码用途' }).default('LOGIN') }),
+      'LOGIN 与 RESET_PASSWORD 时未注册的手机号也得到同样的成功答复但不会收到短信，不暴露哪些号码已注册。' +
+      'REGISTER 在此拒绝（400）：注册验证码须经图形验证码，由 /rest/register/sendRegisterCode 发送。',
+    // A registration code goes to a phone nobody has bound yet: /rest/register/sendRegisterCode sends it behind an image captcha.
+    body: z
+      .object({ phone: zMobile, purpose: z.enum(CODE_PURPOSES, { error: '不支持的验证码用途' }).default('LOGIN') })
+      .refine((b) => b.purpose !== 'REGISTER', { message: REGISTER_CODE_ELSEWHERE, path: ['purpose'] }),
     response: z.object({ expiresIn: z.number(), resendIn: z.number() }),
   }),
   page: defineCall({

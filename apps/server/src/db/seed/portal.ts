@@ -3,6 +3,11 @@ export const DEFAULT_SITE = {
   siteCode: 'dandelion',
   siteName: '蒲公英科技奖励申报平台',
   displayName: '蒲公英科技奖励申报平台',
+  /** What registration asks every user to accept (site content the office edits in 站点设置 › 注册须知). */
+  userAgreement:
+    '一、本平台为科技奖励的申报、评审与公示提供服务。\n二、用户应如实填写注册信息，对所提交材料的真实性负责。\n三、用户应妥善保管账号和密码，因保管不善造成的后果由用户承担。\n四、不得利用本平台从事违法违规活动。',
+  privacyPolicy:
+    '一、我们仅为申报、评审与公示之目的收集您的姓名、手机号、邮箱、证件号码和所在单位。\n二、证件号码加密存储，向他人展示时脱敏。\n三、除法律法规规定外，我们不会向第三方提供您的个人信息。\n四、您可以在个人中心查看和更正个人资料。',
 };
 
 export interface CatalogSeed {
@@ -92,7 +97,7 @@ export const DEMO_CATALOGS: CatalogSeed[] = [
   },
   {
     code: 'other',
-    name: '其他',
+    name: '互动交流',
     articles: [
       { title: '联系我们', summary: '平台运营与技术支持联系方式。', body: p('工作时间：周一至周五 9:00—17:00。如在申报过程中遇到问题，请通过投诉建议提交，我们会尽快答复。'), daysAgo: 60 },
     ],

@@ -66,7 +66,7 @@ export function createAuthModule(deps: AuthDeps): AuthModule {
     registerRoutes(app, more) {
       const { config, codes, orgName } = more;
       const external = registerSsoModule(app, { db, users, login, config });
-      registerAccountModule(app, { db, users, codes, sessions });
+      registerAccountModule(app, { db, users, codes, sessions, captchas, login });
       registerAccountCenterModule(app, { db, users, roles, orgName, sessions, loginLogs });
       registerLoginRoutes(app, { login, phoneCode: createPhoneCodeSignIn({ users, codes, login }), sessions, loginLogs, external });
       registerCaptchaRoutes(app, captchas);

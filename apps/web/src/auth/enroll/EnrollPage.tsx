@@ -1,20 +1,36 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { App, Button, Card, Form, Input, Result, type FormRule } from 'antd';
-import { isEmail, isMobileStrict, rules, toFormRule } from '@dandelion/shared';
-import { isUsername, USERNAME_MESSAGE, USERNAME_PATTERN } from '@dandelion/shared/auth/register';
-import { registerUser, type RegisterBody } from '../../api/auth';
+import { App, Card, Form, Input, Select, type FormRule } from 'antd';
+import { ID_NUMBER_MESSAGE, isEmail, isMobileStrict, rules, toFormRule } from '@dandelion/shared';
+import { CAPTCHA_ANSWER_MESSAGE, ID_TYPE_LABELS, ID_TYPES, idNumberFits, isUsername, USERNAME_MESSAGE, USERNAME_PATTERN, type IdType } from '@dandelion/shared/auth/register';
+import { registerUser, sendRegisterCode, type RegisterBody } from '../../api/auth';
 import { errorMessage } from '../../api/http';
+import { useSessionStore } from '../../api/session';
 import { AuthBrand } from '../AuthBrand';
 import { createAvailabilityChecker } from '../availability';
+import { CaptchaField } from '../login/CaptchaField';
 import { NewPasswordFields } from '../NewPasswordFields';
 import { SmsCodeField } from '../SmsCodeField';
+import { AgreementConsent } from './AgreementConsent';
 import '../auth-page.css';
 import { BusyButton } from '../../components/BusyButton';
 
 interface EnrollValues extends RegisterBody {
   confirmPassword: string;
+  captchaKey: string;
+  captchaCode: string;
 }
+
+/** Where a new applicant lands, signed in: the personal centre shows what they registered with. */
+const AFTER_ENROLL_PATH = '/center';
+
+const CAPTCHA_REQUIRED = [
+  { name: 'captchaCode', message: CAPTCHA_ANSWER_MESSAGE },
+  { name: 'captchaKey', message: '图形验证码未加载，请点击图片重新获取' },
+];
+
+const ID_TYPE_OPTIONS = ID_TYPES.map((value) => ({ value, label: ID_TYPE_LABELS[value] }));
+const ID_PLACEHOLDERS: Readonly<Record<IdType, string>> = { ID_CARD: '18位居民身份证号码', PASSPORT: '6-15位字母或数字' };
 
 const need = (message: string): FormRule => ({ required: true, whitespace: true, message });
 
@@ -29,9 +45,11 @@ const trimmed = (values: EnrollValues): RegisterBody => {
     phone: values.phone.trim(),
     smsCode: values.smsCode.trim(),
     email: values.email.trim(),
-    idNumber: values.idNumber.trim(),
+    idType: values.idType,
+    idNumber: values.idNumber.trim().toUpperCase(),
     unitName: values.unitName.trim(),
     ...(unitCode ? { unitCode: unitCode.toUpperCase() } : {}),
+    agreed: values.agreed,
   };
 };
 
@@ -40,15 +58,20 @@ export default function EnrollPage() {
   const [form] = Form.useForm<EnrollValues>();
   const [availability] = useState(createAvailabilityChecker);
   const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
+  // A captcha answers one request for a code: each attempt shows a new image.
+  const [captchaRound, setCaptchaRound] = useState(0);
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const signIn = useSessionStore((s) => s.signIn);
+  const idType = Form.useWatch('idType', form) ?? 'ID_CARD';
 
   const onFinish = async (values: EnrollValues) => {
     setSubmitting(true);
     try {
-      await registerUser(trimmed(values));
-      setDone(true);
+      const result = await registerUser(trimmed(values));
+      signIn(result.token, result.userInfo, 'password');
+      message.success('注册成功，已为您登录');
+      navigate(AFTER_ENROLL_PATH, { replace: true });
     } catch (error) {
       message.error(errorMessage(error));
     } finally {
@@ -56,37 +79,25 @@ export default function EnrollPage() {
     }
   };
 
-  if (done) {
-    return (
-      <main className="dl-auth-page">
-        <Card className="dl-auth-card dl-auth-card--wide">
-          <Result
-            status="success"
-            title="注册成功"
-            subTitle="账号已创建，请使用新账号登录。"
-            extra={
-              <Button
-                type="primary"
-                href="/login"
-                onClick={(event) => {
-                  event.preventDefault();
-                  navigate('/login');
-                }}
-              >
-                去登录
-              </Button>
-            }
-          />
-        </Card>
-      </main>
-    );
-  }
+  const idNumberRule: FormRule = {
+    validator: (_, value: string | undefined) =>
+      !value?.trim() || idNumberFits(form.getFieldValue('idType') as IdType, value.trim().toUpperCase())
+        ? Promise.resolve()
+        : Promise.reject(new Error(ID_NUMBER_MESSAGE)),
+  };
 
   return (
     <main className="dl-auth-page">
       <Card className="dl-auth-card dl-auth-card--wide">
         <AuthBrand subtitle="新用户注册" />
-        <Form<EnrollValues> form={form} name="enroll" layout="vertical" onFinish={onFinish} scrollToFirstError>
+        <Form<EnrollValues>
+          form={form}
+          name="enroll"
+          layout="vertical"
+          onFinish={onFinish}
+          scrollToFirstError
+          initialValues={{ idType: 'ID_CARD', agreed: false }}
+        >
           <Form.Item
             label="用户名"
             name="username"
@@ -113,6 +124,13 @@ export default function EnrollPage() {
           >
             <Input placeholder="请输入手机号" autoComplete="tel" inputMode="tel" maxLength={11} />
           </Form.Item>
+          <CaptchaField
+            form={form}
+            refreshSignal={captchaRound}
+            inputId="enroll_captchaCode"
+            extra="输入图中字符后再获取短信验证码"
+            requiredOnSubmit={false}
+          />
           <SmsCodeField
             form={form}
             phoneField="phone"
@@ -121,6 +139,9 @@ export default function EnrollPage() {
             inputId="enroll_smsCode"
             requiredMessage="请输入短信验证码"
             purpose="REGISTER"
+            alsoRequire={CAPTCHA_REQUIRED}
+            sendCode={({ phone, captchaKey, captchaCode }) => sendRegisterCode({ phone: phone!, captchaKey: captchaKey!, captchaCode: captchaCode! })}
+            onAttempt={() => setCaptchaRound((r) => r + 1)}
           />
           <Form.Item
             label="邮箱"
@@ -131,8 +152,11 @@ export default function EnrollPage() {
           >
             <Input placeholder="请输入邮箱" autoComplete="email" inputMode="email" maxLength={254} />
           </Form.Item>
-          <Form.Item label="证件号码" name="idNumber" rules={[need('请输入证件号码'), toFormRule(rules.idNumberStrict)]}>
-            <Input placeholder="身份证号或护照号" maxLength={18} />
+          <Form.Item label="证件类型" name="idType" rules={[{ required: true, message: '请选择证件类型' }]}>
+            <Select options={ID_TYPE_OPTIONS} />
+          </Form.Item>
+          <Form.Item label="证件号码" name="idNumber" dependencies={['idType']} rules={[need('请输入证件号码'), idNumberRule]}>
+            <Input placeholder={ID_PLACEHOLDERS[idType as IdType]} maxLength={18} />
           </Form.Item>
           <Form.Item
             label="所在单位"
@@ -150,6 +174,7 @@ export default function EnrollPage() {
           >
             <Input placeholder="18位统一社会信用代码" maxLength={18} />
           </Form.Item>
+          <AgreementConsent />
           <Form.Item className="dl-auth-submit">
             <BusyButton type="primary" htmlType="submit" block busy={submitting}>
               注册

@@ -2,19 +2,25 @@ import { useEffect, useState } from 'react';
 import { Form, Input, Space, Spin, type FormInstance } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { CAPTCHA_ANSWER_MESSAGE } from '@dandelion/shared/auth/register';
 import { fetchImageCaptcha } from '../../api/auth';
 
 interface CaptchaFieldProps {
   form: FormInstance;
   /** Changing this number fetches a new image (a captcha is good for one attempt only). */
   refreshSignal: number;
+  /** Id of the answer's input, so the label points at it (antd ids are `${formName}_${name}`). */
+  inputId?: string;
+  extra?: string;
+  /** False where the answer is asked for by one action, not by the form's submit (registration: 获取验证码). */
+  requiredOnSubmit?: boolean;
 }
 
 /**
  * 图形验证码: the code input and the image from /rest/captcha/png; clicking the image fetches
  * another. The image's key travels in the hidden `captchaKey` field.
  */
-export function CaptchaField({ form, refreshSignal }: CaptchaFieldProps) {
+export function CaptchaField({ form, refreshSignal, inputId = 'login_captchaCode', extra, requiredOnSubmit = true }: CaptchaFieldProps) {
   const [round, setRound] = useState(0);
   const { data, isFetching, isError } = useQuery({
     queryKey: ['auth', 'captcha', refreshSignal, round],
@@ -36,15 +42,15 @@ export function CaptchaField({ form, refreshSignal }: CaptchaFieldProps) {
       <Form.Item name="captchaKey" hidden>
         <Input />
       </Form.Item>
-      <Form.Item label="图形验证码" htmlFor="login_captchaCode" required>
+      <Form.Item label="图形验证码" htmlFor={inputId} required extra={extra}>
         <Space.Compact block>
           <Form.Item
             name="captchaCode"
             noStyle
-            rules={[{ required: true, whitespace: true, message: '请输入图形验证码' }]}
+            rules={requiredOnSubmit ? [{ required: true, whitespace: true, message: CAPTCHA_ANSWER_MESSAGE }] : []}
           >
             <Input
-              id="login_captchaCode"
+              id={inputId}
               prefix={<SafetyOutlined />}
               placeholder="请输入图形验证码"
               maxLength={8}

@@ -66,9 +66,13 @@ describe('home page', () => {
     expect(screen.getByText('我要申报').closest('a')!.getAttribute('href')).toBe('/declare');
     expect(screen.getByText('结果查询').closest('a')!.getAttribute('href')).toBe('/query');
 
-    // Footer from the site: ICP record, contact, and the complaint entry.
-    expect(screen.getByText('京ICP备00000000号')).toBeTruthy();
-    expect(screen.getByText('电话：010-12345678')).toBeTruthy();
+    // Footer from the site settings: 主办单位, contact, the ICP record linked to the MIIT system, 网站标识码;
+    // what the site left blank (联系邮箱, 公安备案号) is not shown.
+    expect(screen.getByText('京ICP备00000000号').closest('a')!.getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+    expect(screen.getByText('主办单位：省科学技术厅')).toBeTruthy();
+    expect(screen.getByText('联系电话：010-12345678')).toBeTruthy();
+    expect(screen.getByText('网站标识码：1100000001')).toBeTruthy();
+    expect(screen.queryByText(/联系邮箱/)).toBeNull();
     expect(screen.getByRole('button', { name: '投诉建议' })).toBeTruthy();
 
     // Header and page share one index call.

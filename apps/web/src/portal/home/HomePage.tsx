@@ -21,7 +21,8 @@ const Banner = lazy(() => import('../widgets/Banner').then((m) => ({ default: m.
 const HOME_CARDS = ['policy', 'news', 'introduce'];
 const homeSections = (sections: readonly PortalSection[]): PortalSection[] =>
   HOME_CARDS.map((code) => sections.find((s) => s.code === code)).filter((s): s is PortalSection => !!s);
-const TILE_EXCLUDED = new Set([...HOME_CARDS, 'notification']);
+// 申报入口 and 结果查询 are the hero's two entries: a tile would say it a third time (the navigation is the second).
+const TILE_EXCLUDED = new Set([...HOME_CARDS, 'notification', 'declare', 'query']);
 
 /** / : the portal home page — entries to 申报 and 查询, banners, notices, policies, news and the other catalogues. */
 export default function HomePage() {

@@ -111,7 +111,15 @@ export function CatalogListView({ code, defaultMode = 'bars', lead, aside }: Cat
       {lead && <div className="dl-portal-page__lead">{lead}</div>}
       <div className="dl-portal-page__body">
         <section className="dl-portal-page__main" aria-busy={list.isFetching}>
-          <ListTitle title={name} tabs={tabs} activeTab={tab} onTabChange={chooseTab} mode={mode} onModeChange={chooseMode} />
+          {/* One article looks the same as a list, a grid or a table: the toggle is offered from two on. */}
+          <ListTitle
+            title={name}
+            tabs={tabs}
+            activeTab={tab}
+            onTabChange={chooseTab}
+            mode={mode}
+            onModeChange={(list.data?.total ?? 0) > 1 ? chooseMode : undefined}
+          />
           {body}
         </section>
         <aside className="dl-portal-page__aside">

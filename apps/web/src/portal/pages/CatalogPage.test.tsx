@@ -96,6 +96,13 @@ describe('catalogue list page', () => {
     expect((screen.getByRole('radio', { name: '网格显示' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('offers the list/grid/table toggle only from two articles on', async () => {
+    vi.stubGlobal('fetch', fakePortal({ '/rest/cmsCatalog/queryClientSubCatalogList': portalOk([]), '/rest/content/queryClientListByPage': policyPage(1) }).fetch);
+    renderApp('/policy');
+    expect(await screen.findByText('policy 第1篇')).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: '网格显示' })).toBeNull();
+  });
+
   it('opens /category?code=news with the catalogue from the address, empty state without pages', async () => {
     const server = fakePortal({
       '/rest/cmsCatalog/queryClientSubCatalogList': portalOk([]),

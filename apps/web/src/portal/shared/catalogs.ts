@@ -13,7 +13,7 @@ export const ROUTE_CATALOG_NAMES: Readonly<Record<string, string>> = {
   national: '国家奖励',
   apply: '申报指南',
   show: '成果展示',
-  other: '其他',
+  other: '互动交流',
   query: '结果查询',
   declare: '申报入口',
 };

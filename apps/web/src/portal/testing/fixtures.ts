@@ -73,6 +73,10 @@ export const INDEX: PortalIndex = {
     icp: '京ICP备00000000号',
     contactPhone: '010-12345678',
     contactAddress: '北京市海淀区',
+    organizer: '省科学技术厅',
+    contactEmail: null,
+    policeRecord: null,
+    siteIdentCode: '1100000001',
   },
   catalogs: CATALOGS,
   sections: [

@@ -4,13 +4,13 @@ import { chineseIdCheckChar, unifiedSocialCreditCodeCheckChar } from '@dandelion
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
-import { requestSmsCode } from '../../../../test/kits/smsTestKit';
-import { sysRole } from '../../../db/schema';
-import { sysUser, sysUserRole } from '../../../db/schema';
+import { knownCaptcha, latestSms, requestRegisterCode } from '../../../../test/kits/smsTestKit';
+import { sysCaptcha, sysLoginLog, sysRole, sysSession, sysUser, sysUserRole } from '../../../db/schema';
 
 let ctx: TestContext;
 let adminToken: string;
 const REGISTER = '/rest/register/AddRegisterUser';
+const SEND_CODE = '/rest/register/sendRegisterCode';
 const ID = `11010519491231002${chineseIdCheckChar('11010519491231002')}`;
 const USCC = `91110000600037341${unifiedSocialCreditCodeCheckChar('91110000600037341')}`;
 let ipSeq = 0;
@@ -24,9 +24,11 @@ const applicant = (over: Record<string, unknown> = {}) => ({
   phone: '13512345678',
   smsCode: '123456',
   email: 'wang@example.com',
+  idType: 'ID_CARD',
   idNumber: ID,
   unitName: '蒲公英科技有限公司',
   unitCode: USCC,
+  agreed: true,
   ...over,
 });
 
@@ -50,6 +52,13 @@ describe('POST /rest/register/AddRegisterUser: refusals', () => {
       [{ email: 'not-an-email' }, '请输入正确格式的邮箱!'],
       [{ idNumber: `11010519491231002${chineseIdCheckChar('11010519491231002') === '1' ? '2' : '1'}` }, '您的身份证号/护照格式不正确!'],
       [{ idNumber: 'AB12' }, '您的身份证号/护照格式不正确!'],
+      // The number is checked against the chosen type: a passport number is no ID card, and the other way round.
+      [{ idType: 'ID_CARD', idNumber: 'E12345678' }, '您的身份证号/护照格式不正确!'],
+      [{ idType: 'PASSPORT', idNumber: ID }, '您的身份证号/护照格式不正确!'],
+      [{ idType: 'DRIVING_LICENCE' }, '证件类型只能是身份证（ID_CARD）或护照（PASSPORT）'],
+      [{ idType: undefined }, '证件类型只能是身份证（ID_CARD）或护照（PASSPORT）'],
+      [{ agreed: false }, '请阅读并同意《用户协议》和《隐私政策》'],
+      [{ agreed: undefined }, '请阅读并同意《用户协议》和《隐私政策》'],
       [{ unitCode: `${USCC.slice(0, 17)}${USCC[17] === '0' ? '1' : '0'}` }, '请输入正确的统一社会信用代码!'],
       [{ unitName: '王' }, '请输入单位名称（2-64个字符）'],
       [{ smsCode: '12ab' }, '请输入6位短信验证码'],
@@ -81,15 +90,68 @@ describe('POST /rest/register/AddRegisterUser: refusals', () => {
   });
 });
 
+describe('POST /rest/register/sendRegisterCode: the image captcha before the SMS', () => {
+  it('refuses a missing, wrong or spent captcha answer with 400 and sends nothing', async () => {
+    const phone = '13512349901';
+    const missing = await send(SEND_CODE, { phone });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: '400', success: false, msg: '请输入图形验证码' });
+
+    const wrong = await send(SEND_CODE, { phone, captchaKey: await knownCaptcha(ctx.database, 'wxyz'), captchaCode: 'abcd' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'CAPTCHA_WRONG', success: false, msg: '图形验证码错误或已过期，请重新获取' });
+
+    const unknown = await send(SEND_CODE, { phone, captchaKey: 'no-such-captcha', captchaCode: 'abcd' });
+    expect(unknown.body).toMatchObject({ code: 'CAPTCHA_WRONG', msg: '图形验证码错误或已过期，请重新获取' });
+    expect(await latestSms(ctx.app, adminToken, phone)).toBeNull();
+
+    // One answer, one SMS: the captcha is spent by the first check.
+    const key = await knownCaptcha(ctx.database, 'mnpq');
+    expect((await send(SEND_CODE, { phone, captchaKey: key, captchaCode: 'MNPQ' })).status).toBe(200);
+    const [spent] = await ctx.database.db.select().from(sysCaptcha).where(eq(sysCaptcha.captchaKey, key));
+    expect(spent?.usedAt ?? null).not.toBeNull();
+    const replay = await send(SEND_CODE, { phone: '13512349902', captchaKey: key, captchaCode: 'MNPQ' });
+    expect(replay.body).toMatchObject({ code: 'CAPTCHA_WRONG', msg: '图形验证码错误或已过期，请重新获取' });
+    expect(await latestSms(ctx.app, adminToken, '13512349902')).toBeNull();
+  });
+
+  it('refuses a phone already registered with 409 (after a right captcha)', async () => {
+    const res = await send(SEND_CODE, { phone: '13500000001', captchaKey: await knownCaptcha(ctx.database, 'qrst'), captchaCode: 'qrst' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: '409', msg: '该手机号已注册' });
+  });
+
+  it('sends the REGISTER code with a right answer', async () => {
+    const key = await knownCaptcha(ctx.database, 'h7k9');
+    const res = await send(SEND_CODE, { phone: '13512349903', captchaKey: key, captchaCode: ' H7K9 ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: '0000', msg: '验证码已发送', data: { expiresIn: 300, resendIn: 60 } });
+    expect(await latestSms(ctx.app, adminToken, '13512349903')).toMatchObject({ purpose: 'REGISTER', status: 'SENT' });
+  });
+});
+
 describe('POST /rest/register/AddRegisterUser: success', () => {
-  it('creates a CLIENT account with the APPLICANT role, the password hashed, the code spent', async () => {
-    const smsCode = await requestSmsCode(ctx.app, adminToken, '13512345678', 'REGISTER', '10.1.1.1');
+  it('creates a CLIENT account with the APPLICANT role, 证件类型 and 所在单位 stored, and signs it in at once', async () => {
+    const smsCode = await requestRegisterCode(ctx, adminToken, '13512345678', '10.1.1.1');
     const res = await send(REGISTER, applicant({ smsCode, idNumber: ID.toLowerCase(), unitCode: USCC }));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ code: '0000', msg: '注册成功', data: { userId: expect.stringMatching(/^\d+$/) } });
+    expect(res.body).toMatchObject({
+      code: '0000',
+      msg: '注册成功',
+      data: { token: expect.any(String), userInfo: { username: 'wang_applicant', realname: '王申报', token: expect.any(String) } },
+    });
+    const token = res.body.data.token as string;
+    const userId = Number(res.body.data.userInfo.userId);
 
-    const [user] = await ctx.database.db.select().from(sysUser).where(eq(sysUser.id, Number(res.body.data.userId)));
-    expect(user).toMatchObject({ username: 'wang_applicant', realname: '王申报', phone: '13512345678', email: 'wang@example.com', userType: 'CLIENT', status: 'NORMAL', idType: 'ID_CARD', idNumber: ID, unitCode: USCC, identityVerified: false });
+    const [user] = await ctx.database.db.select().from(sysUser).where(eq(sysUser.username, 'wang_applicant'));
+    expect(userId).toBe(user!.id);
+    expect(user).toMatchObject({ username: 'wang_applicant', realname: '王申报', phone: '13512345678', email: 'wang@example.com', userType: 'CLIENT', status: 'NORMAL', idType: 'ID_CARD', idNumber: ID, unitName: '蒲公英科技有限公司', unitCode: USCC, identityVerified: false });
+    // Signed in straight away: the answer's token opens a session, logged as a sign-in.
+    expect(await ctx.database.db.select().from(sysSession).where(eq(sysSession.userId, user!.id))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(sysLoginLog).where(eq(sysLoginLog.userId, user!.id))).toMatchObject([{ success: true }]);
+    const centre = await post(ctx.app, '/rest/user/accountCenter', {}, { authorization: token });
+    expect(centre.status).toBe(200);
+    expect(centre.body.data).toMatchObject({ username: 'wang_applicant', unitName: '蒲公英科技有限公司' });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(res.body)).not.toContain('argon2');
     const roles = await ctx.database.db.select({ code: sysRole.roleCode }).from(sysUserRole).innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId)).where(eq(sysUserRole.userId, user!.id));
@@ -101,8 +163,8 @@ describe('POST /rest/register/AddRegisterUser: success', () => {
   });
 
   it('lets the unique index decide two registrations racing for one username', async () => {
-    const codeA = await requestSmsCode(ctx.app, adminToken, '13512340001', 'REGISTER', '10.1.1.2');
-    const codeB = await requestSmsCode(ctx.app, adminToken, '13512340002', 'REGISTER', '10.1.1.3');
+    const codeA = await requestRegisterCode(ctx, adminToken, '13512340001', '10.1.1.2');
+    const codeB = await requestRegisterCode(ctx, adminToken, '13512340002', '10.1.1.3');
     const [a, b] = await Promise.all([
       send(REGISTER, applicant({ username: 'racer', phone: '13512340001', smsCode: codeA, email: 'a@example.com', unitCode: undefined })),
       send(REGISTER, applicant({ username: 'racer', phone: '13512340002', smsCode: codeB, email: 'b@example.com', unitCode: undefined })),

@@ -1,11 +1,13 @@
-import { CHINESE_ID_PATTERN, EMAIL_MESSAGE, isEmail, isMobileStrict, MOBILE_MESSAGE, type ServerBody } from '@dandelion/shared';
+import { EMAIL_MESSAGE, isEmail, isMobileStrict, MOBILE_MESSAGE, type ServerBody } from '@dandelion/shared';
 import { PHONE_REGISTERED } from '@dandelion/shared/validators';
 import { isUsername, USERNAME_MESSAGE, type AvailabilityField, type registerCalls } from '@dandelion/shared/auth/register';
 import type { Executor } from '../../../core/db';
 import { AppError, errors } from '../../../core/errors';
 import { hashPassword } from '../../../core/password';
 import { withTransaction } from '../../../core/transaction';
+import type { CaptchaService } from '../captcha/module';
 import type { UserPort, VerifyCodePort } from '../directory/module';
+import { CAPTCHA_WRONG, type ClientMeta, type LoginResult, type LoginService } from '../login/module';
 
 export const APPLICANT_ROLE = 'APPLICANT';
 export const USERNAME_TAKEN = '用户名已被注册';
@@ -17,11 +19,14 @@ export type RegistrationInput = ServerBody<typeof registerCalls.register>;
 export interface RegistrationDeps {
   db: Executor;
   users: Pick<UserPort, 'findByUsername' | 'findByPhone' | 'findByEmail' | 'createRegistered'>;
-  codes: Pick<VerifyCodePort, 'verify'>;
+  codes: Pick<VerifyCodePort, 'verify' | 'request'>;
+  captchas: Pick<CaptchaService, 'consume'>;
+  /** A new account is signed in at once: the same session and sign-in log entry as a password sign-in. */
+  login: Pick<LoginService, 'completeLogin'>;
 }
 
 /** Self-registration of applicants (spec §7 /rest/register/*): duplicates, SMS proof of the phone, the applicant role. */
-export function createRegistrationService({ db, users, codes }: RegistrationDeps) {
+export function createRegistrationService({ db, users, codes, captchas, login }: RegistrationDeps) {
   /** Which of username, phone, email is already taken, with the message to show for it. */
   async function firstTaken(input: Partial<Record<AvailabilityField, string>>): Promise<{ field: AvailabilityField; msg: string } | null> {
     if (input.username && (await users.findByUsername(db, input.username))) return { field: 'username', msg: USERNAME_TAKEN };
@@ -31,12 +36,18 @@ export function createRegistrationService({ db, users, codes }: RegistrationDeps
   }
 
   return {
-    async register(input: RegistrationInput): Promise<{ userId: number }> {
+    /** The REGISTER code goes out only after a right answer to a live image captcha, which the check spends. */
+    async sendCode(input: { phone: string; captchaKey: string; captchaCode: string }, ip: string) {
+      if (!(await captchas.consume(input.captchaKey, input.captchaCode))) throw new AppError(400, 'CAPTCHA_WRONG', CAPTCHA_WRONG);
+      return codes.request({ phone: input.phone, purpose: 'REGISTER', ip });
+    },
+
+    /** Creates the applicant's account and signs it in: the answer is the sign-in's (token and userInfo). */
+    async register(input: RegistrationInput, meta: ClientMeta): Promise<LoginResult> {
       // Friendly messages first; the unique indexes still decide a race (409 naming the field).
       const taken = await firstTaken(input);
       if (taken) throw new AppError(409, '409', taken.msg, { field: taken.field });
       if (!(await codes.verify(input.phone, 'REGISTER', input.smsCode))) throw errors.badRequest(SMS_CODE_WRONG);
-      const idNumber = input.idNumber.toUpperCase();
       const passwordHash = await hashPassword(input.password);
       const user = await withTransaction(db, (tx) =>
         users.createRegistered(
@@ -47,15 +58,15 @@ export function createRegistrationService({ db, users, codes }: RegistrationDeps
             realname: input.realname,
             phone: input.phone,
             email: input.email,
-            idType: CHINESE_ID_PATTERN.test(idNumber) ? 'ID_CARD' : 'PASSPORT',
-            idNumber,
+            idType: input.idType,
+            idNumber: input.idNumber,
             unitName: input.unitName,
             unitCode: input.unitCode ?? null,
           },
           [APPLICANT_ROLE],
         ),
       );
-      return { userId: user.id };
+      return login.completeLogin(user, input.username.toLowerCase(), 'ACCOUNT', meta);
     },
 
     /** Live check for the registration form: the format first, then whether the value is free. */

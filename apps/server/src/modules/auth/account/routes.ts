@@ -5,6 +5,7 @@ import { profileCalls } from '@dandelion/shared/auth/profile';
 import { registerCalls } from '@dandelion/shared/auth/register';
 import { ok } from '../../../core/envelope';
 import type { Actor } from '../../../core/records';
+import { clientMeta } from '../login/module';
 import { serve } from '../../../core/route';
 import { PASSWORD_RESET_DONE, type PasswordService } from './password';
 import type { ProfileService } from './profile';
@@ -15,7 +16,14 @@ const perMinute = (max: number) => ({ config: { rateLimit: { max, timeWindow: 60
 
 /** Spec §7 /rest/register/*: public calls of the /enroll and /forgotPassword pages. */
 function registerRegistrationRoutes(app: FastifyInstance, { registration, passwords }: { registration: RegistrationService; passwords: PasswordService }) {
-  serve(app, registerCalls.register, async (request) => ok(await registration.register(request.body), '注册成功'), perMinute(10));
+  serve(app, registerCalls.register, async (request) => ok(await registration.register(request.body, clientMeta(request)), '注册成功'), perMinute(10));
+
+  serve(
+    app,
+    registerCalls.sendCode,
+    async (request) => ok(await registration.sendCode(request.body, request.ip), '验证码已发送'),
+    perMinute(20),
+  );
 
   serve(
     app,

@@ -66,6 +66,7 @@ describe('POST /rest/user/accountCenter', () => {
       email: null,
       orgId: null,
       orgName: null,
+      unitName: null,
       roles: [{ roleCode: 'APPLICANT', roleName: '申报人' }],
       identityVerified: false,
       createTime: user.createTime.toISOString(),

@@ -84,6 +84,7 @@ export function createAccountCenterService({ db, users, roles, orgName, sessions
       email: user.email,
       orgId: user.orgId,
       orgName: orgNameOfUser,
+      unitName: user.unitName,
       roles: userRoles.map((r) => ({ roleCode: r.roleCode, roleName: r.roleName })),
       identityVerified: user.identityVerified,
       createTime: user.createTime,

@@ -22,6 +22,8 @@ export interface AuthUser {
   phone: string | null;
   email: string | null;
   orgId: number | null;
+  /** 所在单位 a self-registered applicant typed (their organisation outside the system's own tree). */
+  unitName: string | null;
   userType: string;
   /** NORMAL or FROZEN. */
   status: string;
@@ -124,6 +126,8 @@ export type SiteDisplayName = () => Promise<string | null>;
 export interface VerifyCodePort {
   /** True for the right, live code of that phone and purpose; spends it. */
   verify(phone: string, purpose: 'LOGIN' | 'REGISTER' | 'RESET_PASSWORD' | 'BIND_PHONE', code: string): Promise<boolean>;
+  /** Sends a code, within the per-phone and per-IP limits; REGISTER refuses a phone already bound (409). */
+  request(input: { phone: string; purpose: 'LOGIN' | 'REGISTER' | 'RESET_PASSWORD' | 'BIND_PHONE'; ip: string }): Promise<{ expiresIn: number; resendIn: number }>;
   issueToken(phone: string, purpose: string, lifetimeMs: number): Promise<string>;
   /** The phone a live token was issued for; spends it. */
   consumeToken(purpose: string, token: string): Promise<string | null>;

@@ -26,6 +26,10 @@ export interface PortalSite {
   icp: string | null;
   contactPhone: string | null;
   contactAddress: string | null;
+  organizer: string | null;
+  contactEmail: string | null;
+  policeRecord: string | null;
+  siteIdentCode: string | null;
 }
 
 /** An article row as lists read it (no body); the service adds catalogue names and the cover URL. */
@@ -88,6 +92,10 @@ export function createPortalRepo(db: Executor, fileUrls: FileUrls) {
       icp: r.icp,
       contactPhone: r.contactPhone,
       contactAddress: r.contactAddress,
+      organizer: r.organizer,
+      contactEmail: r.contactEmail,
+      policeRecord: r.policeRecord,
+      siteIdentCode: r.siteIdentCode,
     }));
   }
 
@@ -107,6 +115,13 @@ export function createPortalRepo(db: Executor, fileUrls: FileUrls) {
         .orderBy(desc(s.isDefault), asc(s.siteId))
         .limit(1);
       return (await presentSites(rows))[0] ?? null;
+    },
+
+    /** The 用户协议 and 隐私政策 of an online site. */
+    async agreements(siteId: number): Promise<{ userAgreement: string | null; privacyPolicy: string | null }> {
+      const s = sites();
+      const [row] = await db.select({ userAgreement: s.userAgreement, privacyPolicy: s.privacyPolicy }).from(s).where(eq(s.siteId, siteId)).limit(1);
+      return row ?? { userAgreement: null, privacyPolicy: null };
     },
 
     async siteById(siteId: number): Promise<PortalSite | null> {

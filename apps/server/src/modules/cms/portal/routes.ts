@@ -7,6 +7,7 @@ import type { PortalService } from './service';
 /** The anonymous portal API (spec §7 Content): sites, catalogues, banners and published articles. */
 export function registerPortalRoutes(app: FastifyInstance, portal: PortalService) {
   serve(app, portalCalls.index, async (request) => portalOk(await portal.index(request.body.siteCode)));
+  serve(app, portalCalls.agreements, async (request) => portalOk(await portal.agreements(request.body.siteCode)));
   serve(app, portalCalls.siteDetail, async (request) => portalOk(await portal.siteById(request.body.siteId)));
   serve(app, portalCalls.sites, async (request) => portalOk(await portal.sitesByCodes(request.body.siteCodes)));
   serve(app, portalCalls.catalogTree, async (request) => portalOk(await portal.catalogTree(request.body.siteCode)));

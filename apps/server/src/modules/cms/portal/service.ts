@@ -108,6 +108,12 @@ export function createPortalService({ db, portalCache, fileUrls, downloads }: Po
       });
     },
 
+    /** `/rest/cms/agreements`: what the registration page asks the user to accept. */
+    async agreements(siteCode?: string) {
+      const site = await requireSite(siteCode);
+      return cached(`agreements:${site.siteId}`, () => repo.agreements(site.siteId));
+    },
+
     async siteById(siteId: number): Promise<PortalSite> {
       const site = await cached(`site-id:${siteId}`, () => repo.siteById(siteId));
       if (!site) throw errors.notFound('站点');

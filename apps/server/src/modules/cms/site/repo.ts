@@ -92,6 +92,12 @@ export const siteRepo = {
         icp: cmsSite.icp,
         contactPhone: cmsSite.contactPhone,
         contactAddress: cmsSite.contactAddress,
+        organizer: cmsSite.organizer,
+        contactEmail: cmsSite.contactEmail,
+        policeRecord: cmsSite.policeRecord,
+        siteIdentCode: cmsSite.siteIdentCode,
+        userAgreement: cmsSite.userAgreement,
+        privacyPolicy: cmsSite.privacyPolicy,
       })
       .from(cmsSite)
       .where(online())

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 
@@ -25,6 +25,14 @@ export const cmsSite = pgTable(
     icp: varchar('icp', { length: 64 }),
     contactPhone: varchar('contact_phone', { length: 64 }),
     contactAddress: varchar('contact_address', { length: 256 }),
+    /** 主办单位, 联系邮箱, 公安备案号 and 网站标识码 of a government portal's footer; an empty one is not shown. */
+    organizer: varchar('organizer', { length: 128 }),
+    contactEmail: varchar('contact_email', { length: 128 }),
+    policeRecord: varchar('police_record', { length: 64 }),
+    siteIdentCode: varchar('site_ident_code', { length: 32 }),
+    /** The texts a registering user agrees to (plain text); the registration page shows them. */
+    userAgreement: text('user_agreement'),
+    privacyPolicy: text('privacy_policy'),
     sort: integer('sort').notNull().default(0),
     ...auditColumns,
   },

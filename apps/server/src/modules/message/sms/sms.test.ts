@@ -52,10 +52,17 @@ describe('POST /rest/captcha/sms', () => {
     expect((await post(ctx.app, SMS, { phone: '13900139000', purpose: 'OTHER' }, {}, from('10.0.1.1'))).body.msg).toBe('不支持的验证码用途');
   });
 
-  it('refuses REGISTER for a registered phone with 409', async () => {
-    const res = await post(ctx.app, SMS, { phone: '13900139000', purpose: 'REGISTER' }, {}, from('10.0.1.2'));
+  it('refuses REGISTER: a registration code is sent only behind an image captcha (/rest/register/sendRegisterCode)', async () => {
+    const res = await post(ctx.app, SMS, { phone: '13700000020', purpose: 'REGISTER' }, {}, from('10.0.1.2'));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: '400', success: false, msg: '注册验证码请在注册页输入图形验证码后获取' });
+    expect(await latestSms(ctx.app, adminToken, '13700000020')).toBeNull();
+  });
+
+  it('refuses BIND_PHONE for a phone another account holds with 409', async () => {
+    const res = await post(ctx.app, SMS, { phone: '13900139000', purpose: 'BIND_PHONE' }, {}, from('10.0.1.2'));
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: '409', msg: '该手机号已注册' });
+    expect(res.body).toMatchObject({ code: '409', msg: '该手机号已被其他账号绑定' });
   });
 
   it('sends a 6-digit code through the log provider, stores only its hash, and refuses a resend within 60 s', async () => {
@@ -98,10 +105,10 @@ describe('POST /rest/captcha/sms', () => {
   it('stops at 20 codes per IP per hour', async () => {
     const rows = Array.from({ length: 20 }, (_, i) => ({ phone: `1360000${String(i).padStart(4, '0')}`, purpose: 'REGISTER', codeHash: 'x'.repeat(64), expiresAt: new Date(), ip: '10.0.1.6', ...createdBy(null) }));
     await ctx.database.db.insert(sysVerifyCode).values(rows);
-    const res = await post(ctx.app, SMS, { phone: '13700000003', purpose: 'REGISTER' }, {}, from('10.0.1.6'));
+    const res = await post(ctx.app, SMS, { phone: '13700000003', purpose: 'BIND_PHONE' }, {}, from('10.0.1.6'));
     expect(res.status).toBe(429);
     expect(res.body.msg).toBe('当前网络发送验证码过于频繁，请稍后再试');
-    expect((await post(ctx.app, SMS, { phone: '13700000003', purpose: 'REGISTER' }, {}, from('10.0.1.7'))).status).toBe(200);
+    expect((await post(ctx.app, SMS, { phone: '13700000003', purpose: 'BIND_PHONE' }, {}, from('10.0.1.7'))).status).toBe(200);
   });
 });
 
@@ -226,7 +233,7 @@ describe('webhook provider', () => {
     });
     await app.ready();
     try {
-      const sent = await post(app, SMS, { phone: '13700000009', purpose: 'REGISTER' }, {}, from('10.0.3.1'));
+      const sent = await post(app, SMS, { phone: '13700000009', purpose: 'BIND_PHONE' }, {}, from('10.0.3.1'));
       expect(sent.status).toBe(200);
       expect(received).toHaveLength(1);
       const payload = JSON.parse(received[0]!.body);
@@ -236,7 +243,7 @@ describe('webhook provider', () => {
       expect(await latestSms(ctx.app, adminToken, '13700000009')).toMatchObject({ provider: 'WEBHOOK', status: 'SENT' });
 
       status = 500;
-      const failed = await post(app, SMS, { phone: '13700000010', purpose: 'REGISTER' }, {}, from('10.0.3.1'));
+      const failed = await post(app, SMS, { phone: '13700000010', purpose: 'BIND_PHONE' }, {}, from('10.0.3.1'));
       expect(failed.status).toBe(503);
       expect(failed.body).toMatchObject({ code: '503', success: false, msg: '短信发送失败，请稍后重试' });
       const [row] = await ctx.database.db.select().from(sysSmsLog).where(eq(sysSmsLog.phone, '13700000010'));
@@ -244,7 +251,7 @@ describe('webhook provider', () => {
       expect(row!.error).toContain('500');
       // The undelivered code does not hold back a retry.
       status = 200;
-      expect((await post(app, SMS, { phone: '13700000010', purpose: 'REGISTER' }, {}, from('10.0.3.1'))).status).toBe(200);
+      expect((await post(app, SMS, { phone: '13700000010', purpose: 'BIND_PHONE' }, {}, from('10.0.3.1'))).status).toBe(200);
     } finally {
       await app.close();
       await new Promise((resolve) => gateway.close(resolve));

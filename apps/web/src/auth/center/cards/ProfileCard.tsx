@@ -107,7 +107,11 @@ export function ProfileCard() {
       </div>
       <Descriptions className="dl-account-facts" column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }} size="small">
         <Descriptions.Item label="用户名">{profile.username}</Descriptions.Item>
-        <Descriptions.Item label="所属机构">{profile.orgName || '—'}</Descriptions.Item>
+        {/* An applicant belongs to no organisation of the system's tree: their 所在单位 from registration stands in. */}
+        {profile.orgName || !profile.unitName ? (
+          <Descriptions.Item label="所属机构">{profile.orgName || '—'}</Descriptions.Item>
+        ) : null}
+        {profile.unitName ? <Descriptions.Item label="所在单位">{profile.unitName}</Descriptions.Item> : null}
         <Descriptions.Item label="角色">
           {profile.roles.length
             ? profile.roles.map((r) => (

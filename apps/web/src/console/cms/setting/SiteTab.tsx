@@ -1,21 +1,18 @@
 import { useRef, useState } from 'react';
-import { App, Col, Form, Input, InputNumber, Row, Select, Tag } from 'antd';
+import { App, Form, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { SITE_STATUS_ONLINE } from '@dandelion/shared';
 import { CMS_SETTING_PERMISSIONS as P } from '@dandelion/shared/cms/setting';
-import { siteCalls, SITE_STATUS_LABELS, SITE_STATUS_OFFLINE } from '@dandelion/shared/cms/site';
+import { SITE_STATUS_LABELS, SITE_STATUS_OFFLINE } from '@dandelion/shared/cms/site';
 import { ActionBar } from '../../../components/ActionBar';
 import { applySearch, PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { SearchForm, type SearchField, type SearchFormHandle } from '../../../components/SearchForm';
-import { rulesOf } from '../../../components/form';
 import { addSite, deleteSite, fetchSitePage, setDefaultSite, SITE_TABLE_KEY, updateSite, updateSiteStatus, type Site, type SiteSearch, type SiteValues } from './api';
-import { ImageField, useImageSrc } from './ImageField';
+import { useImageSrc } from './ImageField';
+import { SiteFields } from './SiteFields';
 import { RecordModal, type RecordMode } from './RecordModal';
 import { useRowAction } from './useRowAction';
 import { optionsOf } from '../../../lib/options';
-
-/** The server's rules and messages (the update's: the status is required there). */
-const rules = rulesOf(siteCalls.update.body);
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'siteName', label: '站点名称' },
@@ -125,68 +122,7 @@ export function SiteTab({ onChanged }: { onChanged?(): void }) {
           await refresh();
         }}
       >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="siteCode" label="站点编码" rules={rules.siteCode}>
-              <Input placeholder="如 dandelion" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="siteName" label="站点名称" rules={rules.siteName}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="displayName" label="显示名称" rules={rules.displayName}>
-              <Input placeholder="门户标题栏显示的名称" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="siteStatus" label="状态" rules={rules.siteStatus}>
-              <Select options={optionsOf(SITE_STATUS_LABELS)} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="logoFileId" label="站点标志" extra="站点在线时标志公开显示在门户页头" rules={rules.logoFileId}>
-              <ImageField initialUrl={site?.logoUrl} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="domain" label="域名" rules={rules.domain}>
-              <Input placeholder="如 www.example.cn" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="sort" label="排序" rules={rules.sort}>
-              <InputNumber style={{ width: '100%' }} precision={0} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="copyright" label="版权信息" rules={rules.copyright}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="icp" label="ICP 备案号" rules={rules.icp}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="contactPhone" label="联系电话" rules={rules.contactPhone}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="contactAddress" label="联系地址" rules={rules.contactAddress}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="description" label="站点描述" rules={rules.description}>
-              <Input.TextArea rows={3} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <SiteFields logoUrl={site?.logoUrl} />
       </RecordModal>
     </>
   );

@@ -14,7 +14,8 @@ import { TemplateTab } from './TemplateTab';
 const audited = { createTime: '2026-03-01T02:00:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:00:00.000Z', updateBy: 'admin' };
 const SITE: Site = {
   ...audited, siteId: '1', siteCode: 'dandelion', siteName: '蒲公英', displayName: '蒲公英门户', siteStatus: '2', isDefault: true, themeId: 4, portalId: null,
-  logoFileId: null, logoUrl: null, domain: null, description: null, copyright: null, icp: null, contactPhone: null, contactAddress: null, sort: 0, lockVersion: 3,
+  logoFileId: null, logoUrl: null, domain: null, description: null, copyright: null, icp: null, contactPhone: null, contactAddress: null,
+  organizer: null, contactEmail: null, policeRecord: null, siteIdentCode: null, userAgreement: null, privacyPolicy: null, sort: 0, lockVersion: 3,
 };
 const OTHER: Site = { ...SITE, siteId: '2', siteCode: 'science', siteName: '科技站', isDefault: false, siteStatus: '1', lockVersion: 0 };
 const catalog = (id: string, name: string, code: string, parent: string | null, children: Catalog[] = []): Catalog => ({
@@ -68,7 +69,8 @@ describe('site tab', () => {
     expect(buttonNamed('详情')).toBeTruthy();
   });
 
-  it('validates the form before sending, then adds the site', async () => {
+  // The site form has the footer and agreement fields too: under a loaded machine it takes longer than the default.
+  it('validates the form before sending, then adds the site', { timeout: 60_000 }, async () => {
     const server = serve({ '/rest/cms_site/add': (call) => ok({ ...OTHER, ...(call.body as object) }) });
     renderWidget(<SiteTab />);
     await screen.findByText('科技站');
