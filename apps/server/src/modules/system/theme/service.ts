@@ -11,6 +11,7 @@ import {
 import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
+import { auditOf } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { themeRepo, type ThemeRow } from './repo';
 
@@ -88,8 +89,7 @@ function toEffective(row: ThemeRow, personal: boolean): EffectiveTheme {
 }
 
 function toShared(row: ThemeRow) {
-  const { isDefault, lockVersion, createTime, createBy, updateTime, updateBy } = row;
-  return { ...toEffective(row, false), themeId: row.id, isDefault, lockVersion, createTime, createBy, updateTime, updateBy };
+  return { ...toEffective(row, false), themeId: row.id, isDefault: row.isDefault, ...auditOf(row) };
 }
 
 /** The global default theme, or the built-in one before any is stored. */
