@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineCall, permissionsOf, PUBLIC, SIGNED_IN } from '../contract';
 import { auditFields, zLockVersion, zRemark, zSort } from '../records';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { pageOf, zId, zPageParameter } from '../schemas';
 import { REQUIRED_MESSAGE } from '../validators';
 
 export const DICT_PERMISSIONS = permissionsOf('base:dict', ['list', 'add', 'upd', 'del', 'detail', 'sort', 'lock', 'refresh']);

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineCall, permissionsOf, PUBLIC } from '../contract';
 import { auditFields, zLockVersion, zRemark, zSort } from '../records';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { pageOf, zId, zPageParameter } from '../schemas';
 import { REQUIRED_MESSAGE } from '../validators';
 
 export const REGION_PERMISSIONS = permissionsOf('base:region', ['list', 'add', 'upd', 'del']);

@@ -1,7 +1,7 @@
 /** Body and answer fields the CMS features spell alike, with their messages. */
 import { z } from 'zod';
 import { auditFields, zLockVersion } from '../records';
-import { zDateTime, zId } from '../schemas';
+import { zId } from '../schemas';
 import { isHttpUrl, URL_MESSAGE } from '../validators';
 
 /** Site, catalogue, banner position and template codes: what portal routes and calls name them by. */
