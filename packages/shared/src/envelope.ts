@@ -8,7 +8,8 @@ export interface Envelope<T = unknown> {
   success: boolean;
   msg: string;
   data: T;
-  attributes?: Record<string, unknown>;
+  /** What the answer says beside its data (e.g. { captchaRequired }); `{}` when nothing, never absent (spec §3). */
+  attributes: Record<string, unknown>;
 }
 
 /** The portal envelope used by public content calls (spec §3). */

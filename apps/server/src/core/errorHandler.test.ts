@@ -43,26 +43,26 @@ describe('error envelope', () => {
   it('maps a typed error to its status, code and Chinese message', async () => {
     const res = await post(ctx.app, '/rest/test/conflict', {});
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: '409', success: false, msg: '数据已被他人修改，请刷新后重试', data: null });
+    expect(res.body).toEqual({ code: '409', success: false, msg: '数据已被他人修改，请刷新后重试', data: null, attributes: {} });
   });
 
   it('answers 500 without leaking the error text or a stack trace', async () => {
     const res = await post(ctx.app, '/rest/test/crash', {});
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ code: '500', success: false, msg: '系统繁忙，请稍后重试', data: null });
+    expect(res.body).toEqual({ code: '500', success: false, msg: '系统繁忙，请稍后重试', data: null, attributes: {} });
     expect(JSON.stringify(res.body)).not.toContain('secret');
   });
 
   it('turns a unique-index violation into 409 instead of 500', async () => {
     const res = await post(ctx.app, '/rest/test/duplicate', {});
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ code: '409', success: false, msg: '机构编码已存在，请更换后重试', data: null });
+    expect(res.body).toEqual({ code: '409', success: false, msg: '机构编码已存在，请更换后重试', data: null, attributes: {} });
   });
 
   it('answers 400 with the schema message for invalid input', async () => {
     const res = await post(ctx.app, '/rest/test/validated', { email: 'not-an-email', age: 3 });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: '400', success: false, msg: '请输入正确格式的邮箱!', data: null });
+    expect(res.body).toEqual({ code: '400', success: false, msg: '请输入正确格式的邮箱!', data: null, attributes: {} });
   });
 
   it('names the field when zod falls back to its generic message', async () => {
@@ -91,7 +91,7 @@ describe('error envelope', () => {
   it('answers 404 in the envelope for an unknown API path', async () => {
     const res = await post(ctx.app, '/rest/nothing/here', {});
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: '404', success: false, msg: '请求的接口不存在', data: null });
+    expect(res.body).toEqual({ code: '404', success: false, msg: '请求的接口不存在', data: null, attributes: {} });
   });
 });
 

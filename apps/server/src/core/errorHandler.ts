@@ -63,8 +63,7 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, failur
   if (request.routeOptions.config?.envelope === 'portal') {
     return reply.send({ rtnCode: failure.code, rtnMessage: failure.msg, dataSet: null });
   }
-  const body = { code: failure.code, success: false, msg: failure.msg, data: null };
-  return reply.send(failure.attributes ? { ...body, attributes: failure.attributes } : body);
+  return reply.send({ code: failure.code, success: false, msg: failure.msg, data: null, attributes: failure.attributes ?? {} });
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

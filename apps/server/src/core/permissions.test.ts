@@ -58,14 +58,14 @@ describe('permission enforcement', () => {
   it('answers 401 with the spec message to an anonymous caller', async () => {
     const res = await post(ctx.app, '/rest/test/resources', {});
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ code: '401', success: false, msg: '未授权，请重新登录', data: null });
+    expect(res.body).toEqual({ code: '401', success: false, msg: '未授权，请重新登录', data: null, attributes: {} });
   });
 
   it('answers 403 to a signed-in caller without the code', async () => {
     principals.editor!.permissions = new Set(['cms:setting:main']);
     const res = await post(ctx.app, '/rest/test/resources', {}, { 'x-test-user': 'editor' });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: '403', success: false, msg: '没有权限执行此操作', data: null });
+    expect(res.body).toEqual({ code: '403', success: false, msg: '没有权限执行此操作', data: null, attributes: {} });
     principals.editor!.permissions = new Set(['cms:resource:list']);
   });
 

@@ -13,7 +13,7 @@ describe('health', () => {
   it('GET /healthz says the process is up', async () => {
     const res = await get(ctx.app, '/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ code: '0000', success: true, msg: '操作成功', data: { status: 'up' } });
+    expect(res.body).toEqual({ code: '0000', success: true, msg: '操作成功', data: { status: 'up' }, attributes: {} });
   });
   it('GET /readyz checks the database', async () => {
     const res = await get(ctx.app, '/readyz');

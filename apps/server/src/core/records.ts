@@ -26,6 +26,24 @@ export const auditColumns = {
 
 export const DEL_FLAG = { ACTIVE: 0, DELETED: 1 } as const;
 
+/** The audit columns of spec §3 as a row reads them. */
+export interface AuditValues {
+  createTime: Date;
+  createBy: string | null;
+  createById: number | null;
+  updateTime: Date;
+  updateBy: string | null;
+  updateById: number | null;
+  delFlag: number;
+  lockVersion: number;
+}
+
+/** The audit fields of a row as every record answers them (spec §3 "on all records"), for answers built field by field. */
+export function auditOf(row: AuditValues): AuditValues {
+  const { createTime, createBy, createById, updateTime, updateBy, updateById, delFlag, lockVersion } = row;
+  return { createTime, createBy, createById, updateTime, updateBy, updateById, delFlag, lockVersion };
+}
+
 /** Audit values for a new row. */
 export function createdBy(actor: Actor | null) {
   return {

@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { EXCEPTIONS, ExceptionView } from './exception/ExceptionView';
-import { isChunkLoadError } from './lazyPage';
+import { isChunkLoadError, isCssChunkLoadError } from './lazyPage';
 
 /** The error boundary of the root route: failed chunks, unexpected render errors, 404 responses. */
 export function RouteError() {
@@ -11,7 +11,7 @@ export function RouteError() {
     return (
       <ExceptionView
         status="warning"
-        title="页面加载失败"
+        title={isCssChunkLoadError(error) ? '页面样式加载失败' : '页面加载失败'}
         subTitle="网络不稳定或系统刚刚更新，请刷新页面后重试。"
         extra={
           <Button type="primary" onClick={() => window.location.reload()}>

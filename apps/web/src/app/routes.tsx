@@ -9,7 +9,8 @@ import { readSession } from '../api/session';
 import { ACCOUNT_CENTER_PATH, useConsoleStore, type ConsoleRoute } from '../api/consoleStore';
 import { CONSOLE_PAGES, isConsolePath, isKnownConsolePagePath } from '../console/pages';
 import type { PageModule } from '../console/pageTypes';
-import { BLANK_PATH } from '../console/routing/buildRoutes';
+import { BLANK_PATH, guardedPath } from '../console/routing/buildRoutes';
+import { MAIN_INDEX_PATH } from '@dandelion/shared';
 import { ConsoleGate } from '../console/ConsoleGate';
 import { commitConsoleData, loadConsoleData } from '../console/bootstrap';
 
@@ -49,19 +50,24 @@ export async function portalCenterLoader(args: LoaderFunctionArgs) {
 }
 
 /**
- * A path no route matched. A console path while the session's menu is not loaded yet renders the
- * gate, which runs the navigation guard (spec §2) and remounts the router with the user's routes.
- * A known console page the user may not open is 403; anything else 404 (spec §2).
+ * A path no route matched. A console path while the session's menu is not loaded yet (an address
+ * typed, bookmarked or reloaded) renders the gate, which runs the navigation guard (spec §2) and
+ * remounts the router with the user's routes. With the menu loaded the user got here inside the
+ * app: a known console page they may not open goes to '/' (spec §2); anything else is 404.
  */
 export function unmatchedPath({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (isConsolePath(url.pathname)) {
     if (!readSession()) throw redirect(loginPathFor(url.pathname + url.search));
-    if (!useConsoleStore.getState().loaded) return null;
-    if (isKnownConsolePagePath(url.pathname)) throw replace('/403');
+    const { loaded, permissionList } = useConsoleStore.getState();
+    if (!loaded) return null;
+    throw replace(guardedPath(url.pathname + url.search, permissionList, GUARDED_PAGES, 'inApp'));
   }
   throw replace('/404');
 }
+
+/** What the guard needs to know of this build's console pages. */
+const GUARDED_PAGES = { isConsolePath, isKnownPage: isKnownConsolePagePath };
 
 /** Route handle of a console page: its title and the menu route it came from (tabs, breadcrumbs). */
 export interface ConsoleRouteHandle extends RouteHandle {
@@ -166,6 +172,13 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
             lazy: lazyPage('center', () => import('../portal/center/CenterPage'), defaultExport),
           },
         ],
+      },
+      // Spec §2 "the main index page path constant": the main page after sign-in, as an address of its own.
+      {
+        path: MAIN_INDEX_PATH,
+        handle: handle('首页'),
+        loader: requireSession,
+        lazy: lazyPage('main-index', () => import('../console/MainIndexPage'), defaultExport),
       },
       page('/login', '登录', 'login', () => import('../auth/login/LoginPage')),
       page('/enroll', '注册', 'enroll', () => import('../auth/enroll/EnrollPage')),

@@ -29,7 +29,7 @@ const permission = (list: MenuNode[]): PermissionResponse => ({
   indexTemplateEntity: { componentPath: 'home/index', componentName: 'home' },
 });
 const init = (permissions: string[]): InitResponse => ({
-  icons: [], menu: [], apps: [{ appCode: 'dandelion', visitUrl: '/', path: '/' }], indexMenu: { path: '/home', component: 'home/index', meta: { title: '首页' } }, appDicts: {}, permissions,
+  icons: [], menu: [], apps: [{ appCode: 'dandelion', visitUrl: '/', path: '/', menus: [] }], indexMenu: { path: '/home', component: 'home/index', meta: { title: '首页' } }, appDicts: {}, permissions,
 });
 
 describe('assembleConsoleData', () => {

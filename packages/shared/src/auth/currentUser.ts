@@ -27,7 +27,8 @@ export const currentUserCalls = {
     response: z.object({
       icons: z.array(z.object({ iconId: z.string(), name: z.string(), pathContent: z.string(), viewBox: z.string() })),
       menu: z.array(menuNode),
-      apps: z.array(z.object({ appCode: z.string(), visitUrl: z.string(), path: z.string() })),
+      /** Each application in force with its part of the user's menu tree (spec §3 Session state apps). */
+      apps: z.array(z.object({ appCode: z.string(), visitUrl: z.string(), path: z.string(), menus: z.array(menuNode) })),
       indexMenu: z.object({ path: z.string(), component: z.string(), meta: z.object({ title: z.string() }) }),
       appDicts: z.record(z.string(), z.unknown()),
       permissions: z.array(z.string()),

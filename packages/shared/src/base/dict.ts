@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { defineCall, permissionsOf, PUBLIC, SIGNED_IN } from '../contract';
-import { zLockVersion, zRemark, zSort } from '../records';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { auditFields, zLockVersion, zRemark, zSort } from '../records';
+import { pageOf, zId, zPageParameter } from '../schemas';
 import { REQUIRED_MESSAGE } from '../validators';
 
 export const DICT_PERMISSIONS = permissionsOf('base:dict', ['list', 'add', 'upd', 'del', 'detail', 'sort', 'lock', 'refresh']);
@@ -55,12 +55,7 @@ const entryShape = {
   lockFlag: z.boolean(),
   remark: z.string().nullable(),
   appCode: z.string().nullable(),
-  delFlag: z.number(),
-  lockVersion: z.number(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
+  ...auditFields,
   label: z.string(),
   value: z.string(),
   /** The parent's code (a value's category code); null at the top. */

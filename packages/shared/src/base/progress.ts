@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineCall, permissionsOf } from '../contract';
-import { zLockVersion, zRemark } from '../records';
+import { auditFields, zLockVersion, zRemark } from '../records';
 import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
 
 export const PROGRESS_PERMISSIONS = permissionsOf('base:progress', ['list', 'add', 'upd', 'del', 'publish', 'instance']);
@@ -287,11 +287,7 @@ export const definitionSummary = z.object({
   remark: z.string().nullable(),
   stageCount: z.number(),
   transitionCount: z.number(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...auditFields,
 });
 /** A version with its stages and transitions, what stops it being published, and its instance count. */
 export const definitionDetail = definitionSummary.extend({ definition: definitionOut, problems: z.array(z.string()), instanceCount: z.number() });
@@ -311,11 +307,7 @@ export const processInstanceRow = z.object({
   dueAt: zDateTime.nullable(),
   /** Running and past the current stage's deadline. */
   overdue: z.boolean(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...auditFields,
 });
 
 /** An action the asking user may take on an instance now. */

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { defineCall, permissionsOf, PUBLIC } from '../contract';
-import { zLockVersion, zRemark, zSort } from '../records';
-import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
+import { auditFields, zLockVersion, zRemark, zSort } from '../records';
+import { pageOf, zId, zPageParameter } from '../schemas';
 import { REQUIRED_MESSAGE } from '../validators';
 
 export const REGION_PERMISSIONS = permissionsOf('base:region', ['list', 'add', 'upd', 'del']);
@@ -37,11 +37,7 @@ const regionShape = {
   sort: z.number(),
   remark: z.string().nullable(),
   hasChildren: z.boolean(),
-  lockVersion: z.number(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
+  ...auditFields,
 };
 export const regionRow = z.object(regionShape);
 
@@ -60,11 +56,7 @@ const groupShape = {
   sort: z.number(),
   remark: z.string().nullable(),
   memberCount: z.number(),
-  lockVersion: z.number(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
+  ...auditFields,
 };
 const groupMember = z.object({ regionId: zId, regionCode: z.string(), regionName: z.string(), regionLevel: z.number() });
 const groupWithMembers = z.object({ ...groupShape, members: z.array(groupMember) });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineCall, permissionsOf } from '../contract';
 import { recordCalls } from '../recordCalls';
-import { zLockVersion, zRemark } from '../records';
+import { auditFields, zLockVersion, zRemark } from '../records';
 import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
 
 export const SCHEDULER_PERMISSIONS = permissionsOf('base:scheduler', ['list', 'add', 'upd', 'detail', 'del', 'enable', 'run', 'log', 'logdetail']);
@@ -128,11 +128,7 @@ export const taskRow = z.object({
   remark: z.string().nullable(),
   /** The next slot in China time's cron, null while disabled. */
   nextFireTime: zDateTime.nullable(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...auditFields,
   /** The task's latest run (the list's 最近执行 column); only the page carries it. */
   lastRun: z.object({ status: z.string(), startTime: zDateTime, durationMs: z.number().nullable() }).nullable().optional(),
 });

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineCall, permissionsOf } from '../contract';
 import { recordCalls } from '../recordCalls';
-import { RECORD_STATUSES, zLockVersion, zRecordStatus, zRemark } from '../records';
+import { auditFields, RECORD_STATUSES, zLockVersion, zRecordStatus, zRemark } from '../records';
 import { zDateTime, zId } from '../schemas';
 
 export const SERIAL_PERMISSIONS = permissionsOf('base:serial', ['list', 'add', 'upd', 'del', 'next']);
@@ -188,11 +188,7 @@ export const serialRuleRow = z.object({
   remark: z.string().nullable(),
   /** The number 取号 would hand out next, or null when the digits have run out in this period. */
   nextSample: z.string().nullable(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...auditFields,
 });
 
 /** Numbers handed out (or previewed) together. */

@@ -1,7 +1,7 @@
 /** Body and answer fields the CMS features spell alike, with their messages. */
 import { z } from 'zod';
-import { zLockVersion } from '../records';
-import { zDateTime, zId } from '../schemas';
+import { auditFields, zLockVersion } from '../records';
+import { zId } from '../schemas';
 import { isHttpUrl, URL_MESSAGE } from '../validators';
 
 /** Site, catalogue, banner position and template codes: what portal routes and calls name them by. */
@@ -62,13 +62,7 @@ export const removeBody = <K extends string>(idField: K) => z.object({ [idField]
 export const versionedBody = <K extends string>(idField: K) => z.object({ [idField]: zId, lockVersion: zLockVersion } as { [P in K]: typeof zId } & { lockVersion: typeof zLockVersion });
 
 /** The audit fields a record answers with. */
-export const auditedAnswer = {
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
-};
+export const auditedAnswer = auditFields;
 
 /** An uploaded file as the file service answers it (a cover, an attachment, a resource's file). */
 export const storedFileAnswer = z.object({ fileId: zId, fileRepId: zId, filename: z.string(), size: z.number(), type: z.string(), url: z.string() });

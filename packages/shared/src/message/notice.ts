@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineCall, permissionsOf, PUBLIC, SIGNED_IN } from '../contract';
-import { zLockVersion } from '../records';
+import { auditFields, zLockVersion } from '../records';
 import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
 import { directorySearch, directoryUser, namedOption, zPickedIds, zReadFlag } from './common';
 import { msgRow, readMarked } from './msg';
@@ -69,11 +69,7 @@ export const noticeRow = z.object({
   revokeTime: zDateTime.nullable(),
   revokeBy: z.string().nullable(),
   attachmentIds: z.array(z.string()),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...auditFields,
 });
 
 /** A notice's attachment as the file service describes it. */

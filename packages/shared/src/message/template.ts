@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineCall, permissionsOf } from '../contract';
 import { recordCalls } from '../recordCalls';
-import { zRecordStatus, zRemark } from '../records';
+import { auditFields, zRecordStatus, zRemark } from '../records';
 import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
 import { directorySearch, directoryUser } from './common';
 import { SMS_STATUSES, zSmsStatus } from './sms';
@@ -166,11 +166,7 @@ export const templateRow = z.object({
   variables: z.array(z.string()),
   status: zRecordStatus,
   remark: z.string().nullable(),
-  createTime: zDateTime,
-  createBy: z.string().nullable(),
-  updateTime: zDateTime,
-  updateBy: z.string().nullable(),
-  lockVersion: z.number(),
+  ...auditFields,
 });
 
 /** One message sent from a template to one recipient. */

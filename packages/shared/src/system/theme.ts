@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineCall, permissionsOf, SIGNED_IN } from '../contract';
+import { THEME_DEFAULTS } from '../constants';
 import { pageOf, zId, zPageParameter } from '../schemas';
 import { recordFields } from './recordFields';
 
@@ -74,7 +75,7 @@ export const THEME_BASIC_PROPERTIES: readonly ThemePropertyDefinition[] = [
 
 export const THEME_BASIC_KEYS = THEME_BASIC_PROPERTIES.map((p) => p.uiName);
 
-/** Styled components of spec §3; their own properties (e.g. button alignment) arrive with the theme editor. */
+/** Styled components of spec §3, each with its own properties (THEME_COMPONENT_PROPERTIES). */
 export const THEME_COMPONENTS = [
   { uiName: 'menu', displayName: '菜单' },
   { uiName: 'logo', displayName: '标志' },
@@ -88,12 +89,57 @@ export const THEME_COMPONENTS = [
 /** Spec §9: button alignment and font weight options of the styled components. */
 export const THEME_BUTTON_ALIGN_OPTIONS = ['left', 'center', 'right'] as const;
 export const THEME_FONT_WEIGHT_OPTIONS = ['bold', 'normal'] as const;
+export type ThemeButtonAlign = (typeof THEME_BUTTON_ALIGN_OPTIONS)[number];
+export type ThemeFontWeight = (typeof THEME_FONT_WEIGHT_OPTIONS)[number];
+export type ThemeComponentName = (typeof THEME_COMPONENTS)[number]['uiName'];
+
+const ALIGN_LABELS: Record<ThemeButtonAlign, string> = { left: '左对齐', center: '居中', right: '右对齐' };
+const WEIGHT_LABELS: Record<ThemeFontWeight, string> = { bold: '加粗', normal: '常规' };
+const alignOptions = THEME_BUTTON_ALIGN_OPTIONS.map((value) => ({ label: ALIGN_LABELS[value], value }));
+const weightOptions = THEME_FONT_WEIGHT_OPTIONS.map((value) => ({ label: WEIGHT_LABELS[value], value }));
+const sizeOptions = (sizes: readonly number[]) => sizes.map((n) => ({ label: `${n}px`, value: `${n}px` }));
+const paddingOptions = (lefts: readonly number[]) => lefts.map((n) => ({ label: `左 ${n}px`, value: `0 0 0 ${n}px` }));
+
+const align = (displayName: string, defaultValue: ThemeButtonAlign): ThemePropertyDefinition => ({
+  uiName: 'buttonAlign', displayName, inputType: 'select', valueType: 'string', defaultValue, valueOption: alignOptions,
+});
+const weight = (uiName: string, displayName: string, defaultValue: ThemeFontWeight): ThemePropertyDefinition => ({
+  uiName, displayName, inputType: 'select', valueType: 'string', defaultValue, valueOption: weightOptions,
+});
+
+/**
+ * The properties of each styled component (spec §3 Theme components, §9 Theme defaults): the menu's
+ * font size 14px, height 40px and submenu paddings 0 0 0 10px / 0 0 0 30px; button alignment
+ * left | center | right; font weight bold | normal. Defaults are today's look, so a theme stored
+ * before components had properties looks the same. Every value is a choice from a list: nothing
+ * typed reaches a style sheet.
+ */
+export const THEME_COMPONENT_PROPERTIES: Readonly<Record<ThemeComponentName, readonly ThemePropertyDefinition[]>> = {
+  menu: [
+    { uiName: 'fontSize', displayName: '菜单字号', inputType: 'select', valueType: 'string', defaultValue: THEME_DEFAULTS.MENU_FONT_SIZE, valueOption: sizeOptions([12, 13, 14, 15, 16]) },
+    { uiName: 'height', displayName: '菜单项高度', inputType: 'select', valueType: 'string', defaultValue: THEME_DEFAULTS.MENU_HEIGHT, valueOption: sizeOptions([36, 40, 44, 48]) },
+    { uiName: 'subMenuPadding', displayName: '子菜单缩进', inputType: 'select', valueType: 'string', defaultValue: THEME_DEFAULTS.SUBMENU_PADDING, valueOption: paddingOptions([0, 10, 20]) },
+    { uiName: 'subMenuPaddingL2', displayName: '二级子菜单缩进', inputType: 'select', valueType: 'string', defaultValue: THEME_DEFAULTS.SUBMENU_PADDING_L2, valueOption: paddingOptions([20, 30, 40]) },
+    weight('fontWeight', '菜单字重', 'normal'),
+  ],
+  logo: [weight('fontWeight', '站点名称字重', 'bold')],
+  button: [align('工具栏按钮对齐', 'left'), weight('fontWeight', '按钮字重', 'normal')],
+  jModal: [align('弹窗按钮对齐', 'right'), weight('titleFontWeight', '弹窗标题字重', 'bold')],
+  listTitle: [weight('fontWeight', '列表标题字重', 'bold')],
+  formSearch: [align('表单按钮对齐', 'left'), weight('labelFontWeight', '表单标签字重', 'normal')],
+  dTable: [weight('headerFontWeight', '表头字重', 'bold')],
+};
 
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
+/** The catalogue of one styled component, or undefined for a name spec §3 does not list. */
+export function componentCatalogue(uiName: string): readonly ThemePropertyDefinition[] | undefined {
+  return Object.hasOwn(THEME_COMPONENT_PROPERTIES, uiName) ? THEME_COMPONENT_PROPERTIES[uiName as ThemeComponentName] : undefined;
+}
+
 /** The message for a property value the catalogue refuses, or null when it is acceptable. */
-export function themeValueProblem(uiName: string, value: unknown): string | null {
-  const definition = THEME_BASIC_PROPERTIES.find((p) => p.uiName === uiName);
+export function themeValueProblem(uiName: string, value: unknown, catalogue: readonly ThemePropertyDefinition[] = THEME_BASIC_PROPERTIES): string | null {
+  const definition = catalogue.find((p) => p.uiName === uiName);
   if (!definition) return `未知的主题属性：${uiName}`;
   if (value === null) return null;
   if (definition.valueType === 'boolean') return typeof value === 'boolean' ? null : `${definition.displayName}只能是开或关`;
@@ -140,11 +186,18 @@ const propertyValues = z
   .max(64, '主题属性过多');
 const layoutUiName = z.string({ error: '请选择布局' }).trim().min(1, '请选择布局').max(64);
 
-export const personalThemeBody = z.object({ layoutUiName, basicProperties: propertyValues });
+/** Values of the styled components' properties; a component left out keeps its defaults. */
+const componentValues = z
+  .array(z.object({ uiName: z.string().trim().min(1).max(64), properties: propertyValues }), { error: '组件样式格式不正确' })
+  .max(16, '组件样式过多')
+  .optional();
+
+export const personalThemeBody = z.object({ layoutUiName, basicProperties: propertyValues, components: componentValues });
 export const themeBody = z.object({
   themeName: z.string({ error: '请输入主题名称' }).trim().min(1, '请输入主题名称').max(64, '主题名称不能超过64个字符'),
   layoutUiName,
   basicProperties: propertyValues,
+  components: componentValues,
 });
 
 const optionalShared = Object.fromEntries(Object.entries(sharedThemeFields).map(([k, v]) => [k, v.optional()])) as {

@@ -1,7 +1,7 @@
 /** Users (用户管理): staff accounts and the portal accounts an administrator maintains (spec §7 /rest/user/*, /api/service). */
 import { z } from 'zod';
 import { permissionsOf, defineCall } from '../contract';
-import { zLockVersion } from '../records';
+import { auditFields, zLockVersion } from '../records';
 import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
 import { EMAIL_MESSAGE, MOBILE_MESSAGE, isEmail, isMobileStrict, zPassword } from '../validators';
 
@@ -120,9 +120,7 @@ export const userItem = z.object({
   outDate: z.string().nullable(),
   sort: z.number(),
   roles: z.array(roleRef),
-  createTime: zDateTime,
-  updateTime: zDateTime,
-  lockVersion: z.number(),
+  ...auditFields,
 });
 
 /** Everything the shared form shows. */

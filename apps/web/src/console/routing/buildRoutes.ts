@@ -129,6 +129,28 @@ export function landingPath(requested: string, permissionList: readonly ConsoleR
   return isPermittedPath(pathname, permissionList) ? requested : '/';
 }
 
+/** How the user reached an address: typed (or bookmarked, reloaded) into the address bar, or inside the app. */
+export type Arrival = 'typed' | 'inApp';
+
+/**
+ * Where an address the user may not open leads (spec §2 guard: '/'), with one exception kept on
+ * purpose (docs/console.md "Navigation guard"): a known console page typed into the address bar
+ * answers /403, so the user learns why instead of landing on the portal home without a word.
+ * After sign-in (the redirect query) and on any navigation inside the app the spec's '/' holds.
+ * Unknown console addresses are /404 (spec §2 "any unknown path"); permitted ones and portal pages stand.
+ */
+export function guardedPath(
+  requested: string,
+  permissionList: readonly ConsoleRoute[],
+  pages: { isConsolePath: (path: string) => boolean; isKnownPage: (path: string) => boolean },
+  arrival: Arrival,
+): string {
+  const pathname = requested.split(/[?#]/)[0] || '/';
+  if (!pages.isConsolePath(pathname) || isPermittedPath(pathname, permissionList)) return requested;
+  if (!pages.isKnownPage(pathname)) return '/404';
+  return arrival === 'typed' ? '/403' : '/';
+}
+
 /** The route a hidden page highlights (its meta.activeMenu), else the route itself. */
 export function menuKeyFor(pathname: string, permissionList: readonly ConsoleRoute[]): string {
   const route = permissionList.find((r) => r.path === pathname);

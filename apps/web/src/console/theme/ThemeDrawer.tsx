@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { App, Button, ColorPicker, Drawer, Input, Radio, Select, Switch } from 'antd';
-import { CONSOLE_LAYOUTS, THEME_BASIC_PROPERTIES, type ConsoleLayoutName, type ThemePropertyDefinition } from '@dandelion/shared/system/theme';
+import { CONSOLE_LAYOUTS, THEME_BASIC_PROPERTIES, THEME_COMPONENT_PROPERTIES, THEME_COMPONENTS, type ConsoleLayoutName, type ThemePropertyDefinition } from '@dandelion/shared/system/theme';
+import { componentValue, withComponentValue } from './themeComponents';
 import { useConsoleStore } from '../../api/consoleStore';
 import type { ConsoleTheme } from '../../api/consoleTypes';
 import { resetPersonalTheme, savePersonalTheme } from './themeApi';
@@ -280,6 +281,20 @@ export function ThemeDrawer({ open, onClose }: ThemeDrawerProps) {
             </section>
           );
         })}
+        <section className="dl-theme-section" aria-label="组件样式">
+          <h3 className="dl-theme-section__title">组件样式</h3>
+          {THEME_COMPONENTS.flatMap((component) =>
+            THEME_COMPONENT_PROPERTIES[component.uiName].map((definition) => (
+              <PropertyControl
+                key={`${component.uiName}.${definition.uiName}`}
+                definition={definition}
+                value={componentValue(theme, component.uiName, definition.uiName)}
+                primaryColor={resolved.primaryColor}
+                onChange={(value) => setTheme(withComponentValue(latest(), component.uiName, definition.uiName, String(value)))}
+              />
+            )),
+          )}
+        </section>
       </div>
     </Drawer>
   );

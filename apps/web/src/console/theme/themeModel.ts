@@ -14,6 +14,7 @@ import {
   type themeCalls,
 } from '@dandelion/shared/system/theme';
 import type { ConsoleTheme, ThemeProperty } from '../../api/consoleTypes';
+import { componentValues } from './themeComponents';
 
 export interface ResolvedTheme {
   layout: ConsoleLayoutName;
@@ -161,6 +162,7 @@ export function personalThemeBody(theme: ConsoleTheme): PersonalThemeBody {
   return {
     layoutUiName: isConsoleLayout(theme.layoutUiName) ? theme.layoutUiName : DEFAULT_CONSOLE_LAYOUT,
     basicProperties: THEME_BASIC_PROPERTIES.map((p) => ({ uiName: p.uiName, value: editableValue(theme, p.uiName) })),
+    components: componentValues(theme),
   };
 }
 

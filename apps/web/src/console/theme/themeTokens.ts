@@ -7,6 +7,7 @@ import type { ThemeConfig } from 'antd';
 import { THEME_DEFAULTS } from '@dandelion/shared';
 import type { ConsoleTheme } from '../../api/consoleTypes';
 import { resolveTheme, type ResolvedTheme } from './themeModel';
+import { componentVariables, fontWeightNumber, resolveComponents, type ResolvedComponents } from './themeComponents';
 
 /** Header height in px; the sticky sidebar is placed under it. */
 export const HEADER_HEIGHT = 56;
@@ -80,7 +81,7 @@ export function backgroundPattern(option: string, ink: string): BackgroundPatter
   }
 }
 
-function menuTokens(r: ResolvedTheme) {
+function menuTokens(r: ResolvedTheme, c: ResolvedComponents) {
   // With a sidebar pattern the items must let it show through; the sider carries the colour.
   const itemBg = r.sliderBackgroundImg && r.layout === 'cms-layout' ? 'transparent' : r.menuBackgroundColor;
   return defined({
@@ -95,8 +96,8 @@ function menuTokens(r: ResolvedTheme) {
     subMenuItemSelectedColor: r.selectedMenuFontColor,
     horizontalItemSelectedColor: r.selectedMenuFontColor,
     horizontalItemHoverColor: r.selectedMenuFontColor,
-    itemHeight: px(THEME_DEFAULTS.MENU_HEIGHT),
-    fontSize: px(THEME_DEFAULTS.MENU_FONT_SIZE),
+    itemHeight: px(c.menuHeight || THEME_DEFAULTS.MENU_HEIGHT),
+    fontSize: px(c.menuFontSize || THEME_DEFAULTS.MENU_FONT_SIZE),
     collapsedWidth: SIDER_COLLAPSED_WIDTH,
   });
 }
@@ -104,10 +105,14 @@ function menuTokens(r: ResolvedTheme) {
 /** The antd theme of the console; nested under the app's, so unset tokens keep the brand values. */
 export function consoleThemeConfig(theme: ConsoleTheme | null, layoutUiName?: string): ThemeConfig {
   const r = resolveTheme(theme, layoutUiName);
+  const c = resolveComponents(theme);
   return {
     token: { colorPrimary: r.primaryColor, colorLink: r.primaryColor },
     components: {
-      Menu: menuTokens(r),
+      Menu: menuTokens(r, c),
+      Button: { fontWeight: fontWeightNumber(c.buttonFontWeight) },
+      Table: { fontWeightStrong: fontWeightNumber(c.tableHeaderFontWeight) },
+      Modal: { fontWeightStrong: fontWeightNumber(c.modalTitleFontWeight) },
       Layout: defined({
         headerBg: r.primaryColor,
         headerColor: r.headerFontColor,
@@ -125,14 +130,16 @@ type CssVariables = CSSProperties & Record<`--${string}`, string>;
 /** CSS variables set on the console root (console-layout.css reads them). */
 export function consoleThemeVars(theme: ConsoleTheme | null, layoutUiName?: string): CssVariables {
   const r = resolveTheme(theme, layoutUiName);
+  const c = resolveComponents(theme);
   const header = backgroundPattern(r.headerBackgroundImg, patternInk(r.primaryColor));
   const menuBg = r.menuBackgroundColor || '#fff';
   const slider = backgroundPattern(r.sliderBackgroundImg, patternInk(menuBg));
   return {
-    '--dl-submenu-padding': THEME_DEFAULTS.SUBMENU_PADDING,
-    '--dl-submenu-padding-l2': THEME_DEFAULTS.SUBMENU_PADDING_L2,
-    '--dl-menu-font-size': THEME_DEFAULTS.MENU_FONT_SIZE,
-    '--dl-menu-height': THEME_DEFAULTS.MENU_HEIGHT,
+    '--dl-submenu-padding': c.subMenuPadding || THEME_DEFAULTS.SUBMENU_PADDING,
+    '--dl-submenu-padding-l2': c.subMenuPaddingL2 || THEME_DEFAULTS.SUBMENU_PADDING_L2,
+    '--dl-menu-font-size': c.menuFontSize || THEME_DEFAULTS.MENU_FONT_SIZE,
+    '--dl-menu-height': c.menuHeight || THEME_DEFAULTS.MENU_HEIGHT,
+    ...componentVariables(c),
     '--dl-primary': r.primaryColor,
     '--dl-header-color': r.headerFontColor,
     '--dl-header-bg-image': header?.image ?? 'none',

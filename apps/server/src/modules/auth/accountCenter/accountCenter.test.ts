@@ -201,7 +201,7 @@ describe('avatar', () => {
     expect(bad.body).toMatchObject({ code: '400', msg: '头像地址不正确' });
     const missing = await get(ctx.app, `/rest/user/avatar/${'0'.repeat(64)}`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ code: '404', success: false, msg: '头像不存在或已被删除', data: null });
+    expect(missing.body).toEqual({ code: '404', success: false, msg: '头像不存在或已被删除', data: null, attributes: {} });
   });
 });
 

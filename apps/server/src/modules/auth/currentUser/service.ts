@@ -1,4 +1,5 @@
 import { HOME_PATH } from '@dandelion/shared';
+import type { MenuNode } from '@dandelion/shared/system/func';
 import { errors } from '../../../core/errors';
 import type { Principal } from '../../../core/permissions';
 import type { EffectiveTheme, FuncPort, RolePort, SiteDisplayName, UserPort } from '../directory/module';
@@ -10,12 +11,23 @@ export interface CurrentUserDeps {
   funcs: FuncPort;
   siteDisplayName: SiteDisplayName;
   effectiveTheme: EffectiveTheme;
-  /** In-force applications for the init call (the app module). */
-  inForceApps: () => Promise<Array<{ appCode: string; visitUrl: string; path: string }>>;
+  /** In-force applications for the init call, with the ids of the menus linked to each (the app module). */
+  inForceApps: () => Promise<Array<{ appCode: string; visitUrl: string; path: string; funcIds: number[] }>>;
   /** Custom icons for the init call (the icon module). */
   customIcons: () => Promise<Array<{ iconId: string; name: string; pathContent: string; viewBox: string }>>;
   /** Per app code, the dictionary categories that belong to it (the dictionary module). */
   appDicts: () => Promise<Record<string, Array<{ dictCode: string; dictName: string }>>>;
+}
+
+/**
+ * An application's part of the user's menu tree (spec §3 Session state apps[].menus): the entries linked
+ * to the application, with the groups above them so the tree stays whole.
+ */
+export function menusOfApp(tree: readonly MenuNode[], linked: ReadonlySet<string>): MenuNode[] {
+  return tree.flatMap((node) => {
+    const children = menusOfApp(node.children, linked);
+    return linked.has(node.id) || children.length > 0 ? [{ ...node, children }] : [];
+  });
 }
 
 /** What the signed-in user sees: their profile, roles, menu tree and permission codes. */
@@ -51,10 +63,12 @@ export function createCurrentUserService(deps: CurrentUserDeps) {
     /** The init call (spec §7): icons, menu, apps, indexMenu, appDicts, permissions. */
     async init(principal: Principal) {
       const granted = await grantedFuncs(principal);
+      const menu = funcs.menuTree(granted);
+      const apps = (await deps.inForceApps()).map(({ funcIds, ...app }) => ({ ...app, menus: menusOfApp(menu, new Set(funcIds.map(String))) }));
       return {
         icons: await deps.customIcons(),
-        menu: funcs.menuTree(granted),
-        apps: await deps.inForceApps(),
+        menu,
+        apps,
         indexMenu: { path: HOME_PATH, component: 'home/index', meta: { title: '首页' } },
         appDicts: await deps.appDicts(),
         permissions: granted.map((f) => f.funcCode),

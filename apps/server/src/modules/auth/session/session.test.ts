@@ -32,7 +32,7 @@ describe('sessions', () => {
     for (const headers of attempts) {
       const res = await get(ctx.app, '/api/user/info', headers);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ code: '401', success: false, msg: '未授权，请重新登录', data: null });
+      expect(res.body).toEqual({ code: '401', success: false, msg: '未授权，请重新登录', data: null, attributes: {} });
     }
   });
 

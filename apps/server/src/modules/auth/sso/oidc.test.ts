@@ -167,7 +167,7 @@ describe('third-party login (OpenID Connect, authorization code + PKCE)', () => 
 
     const second = await get(app, `/thirdLogin/getLoginUser/${recordId}`);
     expect(second.status).toBe(404);
-    expect(second.body).toEqual({ code: '404', success: false, msg: '登录记录不存在或已使用', data: null });
+    expect(second.body).toEqual({ code: '404', success: false, msg: '登录记录不存在或已使用', data: null, attributes: {} });
 
     // What is stored: the account (applicant), the identity, the record only as a hash.
     const [user] = await database.db.select().from(sysUser).where(eq(sysUser.username, SUBJECT));

@@ -55,7 +55,7 @@ export function registerSsoRoutes(app: FastifyInstance, { cas, oidc }: { cas: Ca
     async (request, reply) => {
       const { id } = request.params;
       const result = RECORD_ID.test(id) ? await oidc.takeLoginRecord(id, clientMeta(request)) : null;
-      if (!result) return reply.code(404).send({ code: '404', success: false, msg: RECORD_GONE, data: null });
+      if (!result) return reply.code(404).send({ code: '404', success: false, msg: RECORD_GONE, data: null, attributes: {} });
       return reply.send(thirdLoginAnswer.encode({ code: '200', success: true, msg: '登录成功', result }));
     },
     limited,

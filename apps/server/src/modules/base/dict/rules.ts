@@ -26,7 +26,7 @@ export const fullCodeOf = (parent: Pick<DictRow, 'dictFullCode'> | null, code: s
 
 /** The record as the console reads it: spec §3 fields plus label/value (= name/code) and the parent's code. */
 export function presentDict(row: DictRow, parentCode: string | null = null) {
-  const { id, createById: _c, updateById: _u, ...rest } = row;
+  const { id, ...rest } = row;
   return { dictId: id, ...rest, label: row.dictName, value: row.dictCode, parent: parentCode };
 }
 export type DictRecord = ReturnType<typeof presentDict>;

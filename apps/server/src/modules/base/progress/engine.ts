@@ -16,6 +16,7 @@ import {
 import { recordOperation } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import { AppError, errors } from '../../../core/errors';
+import { auditOf } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import * as repo from './repo';
 
@@ -85,11 +86,7 @@ export function createProcessEngine({ db, workingDays, clock = () => new Date() 
       stageEnteredAt: row.stageEnteredAt,
       dueAt: row.dueAt,
       overdue: row.status === 'RUNNING' && row.dueAt !== null && row.dueAt.getTime() < now.getTime(),
-      createTime: row.createTime,
-      createBy: row.createBy,
-      updateTime: row.updateTime,
-      updateBy: row.updateBy,
-      lockVersion: row.lockVersion,
+      ...auditOf(row),
     };
   }
 

@@ -11,7 +11,7 @@ import * as repo from './repo';
 export type DefinitionInput = Omit<ServerBody<typeof definitionCalls.update>, 'defId' | 'lockVersion'>;
 
 const present = (row: repo.DefRow) => {
-  const { id, delFlag: _d, definition, ...rest } = row;
+  const { id, definition, ...rest } = row;
   const def = definition as ProcessDefinition;
   return { defId: id, ...rest, status: row.status as ProcessDefStatus, stageCount: def.stages.length, transitionCount: def.transitions.length };
 };

@@ -16,7 +16,7 @@ export interface GroupInput {
 }
 
 const presentGroup = (row: GroupRow) => {
-  const { id, delFlag: _d, createById: _c, updateById: _u, ...rest } = row;
+  const { id, ...rest } = row;
   return { groupId: id, ...rest };
 };
 const withMembers = (row: GroupRow, members: GroupMember[]) => ({ ...presentGroup(row), memberCount: members.length, members });

@@ -19,7 +19,7 @@ export interface RegionInput {
 }
 
 export function presentRegion(row: RegionRow, extra: { hasChildren?: boolean; parentCode?: string | null } = {}) {
-  const { id, delFlag: _d, createById: _c, updateById: _u, ...rest } = row;
+  const { id, ...rest } = row;
   return { regionId: id, ...rest, hasChildren: extra.hasChildren ?? false, parentCode: extra.parentCode ?? null };
 }
 export type RegionRecord = ReturnType<typeof presentRegion>;

@@ -21,7 +21,7 @@ export interface SchedulerLog {
 }
 
 const present = (row: TaskRow) => {
-  const { id, delFlag: _d, params, ...rest } = row;
+  const { id, params, ...rest } = row;
   return { taskId: id, ...rest, status: row.status as TaskStatus, params: params as Record<string, unknown> };
 };
 

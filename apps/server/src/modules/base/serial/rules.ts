@@ -10,7 +10,7 @@ import type { SerialService } from './service';
 export const SERIAL_MODULE = 'base:serial';
 
 const present = (row: SerialRuleRow) => {
-  const { id, delFlag: _d, ...rest } = row;
+  const { id, ...rest } = row;
   return { ruleId: id, ...rest, currentValue: rest.currentValue === null ? null : Number(rest.currentValue), startValue: Number(rest.startValue) };
 };
 

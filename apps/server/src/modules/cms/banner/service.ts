@@ -22,7 +22,7 @@ export interface BannerServiceDeps {
 }
 
 const present = (row: BannerRow, imageUrl: string | null = null) => {
-  const { id, delFlag: _d, ...rest } = row;
+  const { id, ...rest } = row;
   return { bannerId: id, ...rest, imageUrl };
 };
 

@@ -18,7 +18,7 @@ export type CatalogInput = Omit<AddBody, 'siteId' | 'parentCatalogId'>;
 export type ArticlesIn = (ex: Executor, catalogId: number) => Promise<number>;
 
 export const presentCatalog = (row: CatalogRow) => {
-  const { id, delFlag: _d, ...rest } = row;
+  const { id, ...rest } = row;
   return { catalogId: id, ...rest };
 };
 type CatalogView = ReturnType<typeof presentCatalog> & { children: CatalogView[] };

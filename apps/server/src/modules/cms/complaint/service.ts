@@ -17,7 +17,7 @@ export type SendMessage = (ex: Executor, message: { userIds: number[]; title: st
 export type SiteIdOf = (siteCode?: string) => Promise<number | null>;
 
 export const presentComplaint = (row: ComplaintRow) => {
-  const { id, delFlag: _d, ...rest } = row;
+  const { id, ...rest } = row;
   return { complaintId: id, ...rest, status: rest.status as ComplaintStatus };
 };
 

@@ -3,7 +3,7 @@ import { CONTENT_BODY_MAX, type ContentStatus, type contentCalls } from '@dandel
 import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import type { Actor } from '../../../core/records';
+import { auditOf, type Actor } from '../../../core/records';
 import { sanitizeRichText } from '../../../core/richText';
 import { withTransaction } from '../../../core/transaction';
 import { catalogNameOf, catalogRefOf, catalogSubtreeIds } from '../catalog/module';
@@ -50,11 +50,7 @@ const present = (row: ContentRow, catalogName: string | null) => ({
   sort: row.sort,
   viewCount: row.viewCount,
   publishTime: row.publishTime,
-  createTime: row.createTime,
-  createBy: row.createBy,
-  updateTime: row.updateTime,
-  updateBy: row.updateBy,
-  lockVersion: row.lockVersion,
+  ...auditOf(row),
 });
 
 /** The body as stored: allowlist-sanitised, within the visible-character limit of spec §5. */

@@ -14,7 +14,7 @@ export const RESOURCE_MODULE = 'cms:resource';
 export type ResourceInput = ServerBody<typeof resourceCalls.add>;
 
 const logged = (row: ResourceRow) => {
-  const { id, delFlag: _d, ...rest } = row;
+  const { id, ...rest } = row;
   return { resourceId: id, ...rest, resourceType: rest.resourceType as ResourceType };
 };
 

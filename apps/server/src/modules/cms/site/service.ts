@@ -26,7 +26,7 @@ export interface SiteServiceDeps {
 }
 
 const present = (row: SiteRow, logoUrl: string | null = null) => {
-  const { id, delFlag: _d, ...rest } = row;
+  const { id, ...rest } = row;
   return { siteId: id, ...rest, logoUrl };
 };
 

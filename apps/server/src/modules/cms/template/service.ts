@@ -23,7 +23,7 @@ export interface TemplateServiceDeps {
 }
 
 const present = (row: TemplateRow, thumbnailUrl: string | null = null) => {
-  const { id, delFlag: _d, ...rest } = row;
+  const { id, ...rest } = row;
   return { templateId: id, ...rest, thumbnailUrl };
 };
 

@@ -30,7 +30,7 @@ export interface NoticeInput {
 }
 
 export const presentNotice = (row: NoticeRow) => {
-  const { id, delFlag: _d, createById: _c, updateById: _u, ...rest } = row;
+  const { id, ...rest } = row;
   return { noticeId: id, ...rest };
 };
 

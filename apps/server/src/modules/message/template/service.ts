@@ -9,7 +9,7 @@ import { templateRepo, type TemplateFields, type TemplateFilter, type TemplateRo
 export const TEMPLATE_MODULE = 'message:template';
 
 export const presentTemplate = (row: TemplateRow) => {
-  const { id, delFlag: _d, createById: _c, updateById: _u, ...rest } = row;
+  const { id, ...rest } = row;
   return { templateId: id, ...rest, variables: scanTemplate(row.title, row.content).variables };
 };
 

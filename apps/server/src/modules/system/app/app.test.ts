@@ -71,8 +71,8 @@ describe('app administration', () => {
   it('answers in-force apps in /rest/index/init, in order, and drops disabled ones', async () => {
     const init = await call('/rest/index/init', {}, clerk);
     expect(init.body.data.apps).toEqual([
-      { appCode: 'declare', visitUrl: 'https://declare.example.cn/', path: '/declare' },
-      { appCode: 'portal', visitUrl: '/portal/home', path: '/declare' },
+      { appCode: 'declare', visitUrl: 'https://declare.example.cn/', path: '/declare', menus: [] },
+      { appCode: 'portal', visitUrl: '/portal/home', path: '/declare', menus: [] },
     ]);
     const off = await call('/rest/app/updateStatus', { appId, lockVersion: 0, status: 'DISABLED' });
     expect(off.body).toMatchObject({ msg: '已停用', data: { status: 'DISABLED', lockVersion: 1 } });
@@ -105,6 +105,22 @@ describe('app administration', () => {
     expect((await call('/rest/app/detail', { appId })).body.data.funcIds).toEqual(second);
     const [log] = (await logs('BIND')).slice(-1);
     expect(log!.before).toEqual({ funcIds: first.map(Number).sort((a, b) => a - b) });
+  });
+
+  it('each app in /rest/index/init carries its menu tree: the linked entries the user holds, under their groups (spec §3 apps[].menus)', async () => {
+    const userMenu = await funcId('system:user:main');
+    const center = await funcId('center:main');
+    const portal = (await call('/rest/app/page', { appCode: 'portal' })).body.data.list[0];
+    expect((await call('/rest/app/bindMenus', { appId: portal.appId, funcIds: [userMenu, center] })).status).toBe(200);
+    const names = (nodes: Array<{ name: string; children: unknown[] }>): unknown[] =>
+      nodes.map((n) => (n.children.length ? [n.name, names(n.children as typeof nodes)] : n.name));
+
+    const mine = (await call('/rest/index/init', {})).body.data.apps.find((a: { appCode: string }) => a.appCode === 'portal');
+    expect(names(mine.menus)).toEqual([['system', ['system:user:main']], 'center:main']);
+    // An applicant holds 个人中心 only: the app's tree holds only what its user may open.
+    const theirs = (await call('/rest/index/init', {}, clerk)).body.data.apps.find((a: { appCode: string }) => a.appCode === 'portal');
+    expect(names(theirs.menus)).toEqual(['center:main']);
+    await call('/rest/app/bindMenus', { appId: portal.appId, funcIds: [] });
   });
 
   it('deletes an app with its menu bindings', async () => {

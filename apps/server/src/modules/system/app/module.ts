@@ -10,7 +10,10 @@ const APP_LIST_LIMIT = 500;
 /** What other features may ask of applications, in the caller's transaction. */
 export const appDirectory = {
   /** Apps in force, in display order: the init call's `apps` (spec §3 Session state apps). */
-  inForce: (ex: Executor) => appRepo.inForce(ex),
+  inForce: async (ex: Executor) => {
+    const apps = await appRepo.inForce(ex);
+    return Promise.all(apps.map(async ({ id, ...app }) => ({ ...app, funcIds: await appRepo.funcIdsOf(ex, id) })));
+  },
   /** Every live application (any status) with its code, name and status, in display order. */
   list: (ex: Executor) => appRepo.list(ex, APP_LIST_LIMIT),
   exists: async (ex: Executor, appId: number) => (await appRepo.findLive(ex, appId)) !== undefined,

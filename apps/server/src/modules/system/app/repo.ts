@@ -41,7 +41,7 @@ export const appRepo = {
   /** Live applications in force, in display order. */
   inForce: (ex: Executor) =>
     ex
-      .select({ appCode: sysApp.appCode, visitUrl: sysApp.visitUrl, path: sysApp.path })
+      .select({ id: sysApp.id, appCode: sysApp.appCode, visitUrl: sysApp.visitUrl, path: sysApp.path })
       .from(sysApp)
       .where(and(notDeleted(sysApp), eq(sysApp.status, 'NORMAL')))
       .orderBy(...order),

@@ -9,7 +9,7 @@ import { appRepo, type AppFields, type AppFilter, type AppRow } from './repo';
 export const APP_MODULE = 'system:app';
 
 const present = (row: AppRow) => {
-  const { id, delFlag: _d, ...rest } = row;
+  const { id, ...rest } = row;
   return { appId: id, ...rest };
 };
 

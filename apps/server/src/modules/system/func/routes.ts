@@ -6,7 +6,7 @@ import { serve } from '../../../core/route';
 import type { FuncRow } from './repo';
 import type { FuncAdminService, FuncTreeNode } from './service';
 
-const present = ({ delFlag: _d, createById: _c, updateById: _u, ...rest }: FuncRow) => rest;
+const present = ({ ...rest }: FuncRow) => rest;
 type TreeAnswer = ReturnType<typeof present> & { children: TreeAnswer[] };
 const presentTree = (nodes: FuncTreeNode[]): TreeAnswer[] => nodes.map((n) => ({ ...present(n), children: presentTree(n.children) }));
 

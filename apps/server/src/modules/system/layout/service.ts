@@ -16,7 +16,7 @@ export interface AvailableLayout {
   thumbnail: string | null;
 }
 
-const present = ({ id, delFlag: _d, createById: _c, updateById: _u, ...rest }: LayoutRow) => ({ layoutId: id, ...rest });
+const present = ({ id, ...rest }: LayoutRow) => ({ layoutId: id, ...rest });
 
 /** Console layouts (spec §7 /rest/layout/*). Rows describe layouts; only CONSOLE_LAYOUTS can be drawn. */
 export function createLayoutService({ db }: { db: Db }) {

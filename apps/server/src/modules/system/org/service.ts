@@ -153,7 +153,7 @@ export function createOrgService({ db, dicts, members, rules, funcsInForce }: Or
     },
 
     async detail(id: number, scope: EffectiveDataScope) {
-      const { id: orgId, delFlag: _deleted, createById: _c, updateById: _u, ...row } = await assertVisible(db, id, scope);
+      const { id: orgId, ...row } = await assertVisible(db, id, scope);
       return { ...row, orgId, parentOrgName: await orgRepo.nameById(db, row.parentOrgId) };
     },
 

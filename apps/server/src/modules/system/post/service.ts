@@ -11,7 +11,7 @@ export const POST_MODULE = 'system:post';
 export type LiveUserIds = (ex: Executor, ids: number[]) => Promise<number[]>;
 
 const present = (row: PostRow) => {
-  const { id, delFlag: _deleted, ...rest } = row;
+  const { id, ...rest } = row;
   return { postId: id, ...rest };
 };
 

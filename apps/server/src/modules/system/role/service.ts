@@ -57,7 +57,7 @@ export interface RoleDeps {
 }
 
 const present = (row: RoleRow) => {
-  const { id, delFlag: _d, ...rest } = row;
+  const { id, ...rest } = row;
   return { roleId: id, ...rest };
 };
 

@@ -4,13 +4,16 @@ import {
   DEFAULT_CONSOLE_LAYOUT,
   THEME_BASIC_PROPERTIES,
   THEME_COMPONENTS,
+  componentCatalogue,
   themeValueProblem,
+  type ThemePropertyDefinition,
   type ThemeComponent,
   type ThemeProperty,
 } from '@dandelion/shared/system/theme';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
+import { auditOf } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { themeRepo, type ThemeRow } from './repo';
 
@@ -24,9 +27,13 @@ export interface EffectiveTheme {
   personal: boolean;
 }
 
+type PropertyValues = Array<{ uiName: string; value: string | boolean | null }>;
+
 export interface PersonalThemeInput {
   layoutUiName: string;
-  basicProperties: Array<{ uiName: string; value: string | boolean | null }>;
+  basicProperties: PropertyValues;
+  /** Values of the styled components' properties; absent keeps what is stored. */
+  components?: Array<{ uiName: string; properties: PropertyValues }>;
 }
 
 export interface SharedThemeInput extends PersonalThemeInput {
@@ -37,9 +44,12 @@ export const BUILT_IN_THEME_NAME = '默认主题';
 const MODULE = 'system:theme';
 
 /** Catalogue order and metadata, with the stored values laid over the defaults. */
-export function completeProperties(stored: ReadonlyArray<Pick<ThemeProperty, 'uiName' | 'value'>>): ThemeProperty[] {
+export function completeProperties(
+  stored: ReadonlyArray<Pick<ThemeProperty, 'uiName' | 'value'>>,
+  catalogue: readonly ThemePropertyDefinition[] = THEME_BASIC_PROPERTIES,
+): ThemeProperty[] {
   const byName = new Map(stored.map((p) => [p.uiName, p.value]));
-  return THEME_BASIC_PROPERTIES.map((d) => ({
+  return catalogue.map((d) => ({
     uiName: d.uiName,
     displayName: d.displayName,
     inputType: d.inputType,
@@ -50,9 +60,24 @@ export function completeProperties(stored: ReadonlyArray<Pick<ThemeProperty, 'ui
   }));
 }
 
-export function builtInComponents(): ThemeComponent[] {
-  return THEME_COMPONENTS.map((c) => ({ uiName: c.uiName, displayName: c.displayName, properties: [] }));
+/**
+ * Every styled component of spec §3 with all its properties: stored values over the catalogue's
+ * defaults (derived here, so rows stored before components had properties need no migration).
+ */
+export function completeComponents(stored: ReadonlyArray<{ uiName: string; properties?: ReadonlyArray<Pick<ThemeProperty, 'uiName' | 'value'>> }> = []): ThemeComponent[] {
+  const byName = new Map(stored.map((c) => [c.uiName, c.properties ?? []]));
+  return THEME_COMPONENTS.map((c) => ({
+    uiName: c.uiName,
+    displayName: c.displayName,
+    properties: completeProperties(byName.get(c.uiName) ?? [], componentCatalogue(c.uiName)),
+  }));
 }
+
+export const builtInComponents = () => completeComponents();
+
+/** Only the values of the components are stored, like the basic properties. */
+const storedComponents = (components: PersonalThemeInput['components'], current: ThemeComponent[] = []): ThemeComponent[] =>
+  completeComponents(components ?? current).map((c) => ({ ...c, properties: c.properties.map(({ uiName, value }) => ({ uiName, value }) as ThemeProperty) }));
 
 /** The values of a new installation's global default theme. */
 export function builtInTheme() {
@@ -71,6 +96,14 @@ function checkInput(input: PersonalThemeInput) {
     const problem = themeValueProblem(p.uiName, p.value);
     if (problem) throw errors.badRequest(problem);
   }
+  for (const c of input.components ?? []) {
+    const catalogue = componentCatalogue(c.uiName);
+    if (!catalogue) throw errors.badRequest(`未知的主题组件：${c.uiName}`);
+    for (const p of c.properties) {
+      const problem = themeValueProblem(p.uiName, p.value, catalogue);
+      if (problem) throw errors.badRequest(problem);
+    }
+  }
 }
 
 /** Only the values are stored; names, types and options come from the catalogue when read. */
@@ -82,14 +115,13 @@ function toEffective(row: ThemeRow, personal: boolean): EffectiveTheme {
     themeName: row.themeName,
     layoutUiName: row.layoutUiName,
     basicProperties: completeProperties(row.basicProperties),
-    components: row.components.length ? row.components : builtInComponents(),
+    components: completeComponents(row.components),
     personal,
   };
 }
 
 function toShared(row: ThemeRow) {
-  const { isDefault, lockVersion, createTime, createBy, updateTime, updateBy } = row;
-  return { ...toEffective(row, false), themeId: row.id, isDefault, lockVersion, createTime, createBy, updateTime, updateBy };
+  return { ...toEffective(row, false), themeId: row.id, isDefault: row.isDefault, ...auditOf(row) };
 }
 
 /** The global default theme, or the built-in one before any is stored. */
@@ -121,10 +153,10 @@ export function createThemeService({ db }: { db: Db }) {
     /** Saves the caller's override (one per user; a second save replaces the first). */
     async savePersonal(change: ChangeContext, input: PersonalThemeInput): Promise<EffectiveTheme> {
       checkInput(input);
-      const fields = { themeName: '个人主题', layoutUiName: input.layoutUiName, basicProperties: storedProperties(input), components: builtInComponents() };
+      const fields = { themeName: '个人主题', layoutUiName: input.layoutUiName, basicProperties: storedProperties(input), components: storedComponents(input.components) };
       const row = await withTransaction(db, async (tx) => {
         const saved = await themeRepo.savePersonal(tx, fields, change.actor);
-        await log(tx, change, 'PERSONAL_SAVE', saved.id, '保存个人主题', undefined, { layoutUiName: fields.layoutUiName, basicProperties: fields.basicProperties });
+        await log(tx, change, 'PERSONAL_SAVE', saved.id, '保存个人主题', undefined, { layoutUiName: fields.layoutUiName, basicProperties: fields.basicProperties, components: fields.components });
         return saved;
       });
       return toEffective(row, true);
@@ -154,7 +186,7 @@ export function createThemeService({ db }: { db: Db }) {
     create: (input: SharedThemeInput, change: ChangeContext) => {
       checkInput(input);
       return withTransaction(db, async (tx) => {
-        const fields = { themeName: input.themeName, layoutUiName: input.layoutUiName, basicProperties: storedProperties(input), components: builtInComponents() };
+        const fields = { themeName: input.themeName, layoutUiName: input.layoutUiName, basicProperties: storedProperties(input), components: storedComponents(input.components) };
         const row = await themeRepo.insert(tx, fields, change.actor);
         await log(tx, change, 'CREATE', row.id, `新增主题：${row.themeName}`, null, row);
         return toShared(row);
@@ -165,7 +197,7 @@ export function createThemeService({ db }: { db: Db }) {
       checkInput(input);
       return withTransaction(db, async (tx) => {
         const before = await sharedRow(tx, id);
-        const fields = { themeName: input.themeName, layoutUiName: input.layoutUiName, basicProperties: storedProperties(input) };
+        const fields = { themeName: input.themeName, layoutUiName: input.layoutUiName, basicProperties: storedProperties(input), components: storedComponents(input.components, before.components) };
         const after = await themeRepo.update(tx, id, lockVersion, fields, change.actor);
         await log(tx, change, 'UPDATE', id, `修改主题：${after.themeName}`, before, after);
         return toShared(after);

@@ -39,6 +39,51 @@ describe('POST /rest/theme/get', () => {
   });
 });
 
+describe('styled components (spec §3 Theme, §9 Theme defaults)', () => {
+  type Component = { uiName: string; properties: Array<{ uiName: string; value: unknown; defaultValue: unknown; inputType: string; valueOption?: Array<{ value: string }> }> };
+  const component = (data: { components: Component[] }, name: string) => data.components.find((c) => c.uiName === name)!;
+  const propertyOf = (data: { components: Component[] }, name: string, key: string) => component(data, name).properties.find((p) => p.uiName === key)!;
+
+  it('answers each component with its properties and the spec defaults', async () => {
+    const res = await post(ctx.app, '/rest/theme/get', {}, { authorization: adminToken });
+    const data = res.body.data;
+    expect(component(data, 'menu').properties.map((p) => [p.uiName, p.value])).toEqual([
+      ['fontSize', '14px'],
+      ['height', '40px'],
+      ['subMenuPadding', '0 0 0 10px'],
+      ['subMenuPaddingL2', '0 0 0 30px'],
+      ['fontWeight', 'normal'],
+    ]);
+    const align = propertyOf(data, 'button', 'buttonAlign');
+    expect(align).toMatchObject({ value: 'left', defaultValue: 'left', inputType: 'select', displayName: '工具栏按钮对齐' });
+    expect(align.valueOption!.map((o) => o.value)).toEqual(['left', 'center', 'right']);
+    expect(propertyOf(data, 'button', 'fontWeight').valueOption!.map((o) => o.value)).toEqual(['bold', 'normal']);
+    expect(propertyOf(data, 'jModal', 'buttonAlign').value).toBe('right');
+    expect(propertyOf(data, 'formSearch', 'buttonAlign').value).toBe('left');
+    expect(propertyOf(data, 'dTable', 'headerFontWeight').value).toBe('bold');
+    expect(propertyOf(data, 'logo', 'fontWeight').value).toBe('bold');
+    expect(propertyOf(data, 'listTitle', 'fontWeight').value).toBe('bold');
+    for (const c of data.components as Component[]) expect(c.properties.length, c.uiName).toBeGreaterThan(0);
+  });
+
+  it('saves component values in a personal theme and refuses values outside their options', async () => {
+    const save = (components: unknown) => post(ctx.app, '/rest/theme/personal/save', { layoutUiName: 'cms-layout', basicProperties: [], components }, { authorization: adminToken });
+    const bad = await save([{ uiName: 'button', properties: [{ uiName: 'buttonAlign', value: 'justify' }] }]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('工具栏按钮对齐的取值不在可选范围内');
+    expect((await save([{ uiName: 'sidebar', properties: [] }])).body.msg).toBe('未知的主题组件：sidebar');
+    expect((await save([{ uiName: 'button', properties: [{ uiName: 'color', value: 'red' }] }])).body.msg).toBe('未知的主题属性：color');
+
+    const saved = await save([{ uiName: 'button', properties: [{ uiName: 'buttonAlign', value: 'right' }, { uiName: 'fontWeight', value: 'bold' }] }]);
+    expect(saved.status).toBe(200);
+    const mine = (await post(ctx.app, '/rest/theme/get', {}, { authorization: adminToken })).body.data;
+    expect(propertyOf(mine, 'button', 'buttonAlign').value).toBe('right');
+    expect(propertyOf(mine, 'button', 'fontWeight').value).toBe('bold');
+    expect(propertyOf(mine, 'jModal', 'buttonAlign').value).toBe('right');
+    await post(ctx.app, '/rest/theme/personal/reset', {}, { authorization: adminToken });
+  });
+});
+
 describe('POST /rest/theme/personal/save and reset', () => {
   const save = (body: unknown, token = userToken) => post(ctx.app, '/rest/theme/personal/save', body, { authorization: token });
 

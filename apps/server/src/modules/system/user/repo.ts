@@ -84,7 +84,12 @@ const listColumns = {
   outDate: sysUser.outDate,
   sort: sysUser.sort,
   createTime: sysUser.createTime,
+  createBy: sysUser.createBy,
+  createById: sysUser.createById,
   updateTime: sysUser.updateTime,
+  updateBy: sysUser.updateBy,
+  updateById: sysUser.updateById,
+  delFlag: sysUser.delFlag,
   lockVersion: sysUser.lockVersion,
 };
 

@@ -13,7 +13,7 @@ const TIME = '2026-03-01T02:30:00.000Z';
 
 const entry = (dictId: string, dictCode: string, dictName: string, extra: Partial<DictRecord> = {}): DictRecord => ({
   dictId, parentId: null, dictCode, dictFullCode: dictCode, dictName, dictType: 'ITEM', dictLevel: 2, dictSort: Number(dictId), lockFlag: false, remark: null, appCode: null,
-  delFlag: 0, lockVersion: 0, createTime: TIME, createBy: 'admin', updateTime: TIME, updateBy: 'admin', label: dictName, value: dictCode, parent: null, ...extra,
+  delFlag: 0, lockVersion: 0, createTime: TIME, createBy: 'admin', updateTime: TIME, updateBy: 'admin', createById: null, updateById: null, label: dictName, value: dictCode, parent: null, ...extra,
 });
 const category = (dictId: string, dictCode: string, dictName: string, extra: Partial<CategoryNode> = {}): CategoryNode => ({
   ...entry(dictId, dictCode, dictName, { dictType: 'DICT', dictLevel: 1 }), itemCount: 0, childrens: [], ...extra,

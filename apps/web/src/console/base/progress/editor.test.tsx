@@ -21,7 +21,7 @@ const definition: ProcessDefinition = {
 };
 const detail = (extra: Partial<DefDetail> = {}): DefDetail => ({
   defId: '5', processCode: 'AUDIT', processName: '项目审核', version: 2, status: 'DRAFT', remark: null, stageCount: 3, transitionCount: 2,
-  createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:30:00.000Z', updateBy: 'admin', lockVersion: 4,
+  createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:30:00.000Z', updateBy: 'admin', createById: null, updateById: null, delFlag: 0, lockVersion: 4,
   definition, problems: [], instanceCount: 0, ...extra,
 });
 

@@ -11,7 +11,7 @@ import ProgressMainPage from './ProgressMainPage';
 const PATH = '/base/progress/progressMain';
 const audit = (n: Partial<DefListItem>): DefListItem => ({
   defId: '1', processCode: 'AUDIT', processName: '项目审核', version: 1, status: 'ACTIVE', remark: null, stageCount: 3, transitionCount: 3,
-  createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:30:00.000Z', updateBy: 'admin', lockVersion: 2,
+  createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:30:00.000Z', updateBy: 'admin', createById: null, updateById: null, delFlag: 0, lockVersion: 2,
   versionCount: 1, activeVersion: 1, draftVersion: null, ...n,
 });
 const DRAFT = audit({ defId: '2', processCode: 'EXPERT', processName: '专家评审', status: 'DRAFT', lockVersion: 3, activeVersion: null, draftVersion: 1 });
@@ -31,7 +31,7 @@ const definition: ProcessDefinition = {
 const instance = (n: Partial<ProcessInstance> = {}): ProcessInstance => ({
   instanceId: '31', defId: '1', processCode: 'AUDIT', processName: '项目审核', version: 1, businessKey: 'PROJECT:7', title: '重点研发项目',
   currentStage: 'AUDIT', currentStageName: '审核', status: 'RUNNING', stageEnteredAt: '2026-03-02T01:00:00.000Z', dueAt: '2026-03-05T15:59:59.999Z', overdue: true,
-  createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-03-02T01:00:00.000Z', updateBy: 'zhang', lockVersion: 1, ...n,
+  createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-03-02T01:00:00.000Z', updateBy: 'zhang', createById: null, updateById: null, delFlag: 0, lockVersion: 1, ...n,
 });
 const history = (): InstanceDetail['history'] => [
   { historyId: '1', action: 'START', actionLabel: '发起', fromStage: null, fromStageName: null, toStage: 'DRAFT', toStageName: '待提交', comment: null, actorId: '1', actorName: '系统管理员', createTime: '2026-03-01T02:30:00.000Z' },

@@ -9,7 +9,7 @@ import type { Region } from './api';
 
 const TIME = '2026-03-01T02:30:00.000Z';
 const region = (regionId: string, regionCode: string, regionName: string, regionLevel: number, parentId: string | null, hasChildren: boolean): Region => ({
-  regionId, parentId, parentCode: null, regionCode, regionName, regionLevel, sort: 1, remark: null, hasChildren, lockVersion: 0, createTime: TIME, createBy: 'system', updateTime: TIME, updateBy: 'system',
+  regionId, parentId, parentCode: null, regionCode, regionName, regionLevel, sort: 1, remark: null, hasChildren, lockVersion: 0, createTime: TIME, createBy: 'system', updateTime: TIME, updateBy: 'system', createById: null, updateById: null, delFlag: 0,
 });
 const TREE: Record<string, Region[]> = {
   '': [region('1', '110000', '北京市', 1, null, true), region('2', '330000', '浙江省', 1, null, true)],

@@ -19,7 +19,7 @@ const TASK: TaskRow = {
   taskId: '7', taskCode: 'PURGE', taskName: '清理日志', taskGroup: 'SYSTEM', cron: '0 0 2 * * *', handler: 'base.purgeLogs',
   params: { retentionDays: 180 }, status: 'ENABLE', skipIfRunning: true, timeoutSeconds: 60, maxRetries: 2, retryBackoffSeconds: 5,
   remark: null, nextFireTime: '2026-03-01T18:00:00.000Z', createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin',
-  updateTime: '2026-03-01T02:30:00.000Z', updateBy: 'admin', lockVersion: 4,
+  updateTime: '2026-03-01T02:30:00.000Z', updateBy: 'admin', createById: null, updateById: null, delFlag: 0, lockVersion: 4,
   lastRun: { status: 'FAILED', startTime: '2026-03-01T02:00:00.000Z', durationMs: 1250 },
 };
 

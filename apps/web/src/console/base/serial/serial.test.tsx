@@ -12,7 +12,7 @@ import { previewFormat } from './serialPreview';
 const RULE: SerialRule = {
   ruleId: '5', ruleCode: 'DECLARE_NO', ruleName: '申报编号', prefix: 'SB', datePattern: 'yyyyMMdd', separator: '-', seqLength: 4, resetPeriod: 'DAY', step: 1, startValue: 1,
   currentValue: 12, currentPeriod: '20261125', lastTakeTime: '2026-11-25T02:00:00.000Z', status: 'NORMAL', remark: null, nextSample: 'SB20261125-0013',
-  createTime: '2026-11-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-11-01T02:30:00.000Z', updateBy: 'admin', lockVersion: 3,
+  createTime: '2026-11-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-11-01T02:30:00.000Z', updateBy: 'admin', createById: null, updateById: null, delFlag: 0, lockVersion: 3,
 };
 const ALL = ['base:serial:list', 'base:serial:add', 'base:serial:upd', 'base:serial:del', 'base:serial:next'];
 

@@ -17,7 +17,7 @@ const base = {
   createTime: '2026-03-01T02:00:00.000Z',
   createBy: 'admin',
   updateTime: '2026-03-01T02:00:00.000Z',
-  updateBy: 'admin',
+  updateBy: 'admin', createById: null, updateById: null, delFlag: 0,
 };
 const DRAFT: ContentListItem = { ...base, contentId: '11', catalogId: '2', catalogName: '通知公告', title: '草稿文章', status: 'DRAFT', isTop: false, publishTime: null, lockVersion: 1 };
 const LIVE: ContentListItem = {

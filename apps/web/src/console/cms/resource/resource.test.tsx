@@ -8,7 +8,7 @@ import ResourceFormPage from './ResourceFormPage';
 import ResourceListPage from './ResourceListPage';
 import type { Resource } from './api';
 
-const base = { siteId: '1', tags: '会议,照片', description: null, createTime: '2026-03-01T02:00:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:00:00.000Z', updateBy: 'admin', lockVersion: 2 };
+const base = { siteId: '1', tags: '会议,照片', description: null, createTime: '2026-03-01T02:00:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:00:00.000Z', updateBy: 'admin', createById: null, updateById: null, delFlag: 0, lockVersion: 2 };
 const IMAGE: Resource = {
   ...base,
   resourceId: '5',

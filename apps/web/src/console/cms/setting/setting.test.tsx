@@ -11,7 +11,7 @@ import SettingMainPage from './SettingMainPage';
 import { SiteTab } from './SiteTab';
 import { TemplateTab } from './TemplateTab';
 
-const audited = { createTime: '2026-03-01T02:00:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:00:00.000Z', updateBy: 'admin' };
+const audited = { createTime: '2026-03-01T02:00:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:00:00.000Z', updateBy: 'admin', createById: null, updateById: null, delFlag: 0 };
 const SITE: Site = {
   ...audited, siteId: '1', siteCode: 'dandelion', siteName: '蒲公英', displayName: '蒲公英门户', siteStatus: '2', isDefault: true, themeId: 4, portalId: null,
   logoFileId: null, logoUrl: null, domain: null, description: null, copyright: null, icp: null, contactPhone: null, contactAddress: null,

@@ -23,7 +23,7 @@ const base = {
   createTime: '2026-03-01T02:00:00.000Z',
   createBy: 'admin',
   updateTime: '2026-03-01T02:00:00.000Z',
-  updateBy: 'admin',
+  updateBy: 'admin', createById: null, updateById: null, delFlag: 0,
   readCount: 0,
   deliveredCount: 0,
 };

@@ -24,7 +24,7 @@ const TEMPLATE: Template = {
   createTime: '2026-03-01T02:00:00.000Z',
   createBy: 'admin',
   updateTime: '2026-03-01T02:00:00.000Z',
-  updateBy: 'admin',
+  updateBy: 'admin', createById: null, updateById: null, delFlag: 0,
   lockVersion: 1,
 };
 const ALL_CODES = ['list', 'add', 'upd', 'detail', 'del', 'send', 'log'].map((a) => `message:template:${a}`);

@@ -10,7 +10,7 @@ import type { Rule, RuleDetail } from './api';
 
 const rule = (id: string, extra: Partial<Rule> = {}): Rule => ({
   id, ruleCode: `R${id}`, ruleName: `规则${id}`, scopeType: 'ORG', status: 'NORMAL', sort: 0, remark: null,
-  createTime: '2026-03-01T00:00:00.000Z', createBy: 'admin', updateTime: '2026-03-01T00:00:00.000Z', updateBy: 'admin', lockVersion: 2, ...extra,
+  createTime: '2026-03-01T00:00:00.000Z', createBy: 'admin', updateTime: '2026-03-01T00:00:00.000Z', updateBy: 'admin', createById: null, updateById: null, delFlag: 0, lockVersion: 2, ...extra,
 });
 
 afterEach(() => {

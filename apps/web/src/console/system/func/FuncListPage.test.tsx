@@ -9,7 +9,7 @@ import type { FuncNode } from './api';
 
 const fn = (id: string, funcName: string, funcCode: string, funcType: FuncNode['funcType'], pid: string | null, children: FuncNode[] = []): FuncNode => ({
   id, pid, funcCode, funcName, funcType, path: null, url: null, redirect: null, hidden: false, alwaysShow: false, icon: null, activeMenu: null, sort: 0, status: 'NORMAL',
-  createTime: '2026-03-01T00:00:00.000Z', createBy: 'admin', updateTime: '2026-03-01T00:00:00.000Z', updateBy: 'admin', lockVersion: 0, children,
+  createTime: '2026-03-01T00:00:00.000Z', createBy: 'admin', updateTime: '2026-03-01T00:00:00.000Z', updateBy: 'admin', createById: null, updateById: null, delFlag: 0, lockVersion: 0, children,
 });
 const TREE = [
   fn('1', '系统管理', 'system', 'DIR', null, [fn('11', '用户管理', 'system:user:main', 'MENU', '1', [fn('111', '冻结', 'system:user:lock', 'BUTTON', '11')])]),

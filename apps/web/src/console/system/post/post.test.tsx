@@ -8,7 +8,7 @@ import PostFormPage from './PostFormPage';
 import PostListPage from './PostListPage';
 import type { Post } from './api';
 
-const POST: Post = { postId: '3', postCode: 'FIN', postName: '财务经理', status: 'NORMAL', sort: 0, remark: null, createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateBy: 'admin', updateTime: '2026-03-01T02:30:00.000Z', lockVersion: 2 };
+const POST: Post = { postId: '3', postCode: 'FIN', postName: '财务经理', status: 'NORMAL', sort: 0, remark: null, createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateBy: 'admin', createById: null, updateById: null, delFlag: 0, updateTime: '2026-03-01T02:30:00.000Z', lockVersion: 2 };
 
 function serve(extra: Record<string, (call: FakeCall) => ReturnType<typeof ok>> = {}) {
   const server = fakeServer({

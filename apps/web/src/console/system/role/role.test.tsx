@@ -10,7 +10,7 @@ import type { FuncNode, Role } from './api';
 
 const role = (roleId: string, roleCode: string, roleName: string): Role => ({
   roleId, roleCode, roleName, roleType: 'SYS', dataScope: 'SELF', status: 'NORMAL', sort: 0, remark: null,
-  createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:30:00.000Z', updateBy: 'admin', lockVersion: 0,
+  createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateTime: '2026-03-01T02:30:00.000Z', updateBy: 'admin', createById: null, updateById: null, delFlag: 0, lockVersion: 0,
 });
 const node = (funcId: string, funcName: string, funcType: string, children: FuncNode[] = []): FuncNode => ({ funcId, pid: null, funcCode: `c${funcId}`, funcName, funcType, children });
 // 系统管理 (1) > 角色管理 (2) > [角色列表 (3), 分配权限 (4)]; 个人中心 (5).

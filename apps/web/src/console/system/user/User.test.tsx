@@ -14,7 +14,7 @@ import type { UserItem } from './api';
 const user = (id: string, extra: Partial<UserItem> = {}): UserItem => ({
   id, userId: id, username: `user${id}`, realname: `用户${id}`, nickName: null, phone: `1390000000${id}`, email: null, orgId: '1', orgName: '总部',
   userType: 'STAFF', userSex: 0, status: 'NORMAL', enableUser: 1, empCode: `E${id}`, empStatus: 'NORMAL', inDate: null, outDate: null, sort: 0,
-  roles: [{ roleId: '9', roleCode: 'REVIEWER', roleName: '审核员' }], createTime: '2026-03-01T00:00:00.000Z', updateTime: '2026-03-01T00:00:00.000Z', lockVersion: 0, ...extra,
+  roles: [{ roleId: '9', roleCode: 'REVIEWER', roleName: '审核员' }], createTime: '2026-03-01T00:00:00.000Z', updateTime: '2026-03-01T00:00:00.000Z', lockVersion: 0, createBy: 'admin', createById: null, updateBy: 'admin', updateById: null, delFlag: 0, ...extra,
 });
 
 const ALL = ['system:user:list', 'system:user:add', 'system:user:upd', 'system:user:detail', 'system:user:del', 'system:user:perm', 'system:user:lock', 'system:user:reset', 'system:user:export', 'system:user:import', 'system:user:recycle'];
