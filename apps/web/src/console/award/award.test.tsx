@@ -10,7 +10,7 @@ import EditionListPage from './edition/EditionListPage';
 import type { Prize } from './prize/api';
 import type { Edition } from './edition/api';
 
-const audit = { createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', updateBy: 'admin', updateTime: '2026-03-01T02:30:00.000Z', lockVersion: 2 };
+const audit = { createTime: '2026-03-01T02:30:00.000Z', createBy: 'admin', createById: '1', updateBy: 'admin', updateById: '1', updateTime: '2026-03-01T02:30:00.000Z', delFlag: 0, lockVersion: 2 };
 const PRIZE: Prize = {
   prizeId: '3',
   prizeCode: 'KJJB',

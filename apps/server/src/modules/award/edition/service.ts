@@ -41,7 +41,7 @@ export function createEditionService({ db, prizes, today }: EditionDeps) {
     const prizeIds = await editionRepo.prizeIdsOf(ex, rows.map((r) => r.id));
     const names = new Map((await prizes.liveAmong(ex, [...new Set([...prizeIds.values()].flat())])).map((p) => [p.id, p.prizeName]));
     return rows.map((row) => {
-      const { id, delFlag: _deleted, ...rest } = row;
+      const { id, ...rest } = row;
       const ids = (prizeIds.get(id) ?? []).filter((prizeId) => names.has(prizeId));
       return { editionId: id, ...rest, prizeIds: ids, prizeNames: ids.map((prizeId) => names.get(prizeId)!) };
     });

@@ -11,7 +11,7 @@ export const PRIZE_MODULE = 'award:prize';
 export type EditionsOpening = (ex: Executor, prizeId: number) => Promise<string[]>;
 
 const present = (row: PrizeRow) => {
-  const { id, delFlag: _deleted, ...rest } = row;
+  const { id, ...rest } = row;
   return { prizeId: id, ...rest };
 };
 
