@@ -3,13 +3,13 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, App, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Row, Switch } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { CONTENT_ATTACHMENTS_MAX, CONTENT_BODY_MAX, CONTENT_PERMISSIONS, contentBody } from '@dandelion/shared/cms/content';
 import type { UploadedFile } from '../../../api/upload';
 import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { RichTextEditor, richTextMaxLengthRule } from '../../../components/RichTextEditor';
 import { UploadField } from '../../../components/upload/UploadField';
-import { formatDateTime } from '../../../lib/date';
+import { formatDateTime, instantOfPickerValue, pickerValueOf } from '../../../lib/date';
 import { useHasPermission } from '../../../api/consoleStore';
 import { CatalogTreeSelect } from '../../../components/CatalogTree/CatalogTree';
 import { ContentStatusTag } from './ContentStatusTag';
@@ -35,7 +35,7 @@ interface ContentValues {
   sort: number;
 }
 
-const toValues = (c: ContentDetail): Partial<ContentValues> => ({
+export const toValues = (c: ContentDetail): Partial<ContentValues> => ({
   catalogId: c.catalogId,
   title: c.title,
   subject: c.subject ?? undefined,
@@ -46,7 +46,7 @@ const toValues = (c: ContentDetail): Partial<ContentValues> => ({
   author: c.author ?? undefined,
   source: c.source ?? undefined,
   linkUrl: c.linkUrl ?? undefined,
-  publishTime: c.publishTime ? dayjs(c.publishTime) : null,
+  publishTime: pickerValueOf(c.publishTime),
   isTop: c.isTop,
   sort: c.sort,
 });
@@ -64,7 +64,7 @@ export const toBody = (v: ContentValues): ContentBody => ({
   author: blank(v.author),
   source: blank(v.source),
   linkUrl: blank(v.linkUrl),
-  publishTime: v.publishTime ? v.publishTime.toISOString() : null,
+  publishTime: v.publishTime ? instantOfPickerValue(v.publishTime) : null,
   isTop: !!v.isTop,
   sort: v.sort ?? 0,
 });

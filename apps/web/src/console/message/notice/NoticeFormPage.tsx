@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { Alert, Button, DatePicker, Descriptions, Form, Input, Popconfirm, Radio } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { instantOfPickerValue, pickerValueOf } from '../../../lib/date';
 import { NOTICE_PRIORITY_LABELS, NOTICE_TEXT_MAX, noticeBody, type NoticeAudience, type NoticePriority } from '@dandelion/shared/message/notice';
 import type { UploadedFile } from '../../../api/upload';
 import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
@@ -44,8 +45,8 @@ const toValues = (n: NoticeDetail): Partial<NoticeValues> => ({
   userIds: n.userIds,
   includeSubOrgs: n.includeSubOrgs,
   isPublic: n.isPublic,
-  publishTime: n.publishTime ? dayjs(n.publishTime) : null,
-  expireTime: n.expireTime ? dayjs(n.expireTime) : null,
+  publishTime: pickerValueOf(n.publishTime),
+  expireTime: pickerValueOf(n.expireTime),
   attachments: n.attachments,
 });
 
@@ -61,8 +62,8 @@ export const toBody = (v: NoticeValues, release: boolean): NoticeBody => {
     userIds: scoped ? (v.userIds ?? []) : [],
     includeSubOrgs: v.includeSubOrgs ?? true,
     isPublic: !scoped && !!v.isPublic,
-    publishTime: v.publishTime ? v.publishTime.toISOString() : null,
-    expireTime: v.expireTime ? v.expireTime.toISOString() : null,
+    publishTime: v.publishTime ? instantOfPickerValue(v.publishTime) : null,
+    expireTime: v.expireTime ? instantOfPickerValue(v.expireTime) : null,
     attachmentIds: (v.attachments ?? []).map((f) => f.fileId),
     release,
   };
