@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom, not happy-dom: DOMPurify (inside RichTextView) needs a browser-like parser (see RichTextView.test.tsx).
 import '../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
