@@ -4,6 +4,7 @@ import { Space, Tag } from 'antd';
 import { RECORD_STATUS_LABELS } from '@dandelion/shared';
 import { formatDate, formatDateTimeSeconds } from '../../lib/date';
 import { RichTextView } from '../RichTextView';
+import { DictLabel } from '../DictSelect';
 
 /** What an empty value shows. */
 export const EMPTY_VALUE = '—';
@@ -74,4 +75,24 @@ export const richTextOf = (html: string | null | undefined): ReactNode => <RichT
 export function multilineOf(text: string | null | undefined): ReactNode {
   if (!text?.trim()) return EMPTY_VALUE;
   return <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</div>;
+}
+
+/** 创建人, 创建时间, 更新人, 更新时间: the record fields every administration record answers. */
+export function auditItems(record: { createBy?: string | null; createTime?: string | null; updateBy?: string | null; updateTime?: string | null }) {
+  return [
+    { label: '创建人', value: textOf(record.createBy) },
+    { label: '创建时间', value: dateTimeOf(record.createTime) },
+    { label: '更新人', value: textOf(record.updateBy) },
+    { label: '更新时间', value: dateTimeOf(record.updateTime) },
+  ];
+}
+
+/** A dictionary code as its label (the dictionary's wording) in a tag; — when none. */
+export function dictTag(category: string, code: string | number | null | undefined): ReactNode {
+  if (code === null || code === undefined || code === '') return EMPTY_VALUE;
+  return (
+    <Tag>
+      <DictLabel category={category} code={String(code)} />
+    </Tag>
+  );
 }
