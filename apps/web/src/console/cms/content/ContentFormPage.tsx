@@ -13,6 +13,7 @@ import { formatDateTime, instantOfPickerValue, pickerValueOf } from '../../../li
 import { useHasPermission } from '../../../api/consoleStore';
 import { CatalogTreeSelect } from '../../../components/CatalogTree/CatalogTree';
 import { ContentStatusTag } from './ContentStatusTag';
+import { auditItems, dateTimeOf, filesOf, richTextOf, textOf, yesNo } from '../../../components/detail';
 import { addContent, fetchContent, publishContent, updateContent, type ContentBody, type ContentDetail } from './api';
 
 const ENTITY = '文章';
@@ -125,6 +126,27 @@ export default function ContentFormPage() {
   return (
     <FormPage<ContentValues, ContentDetail>
       entityName={ENTITY}
+      detail={{
+        editPermission: CONTENT_PERMISSIONS.upd,
+        items: (c) => [
+          { label: '标题', value: c.title, span: 'filled' },
+          { label: '状态', value: <ContentStatusTag status={c.status} /> },
+          { label: '栏目', value: textOf(c.catalogName) },
+          { label: '发布时间', value: dateTimeOf(c.publishTime) },
+          { label: '浏览量', value: c.viewCount },
+          { label: '副标题', value: textOf(c.subject) },
+          { label: '作者', value: textOf(c.author) },
+          { label: '来源', value: textOf(c.source) },
+          { label: '置顶', value: yesNo(c.isTop) },
+          { label: '排序', value: c.sort },
+          { label: '外部链接', value: c.linkUrl ? <a href={c.linkUrl} target="_blank" rel="noreferrer">{c.linkUrl}</a> : null },
+          { label: '摘要', value: textOf(c.summary), span: 'filled' },
+          { label: '封面图片', value: c.cover?.url ? <a href={c.cover.url} target="_blank" rel="noreferrer"><img src={c.cover.url} alt="封面" style={{ maxWidth: 240, maxHeight: 160 }} /></a> : null, span: 'filled' },
+          { label: '正文', value: richTextOf(c.body), span: 'filled' },
+          { label: '附件', value: filesOf(c.attachments), span: 'filled' },
+          ...auditItems(c),
+        ],
+      }}
       form={form}
       load={(contentId, signal) => fetchContent(contentId, signal)}
       toValues={toValues}
