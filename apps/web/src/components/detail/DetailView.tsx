@@ -39,6 +39,8 @@ export interface DetailViewProps {
   tabs?: readonly DetailTab[];
   /** Above the descriptions (a status notice). */
   header?: ReactNode;
+  /** More actions beside 编辑 (the page's own, e.g. 发布文章). */
+  actions?: ReactNode;
 }
 
 const isEmpty = (value: ReactNode) => value === null || value === undefined || value === '';
@@ -47,7 +49,7 @@ const isEmpty = (value: ReactNode) => value === null || value === undefined || v
  * A record's …Detail page (spec §2): a read-only description list, not the edit form greyed out. Values
  * arrive formatted (see ./values); 编辑 opens the …Upd page where the user may edit; 返回 goes back.
  */
-export function DetailView({ title, items, loading = false, error, onRetry, editPermission, onEdit, onBack, column = 2, tabs, header }: DetailViewProps) {
+export function DetailView({ title, items, loading = false, error, onRetry, editPermission, onEdit, onBack, column = 2, tabs, header, actions }: DetailViewProps) {
   const mayEdit = useHasPermission(editPermission) && editPermission !== undefined && !!onEdit;
   const shown = (items ?? []).filter((item): item is DetailItem => !!item);
   const descriptions = (
@@ -69,6 +71,7 @@ export function DetailView({ title, items, loading = false, error, onRetry, edit
       title={title}
       extra={
         <Space>
+          {actions}
           {mayEdit && (
             <Button type="primary" icon={<EditOutlined />} onClick={onEdit}>
               编辑

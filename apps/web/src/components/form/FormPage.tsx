@@ -159,6 +159,7 @@ export function FormPage<V extends object, R = V>(props: FormPageProps<V, R>) {
         editPermission={detail.editPermission}
         onEdit={id ? () => navigate(siblingPath(location.pathname, page, { id })) : undefined}
         onBack={goBack}
+        actions={extraButtons}
       />
     );
   }
