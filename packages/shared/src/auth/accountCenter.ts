@@ -20,6 +20,8 @@ export const AVATAR_PATH_PREFIX = '/rest/user/avatar/';
 /** 0 保密, 1 男, 2 女 (sys_user.user_sex). */
 export const USER_SEXES = [0, 1, 2] as const;
 export type UserSex = (typeof USER_SEXES)[number];
+/** The one wording of sys_user.user_sex, for the user form, its detail and 个人中心 alike. */
+export const USER_SEX_LABELS: Readonly<Record<UserSex, string>> = { 1: '男', 2: '女', 0: '保密' };
 
 export const accountProfile = z.object({
   userId: zId,

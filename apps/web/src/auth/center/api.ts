@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CallData, CallInput, PageParameter } from '@dandelion/shared';
-import { accountCenterCalls, type UserSex } from '@dandelion/shared/auth/accountCenter';
+import { accountCenterCalls, USER_SEX_LABELS, type UserSex } from '@dandelion/shared/auth/accountCenter';
 import { profileCalls } from '@dandelion/shared/auth/profile';
 import { accountKeys, fetchCurrentUser, fetchIdentity } from '../../api/auth';
 import { call } from '../../api/call';
@@ -18,11 +18,7 @@ export type ProfileBody = CallInput<typeof accountCenterCalls.updateProfile>;
 export type MySession = CallData<typeof accountCenterCalls.mySessions>[number];
 export type LoginRecord = CallData<typeof accountCenterCalls.myLoginLog>['list'][number];
 
-export const SEX_OPTIONS: { value: UserSex; label: string }[] = [
-  { value: 1, label: '男' },
-  { value: 2, label: '女' },
-  { value: 0, label: '保密' },
-];
+export const SEX_OPTIONS: { value: UserSex; label: string }[] = ([1, 2, 0] as const).map((value) => ({ value, label: USER_SEX_LABELS[value] }));
 
 const SILENT: RequestOptions = { silent: true };
 

@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../api/http';
 import { BusyButton } from '../BusyButton';
 import { LoadError } from '../LoadError';
-import { useFormMode, type FormMode } from './useFormMode';
+import { DetailView, type DetailItem, type DetailTab } from '../detail';
+import { siblingPath, useFormMode, type FormMode } from './useFormMode';
 
 export interface SaveContext<R> {
   mode: Exclude<FormMode, 'detail'>;
@@ -13,6 +14,20 @@ export interface SaveContext<R> {
   id: string | null;
   /** The loaded record in upd mode (carry its lockVersion back), undefined in add mode. */
   record: R | undefined;
+}
+
+/** What the …Detail page shows instead of the form: a description list of the loaded record. */
+export interface DetailSpec<R> {
+  /** The record's description items, formatted (components/detail: textOf, statusTag, dateTimeOf…). */
+  items: (record: R) => readonly (DetailItem | false | null | undefined)[];
+  /** The list's 修改 permission: 编辑 is shown only to its holders and opens the …Upd page. */
+  editPermission?: string;
+  /** Related records as tabs after 基本信息. */
+  tabs?: (record: R) => readonly DetailTab[];
+  /** Columns at wide widths (2 unless given). */
+  column?: number;
+  /** Above the descriptions. */
+  header?: (record: R) => ReactNode;
 }
 
 export interface FormPageProps<V extends object, R = V> {
@@ -42,6 +57,8 @@ export interface FormPageProps<V extends object, R = V> {
   /** More buttons beside 保存 and 返回. */
   extraButtons?: ReactNode;
   formProps?: Omit<FormProps<V>, 'form' | 'onFinish' | 'disabled' | 'initialValues'>;
+  /** The detail mode's description list; without it the detail page is the form, read-only. */
+  detail?: DetailSpec<R>;
   children: ReactNode;
 }
 
@@ -64,7 +81,7 @@ const titleOf = (mode: FormMode, label: string, entityName: string) =>
  * while saving (ARCHITECTURE §5), and refusals are shown where the user looks.
  */
 export function FormPage<V extends object, R = V>(props: FormPageProps<V, R>) {
-  const { entityName, form, load, toValues, initialValues, save, onSaved, backTo, extraButtons, formProps, children } = props;
+  const { entityName, form, load, toValues, initialValues, save, onSaved, backTo, extraButtons, formProps, detail, children } = props;
   const { mode, id, readOnly, label } = useFormMode(props.mode);
   const navigate = useNavigate();
   const location = useLocation();
@@ -88,9 +105,11 @@ export function FormPage<V extends object, R = V>(props: FormPageProps<V, R>) {
   const fill = useEffectEvent((loaded: R) => {
     form.setFieldsValue((toValues ? toValues(loaded) : loaded) as Parameters<typeof form.setFieldsValue>[0]);
   });
+  const described = mode === 'detail' && !!detail;
   useEffect(() => {
-    if (record.data) fill(record.data);
-  }, [record.data]);
+    // A described detail has no form to fill.
+    if (record.data && !described) fill(record.data);
+  }, [record.data, described]);
 
   const goBack = () => {
     // 'default' is the key of the first entry: opened directly, there is no page behind this one.
@@ -124,6 +143,26 @@ export function FormPage<V extends object, R = V>(props: FormPageProps<V, R>) {
   const missingId = needsRecord && !id;
   const loadError = missingId ? `缺少${entityName}编号，无法打开${label}页面` : record.error ? errorMessage(record.error) : null;
   const loading = needsRecord && record.isPending && !missingId && !!load;
+
+  if (described) {
+    const page = location.pathname.replace(/\/+$/, '').split('/').pop()!.replace(/Detail$/, 'Upd');
+    return (
+      <DetailView
+        title={titleOf(mode, label, entityName)}
+        items={record.data ? detail.items(record.data) : undefined}
+        tabs={record.data ? detail.tabs?.(record.data) : undefined}
+        header={record.data ? detail.header?.(record.data) : undefined}
+        column={detail.column}
+        loading={loading}
+        error={loadError}
+        onRetry={missingId ? undefined : () => void record.refetch()}
+        editPermission={detail.editPermission}
+        onEdit={id ? () => navigate(siblingPath(location.pathname, page, { id })) : undefined}
+        onBack={goBack}
+        actions={extraButtons}
+      />
+    );
+  }
 
   return (
     <Card title={titleOf(mode, label, entityName)}>

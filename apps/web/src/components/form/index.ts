@@ -1,5 +1,5 @@
 export { FormPage } from './FormPage';
-export type { FormPageProps, SaveContext } from './FormPage';
+export type { DetailSpec, FormPageProps, SaveContext } from './FormPage';
 export { FORM_MODE_LABELS, formModeOf, siblingPath, useFormMode } from './useFormMode';
 export type { FormMode, FormModeState } from './useFormMode';
 export { fieldRules, requiredRule, ruleFromValidator } from './rules';

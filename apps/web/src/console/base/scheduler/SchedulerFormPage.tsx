@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Alert, Divider, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TASK_LIMITS, TASK_MESSAGES, TASK_STATUS_LABELS, taskBody, type TaskParamError } from '@dandelion/shared/base/scheduler';
+import { SCHEDULER_PERMISSIONS, TASK_LIMITS, TASK_MESSAGES, TASK_STATUS_LABELS, taskBody, type TaskParamError } from '@dandelion/shared/base/scheduler';
+import { auditItems, dateTimeOf, multilineOf, textOf, yesNo } from '../../../components/detail';
+import { formatDuration, RunStatusTag, TaskStatusTag } from './display';
+import { TaskRunsTab } from './TaskRunsTab';
 import { ApiError } from '../../../api/http';
 import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, rulesOf, useFormMode } from '../../../components/form';
 import { fetchHandlers, HANDLERS_QUERY_KEY, taskApi, type Task, type TaskValues } from './api';
@@ -77,6 +80,33 @@ export default function SchedulerFormPage() {
   return (
     <FormPage<FormValues, Task>
       entityName="定时任务"
+      detail={{
+        editPermission: SCHEDULER_PERMISSIONS.upd,
+        items: (t) => [
+          { label: '任务编码', value: t.taskCode },
+          { label: '任务名称', value: t.taskName },
+          { label: '任务分组', value: textOf(t.taskGroup) },
+          { label: '状态', value: <TaskStatusTag status={t.status} /> },
+          { label: 'Cron 表达式', value: <code>{t.cron}</code> },
+          { label: '下次执行', value: dateTimeOf(t.nextFireTime) },
+          { label: '执行任务', value: handlers.data?.find((h) => h.handler === t.handler)?.title ?? t.handler },
+          { label: '跳过重叠执行', value: yesNo(t.skipIfRunning) },
+          { label: '超时', value: `${t.timeoutSeconds} 秒` },
+          { label: '失败重试', value: backoffPlan(t.maxRetries, t.retryBackoffSeconds) },
+          {
+            label: '最近一次执行',
+            value: t.lastRun ? (
+              <span>
+                <RunStatusTag status={t.lastRun.status} /> {dateTimeOf(t.lastRun.startTime)} {formatDuration(t.lastRun.durationMs)}
+              </span>
+            ) : null,
+          },
+          { label: '参数', value: Object.keys(t.params).length ? <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{json(t.params)}</pre> : null, span: 'filled' },
+          { label: '备注', value: multilineOf(t.remark), span: 'filled' },
+          ...auditItems(t),
+        ],
+        tabs: (t) => [{ key: 'runs', label: '执行记录', children: <TaskRunsTab taskId={t.taskId} /> }],
+      }}
       form={form}
       load={(id, signal) => taskApi.detail(id, signal)}
       toValues={(task) => ({ ...task, params: json(task.params) })}

@@ -3,16 +3,17 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, App, Button, Col, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Row, Switch } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { CONTENT_ATTACHMENTS_MAX, CONTENT_BODY_MAX, CONTENT_PERMISSIONS, contentBody } from '@dandelion/shared/cms/content';
 import type { UploadedFile } from '../../../api/upload';
 import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { RichTextEditor, richTextMaxLengthRule } from '../../../components/RichTextEditor';
 import { UploadField } from '../../../components/upload/UploadField';
-import { formatDateTime } from '../../../lib/date';
+import { formatDateTime, instantOfPickerValue, pickerValueOf } from '../../../lib/date';
 import { useHasPermission } from '../../../api/consoleStore';
 import { CatalogTreeSelect } from '../../../components/CatalogTree/CatalogTree';
 import { ContentStatusTag } from './ContentStatusTag';
+import { auditItems, dateTimeOf, filesOf, richTextOf, textOf, yesNo } from '../../../components/detail';
 import { addContent, fetchContent, publishContent, updateContent, type ContentBody, type ContentDetail } from './api';
 
 const ENTITY = '文章';
@@ -35,7 +36,7 @@ interface ContentValues {
   sort: number;
 }
 
-const toValues = (c: ContentDetail): Partial<ContentValues> => ({
+export const toValues = (c: ContentDetail): Partial<ContentValues> => ({
   catalogId: c.catalogId,
   title: c.title,
   subject: c.subject ?? undefined,
@@ -46,7 +47,7 @@ const toValues = (c: ContentDetail): Partial<ContentValues> => ({
   author: c.author ?? undefined,
   source: c.source ?? undefined,
   linkUrl: c.linkUrl ?? undefined,
-  publishTime: c.publishTime ? dayjs(c.publishTime) : null,
+  publishTime: pickerValueOf(c.publishTime),
   isTop: c.isTop,
   sort: c.sort,
 });
@@ -64,7 +65,7 @@ export const toBody = (v: ContentValues): ContentBody => ({
   author: blank(v.author),
   source: blank(v.source),
   linkUrl: blank(v.linkUrl),
-  publishTime: v.publishTime ? v.publishTime.toISOString() : null,
+  publishTime: v.publishTime ? instantOfPickerValue(v.publishTime) : null,
   isTop: !!v.isTop,
   sort: v.sort ?? 0,
 });
@@ -125,6 +126,27 @@ export default function ContentFormPage() {
   return (
     <FormPage<ContentValues, ContentDetail>
       entityName={ENTITY}
+      detail={{
+        editPermission: CONTENT_PERMISSIONS.upd,
+        items: (c) => [
+          { label: '标题', value: c.title, span: 'filled' },
+          { label: '状态', value: <ContentStatusTag status={c.status} /> },
+          { label: '栏目', value: textOf(c.catalogName) },
+          { label: '发布时间', value: dateTimeOf(c.publishTime) },
+          { label: '浏览量', value: c.viewCount },
+          { label: '副标题', value: textOf(c.subject) },
+          { label: '作者', value: textOf(c.author) },
+          { label: '来源', value: textOf(c.source) },
+          { label: '置顶', value: yesNo(c.isTop) },
+          { label: '排序', value: c.sort },
+          { label: '外部链接', value: c.linkUrl ? <a href={c.linkUrl} target="_blank" rel="noreferrer">{c.linkUrl}</a> : null },
+          { label: '摘要', value: textOf(c.summary), span: 'filled' },
+          { label: '封面图片', value: c.cover?.url ? <a href={c.cover.url} target="_blank" rel="noreferrer"><img src={c.cover.url} alt="封面" style={{ maxWidth: 240, maxHeight: 160 }} /></a> : null, span: 'filled' },
+          { label: '正文', value: richTextOf(c.body), span: 'filled' },
+          { label: '附件', value: filesOf(c.attachments), span: 'filled' },
+          ...auditItems(c),
+        ],
+      }}
       form={form}
       load={(contentId, signal) => fetchContent(contentId, signal)}
       toValues={toValues}

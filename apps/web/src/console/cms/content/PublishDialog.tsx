@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, DatePicker, Modal, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { errorMessage } from '../../../api/http';
+import { instantOfPickerValue, pickerNow } from '../../../lib/date';
 
 /**
  * 发布: now, or at a chosen time still to come (the article waits as 待发布 and the scheduled job
@@ -13,14 +14,14 @@ export function PublishDialog(props: { title: string; open: boolean; onClose(): 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
-    if (mode === 'later' && (!when || !when.isAfter(dayjs()))) {
+    if (mode === 'later' && (!when || !when.isAfter(pickerNow()))) {
       setError('定时发布的时间必须晚于当前时间');
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await props.publish(mode === 'later' ? when!.toISOString() : null);
+      await props.publish(mode === 'later' ? instantOfPickerValue(when!) : null);
       props.onClose();
     } catch (e) {
       setError(errorMessage(e));
@@ -47,7 +48,7 @@ export function PublishDialog(props: { title: string; open: boolean; onClose(): 
             aria-label="定时发布时间"
             value={when}
             onChange={setWhen}
-            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+            disabledDate={(d) => d.isBefore(pickerNow(), 'day')}
           />
         )}
         {error && <Alert type="error" showIcon title={error} />}

@@ -10,6 +10,7 @@ import { UploadField } from '../../../components/upload/UploadField';
 import { useHasPermission } from '../../../api/consoleStore';
 import { AddArticleDialog } from './AddArticleDialog';
 import { resourceApi, type Resource, type ResourceBody } from './api';
+import { auditItems, filesOf, labelTag, multilineOf, tagsOf } from '../../../components/detail';
 
 const ENTITY = '资源';
 /** The same rules and messages the server applies (packages/shared/src/cms/resource.ts). */
@@ -74,6 +75,20 @@ export default function ResourceFormPage() {
     <>
       <FormPage<ResourceValues, Resource>
         entityName={ENTITY}
+        detail={{
+          editPermission: RESOURCE_PERMISSIONS.upd,
+          items: (r) => [
+            { label: '资源名称', value: r.resourceName },
+            { label: '资源类型', value: labelTag(RESOURCE_TYPE_LABELS, r.resourceType) },
+            r.resourceType === 'LINK'
+              ? { label: '链接地址', value: r.url ? <a href={r.url} target="_blank" rel="noreferrer">{r.url}</a> : null, span: 'filled' }
+              : { label: '文件', value: filesOf(r.file ? [r.file] : []), span: 'filled' },
+            r.resourceType === 'IMAGE' && !!r.file?.url && { label: '预览', value: <img src={r.file.url} alt={r.resourceName} style={{ maxWidth: 320, maxHeight: 200 }} />, span: 'filled' },
+            { label: '标签', value: tagsOf(r.tags?.split(/[,，\s]+/).filter(Boolean)) },
+            { label: '说明', value: multilineOf(r.description), span: 'filled' },
+            ...auditItems(r),
+          ],
+        }}
         form={form}
         load={(resourceId, signal) => resourceApi.detail(resourceId, signal)}
         toValues={toValues}

@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { Alert, Button, DatePicker, Descriptions, Form, Input, Popconfirm, Radio } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
-import { NOTICE_PRIORITY_LABELS, NOTICE_TEXT_MAX, noticeBody, type NoticeAudience, type NoticePriority } from '@dandelion/shared/message/notice';
+import type { Dayjs } from 'dayjs';
+import { instantOfPickerValue, pickerValueOf } from '../../../lib/date';
+import { NOTICE_AUDIENCE_LABELS, NOTICE_PRIORITY_LABELS, NOTICE_TEXT_MAX, noticeBody, type NoticeAudience, type NoticePriority } from '@dandelion/shared/message/notice';
 import type { UploadedFile } from '../../../api/upload';
 import { FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { RichTextEditor, richTextMaxLengthRule, richTextRequiredRule } from '../../../components/RichTextEditor';
@@ -12,6 +13,7 @@ import { formatDateTime } from '../../../lib/date';
 import { useHasPermission } from '../../../api/consoleStore';
 import { AudienceFields } from './AudienceFields';
 import { NoticeStatusTag } from './NoticeListPage';
+import { auditItems, dateTimeOf, filesOf, labelTag, richTextOf, tagsOf, yesNo } from '../../../components/detail';
 import { addNotice, fetchNotice, NOTICE_PERMISSIONS, updateNotice, type NamedOption, type NoticeBody, type NoticeDetail } from './api';
 
 /** The same rules and messages the server applies (packages/shared/src/message/notice.ts). */
@@ -44,8 +46,8 @@ const toValues = (n: NoticeDetail): Partial<NoticeValues> => ({
   userIds: n.userIds,
   includeSubOrgs: n.includeSubOrgs,
   isPublic: n.isPublic,
-  publishTime: n.publishTime ? dayjs(n.publishTime) : null,
-  expireTime: n.expireTime ? dayjs(n.expireTime) : null,
+  publishTime: pickerValueOf(n.publishTime),
+  expireTime: pickerValueOf(n.expireTime),
   attachments: n.attachments,
 });
 
@@ -61,8 +63,8 @@ export const toBody = (v: NoticeValues, release: boolean): NoticeBody => {
     userIds: scoped ? (v.userIds ?? []) : [],
     includeSubOrgs: v.includeSubOrgs ?? true,
     isPublic: !scoped && !!v.isPublic,
-    publishTime: v.publishTime ? v.publishTime.toISOString() : null,
-    expireTime: v.expireTime ? v.expireTime.toISOString() : null,
+    publishTime: v.publishTime ? instantOfPickerValue(v.publishTime) : null,
+    expireTime: v.expireTime ? instantOfPickerValue(v.expireTime) : null,
     attachmentIds: (v.attachments ?? []).map((f) => f.fileId),
     release,
   };
@@ -121,6 +123,28 @@ export default function NoticeFormPage() {
   return (
     <FormPage<NoticeValues, NoticeDetail>
       entityName={ENTITY}
+      detail={{
+        editPermission: NOTICE_PERMISSIONS.upd,
+        items: (n) => [
+          { label: '标题', value: n.title, span: 'filled' },
+          { label: '状态', value: <NoticeStatusTag status={n.status} /> },
+          { label: '优先级', value: labelTag(NOTICE_PRIORITY_LABELS, n.priority, { IMPORTANT: 'orange', URGENT: 'red' }) },
+          { label: '通知对象', value: NOTICE_AUDIENCE_LABELS[n.audienceType] },
+          n.audienceType === 'ALL' && { label: '门户公开', value: yesNo(n.isPublic) },
+          n.audienceType === 'SCOPED' && { label: '角色', value: tagsOf(n.roles.map((r) => r.label)) },
+          n.audienceType === 'SCOPED' && { label: '机构', value: tagsOf(n.orgs.map((o) => o.label)) },
+          n.audienceType === 'SCOPED' && { label: '含下级机构', value: yesNo(n.includeSubOrgs) },
+          n.audienceType === 'SCOPED' && { label: '用户', value: tagsOf(n.users.map((u) => u.label)) },
+          { label: '发布时间', value: dateTimeOf(n.publishTime) },
+          { label: '失效时间', value: n.expireTime ? dateTimeOf(n.expireTime) : '长期有效' },
+          { label: '发布人', value: n.releaseBy },
+          { label: '实际发布', value: dateTimeOf(n.releaseTime) },
+          { label: '已读/投递', value: n.status === 'DRAFT' ? null : `${n.readCount}/${n.deliveredCount}` },
+          { label: '正文', value: richTextOf(n.content), span: 'filled' },
+          { label: '附件', value: filesOf(n.attachments), span: 'filled' },
+          ...auditItems(n),
+        ],
+      }}
       form={form}
       load={(noticeId, signal) => fetchNotice(noticeId, signal)}
       toValues={toValues}

@@ -11,6 +11,7 @@ import { TemplatePreview } from './TemplatePreview';
 import { sendTemplate, SMS_TEMPLATE_MAX, templateApi, TEMPLATE_PERMISSIONS, type Template, type TemplateFormValues } from './api';
 import './template.css';
 import { optionsOf } from '../../../lib/options';
+import { auditItems, labelTag, multilineOf, statusTag, tagsOf, textOf } from '../../../components/detail';
 
 /** The same rules and messages the server applies (packages/shared/src/message/template.ts). */
 const rules = rulesOf(templateBody);
@@ -78,6 +79,20 @@ export default function TemplateFormPage() {
   return (
     <FormPage<TemplateFormValues, Template>
       entityName="消息模板"
+      detail={{
+        editPermission: TEMPLATE_PERMISSIONS.upd,
+        items: (t) => [
+          { label: '模板编码', value: t.templateCode },
+          { label: '模板名称', value: t.templateName },
+          { label: '渠道', value: labelTag(MESSAGE_CHANNEL_LABELS, t.channel) },
+          { label: '状态', value: statusTag(t.status) },
+          t.channel !== 'SMS' && { label: '标题', value: textOf(t.title), span: 'filled' },
+          { label: '内容', value: multilineOf(t.content), span: 'filled' },
+          { label: '变量', value: tagsOf(t.variables.map((v) => `${v}${t.sampleValues[v] ? `（示例：${t.sampleValues[v]}）` : ''}`)), span: 'filled' },
+          { label: '备注', value: multilineOf(t.remark), span: 'filled' },
+          ...auditItems(t),
+        ],
+      }}
       form={form}
       load={async (id, signal) => {
         const template = await templateApi.detail(id, signal);

@@ -1,7 +1,8 @@
 import { Form, Input } from 'antd';
-import { APP_PATH_MESSAGE, appBody } from '@dandelion/shared/system/app';
+import { APP_PATH_MESSAGE, APP_PERMISSIONS, appBody } from '@dandelion/shared/system/app';
 import { FormPage, RemarkField, rulesOf, SortField, StatusField } from '../../../components/form';
 import { appApi, type AppDetail, type AppValues } from './api';
+import { auditItems, multilineOf, statusTag, textOf } from '../../../components/detail';
 
 /** The same rules and messages the server applies (packages/shared/src/system/app.ts). */
 const rules = rulesOf(appBody);
@@ -13,6 +14,19 @@ export default function AppFormPage() {
   return (
     <FormPage<AppValues, AppDetail>
       entityName="应用"
+      detail={{
+        editPermission: APP_PERMISSIONS.upd,
+        items: (a) => [
+          { label: '应用编码', value: a.appCode },
+          { label: '应用名称', value: a.appName },
+          { label: '访问地址', value: textOf(a.visitUrl) },
+          { label: '应用路径', value: textOf(a.path) },
+          { label: '状态', value: statusTag(a.status) },
+          { label: '排序', value: a.sort },
+          { label: '备注', value: multilineOf(a.remark), span: 'filled' },
+          ...auditItems(a),
+        ],
+      }}
       form={form}
       load={(id, signal) => appApi.detail(id, signal)}
       initialValues={{ status: 'NORMAL', sort: 0, path: '/' }}

@@ -1,8 +1,9 @@
 import { Form, Input, InputNumber, Select } from 'antd';
-import { RULE_STATUS_LABELS, ruleBody, SCOPE_TYPE_LABELS } from '@dandelion/shared/system/datapermission';
+import { DATA_PERMISSION_PERMISSIONS, RULE_STATUS_LABELS, ruleBody, SCOPE_TYPE_LABELS } from '@dandelion/shared/system/datapermission';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
 import { FormPage, requiredRule, rulesOf } from '../../../components/form';
 import { ruleApi, type RuleDetail, type RuleValues } from './api';
+import { auditItems, labelTag, multilineOf, statusTag, tagsOf } from '../../../components/detail';
 
 /** The same rules and messages the server applies (packages/shared/src/system/datapermission.ts). */
 const rules = rulesOf(ruleBody);
@@ -25,6 +26,19 @@ export default function DatapermissionFormPage() {
   return (
     <FormPage<RuleValues, RuleDetail>
       entityName="数据权限规则"
+      detail={{
+        editPermission: DATA_PERMISSION_PERMISSIONS.upd,
+        items: (r) => [
+          { label: '规则编码', value: r.ruleCode },
+          { label: '规则名称', value: r.ruleName },
+          { label: '数据范围', value: labelTag(SCOPE_TYPE_LABELS, r.scopeType, { ALL: 'blue' }) },
+          r.scopeType === 'CUSTOM' && { label: '自定义机构', value: tagsOf(r.orgs.map((o) => o.orgName)) },
+          { label: '状态', value: statusTag(r.status) },
+          { label: '排序', value: r.sort },
+          { label: '备注', value: multilineOf(r.remark), span: 'filled' },
+          ...auditItems(r),
+        ],
+      }}
       form={form}
       load={(id, signal) => ruleApi.detail(id, signal)}
       initialValues={{ status: 'NORMAL', sort: 0, orgIds: [] }}

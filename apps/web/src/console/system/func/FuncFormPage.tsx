@@ -3,9 +3,10 @@ import { App, Button, Form, Input, InputNumber, Radio, Select, Space, Switch, Tr
 import { UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { buttonBody, FUNC_TYPE_LABELS, menuBody, type FuncType } from '@dandelion/shared/system/func';
+import { buttonBody, FUNC_PERMISSIONS, FUNC_TYPE_LABELS, menuBody, type FuncType } from '@dandelion/shared/system/func';
 import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
 import { menuIcon } from '../../../components/MenuIcon';
+import { auditItems, labelTag, statusTag, textOf, yesNo } from '../../../components/detail';
 import { ANTD_MENU_ICONS, fetchFunc, fetchIcons, fetchMenuTree, saveFunc, uploadIcon, type FuncNode, type FuncRecord, type FuncValues } from './api';
 
 /** The same rules and messages the server applies (packages/shared/src/system/func.ts): a button's code has three parts. */
@@ -15,6 +16,16 @@ const buttonRules = rulesOf(buttonBody);
 interface PickNode { value: string; title: string; children: PickNode[] }
 const toTreeData = (nodes: FuncNode[]): PickNode[] =>
   nodes.map((n) => ({ value: n.id, title: `${n.funcName}（${n.funcCode}）`, children: toTreeData(n.children ?? []) }));
+
+/** The name of a node in the menu tree, for 上级菜单. */
+function nameIn(nodes: FuncNode[], id: string): string | null {
+  for (const n of nodes) {
+    if (n.id === id) return n.funcName;
+    const found = nameIn(n.children ?? [], id);
+    if (found) return found;
+  }
+  return null;
+}
 
 /** 上传图标: reads an SVG in the browser and sends its text; the server keeps only path data. */
 function IconUpload({ onUploaded }: { onUploaded: (name: string) => void }) {
@@ -57,6 +68,28 @@ export default function FuncFormPage() {
   return (
     <FormPage<FuncValues, FuncRecord>
       entityName="菜单"
+      detail={{
+        editPermission: FUNC_PERMISSIONS.upd,
+        items: (f) => {
+          const menu = f.funcType !== 'BUTTON';
+          return [
+            { label: '类型', value: labelTag(FUNC_TYPE_LABELS, f.funcType, { DIR: 'blue', MENU: 'green', BUTTON: 'orange' }) },
+            { label: '上级菜单', value: f.pid ? (nameIn(menus.data ?? [], f.pid) ?? `#${f.pid}`) : '顶级' },
+            { label: menu ? '菜单名称' : '按钮名称', value: f.funcName },
+            { label: '权限标识', value: f.funcCode },
+            menu && { label: '路由地址', value: textOf(f.path) },
+            menu && { label: '组件路径', value: textOf(f.url) },
+            menu && { label: '重定向', value: textOf(f.redirect) },
+            menu && { label: '高亮菜单', value: textOf(f.activeMenu) },
+            menu && { label: '图标', value: f.icon ? <Space>{menuIcon(f.icon, custom)}{f.icon}</Space> : null },
+            menu && { label: '隐藏', value: yesNo(f.hidden) },
+            menu && { label: '总是显示', value: yesNo(f.alwaysShow) },
+            { label: '排序', value: f.sort },
+            { label: '状态', value: statusTag(f.status) },
+            ...auditItems(f),
+          ];
+        },
+      }}
       form={form}
       load={fetchFunc}
       initialValues={{ funcType: (search.get('type') as FuncType | null) ?? 'MENU', pid: search.get('pid'), hidden: false, alwaysShow: false, status: 'NORMAL' }}

@@ -1,7 +1,8 @@
 import { Form, Input } from 'antd';
-import { layoutBody } from '@dandelion/shared/system/layout';
+import { LAYOUT_PERMISSIONS, layoutBody } from '@dandelion/shared/system/layout';
 import { FormPage, RemarkField, rulesOf, SortField, StatusField } from '../../../components/form';
 import { layoutApi, type LayoutRecord, type LayoutValues } from './api';
+import { auditItems, multilineOf, statusTag, textOf } from '../../../components/detail';
 
 /** The same rules and messages the server applies (packages/shared/src/system/layout.ts). */
 const rules = rulesOf(layoutBody);
@@ -12,6 +13,19 @@ export default function LayoutFormPage() {
   return (
     <FormPage<LayoutValues, LayoutRecord>
       entityName="布局"
+      detail={{
+        editPermission: LAYOUT_PERMISSIONS.upd,
+        items: (l) => [
+          { label: '布局名称', value: l.layoutName },
+          { label: '布局标识', value: l.layoutUiName },
+          { label: '组件路径', value: textOf(l.componentPath) },
+          { label: '缩略图地址', value: l.thumbnail ? <a href={l.thumbnail} target="_blank" rel="noreferrer">{l.thumbnail}</a> : null },
+          { label: '状态', value: statusTag(l.status) },
+          { label: '排序', value: l.sort },
+          { label: '备注', value: multilineOf(l.remark), span: 'filled' },
+          ...auditItems(l),
+        ],
+      }}
       form={form}
       load={(id, signal) => layoutApi.detail(id, signal)}
       initialValues={{ status: 'NORMAL', sort: 0 }}

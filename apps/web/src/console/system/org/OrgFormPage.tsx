@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { orgBody, ORG_STATUS_LABELS } from '@dandelion/shared/system/org';
+import { orgBody, ORG_PERMISSIONS, ORG_STATUS_LABELS } from '@dandelion/shared/system/org';
+import { auditItems, dictTag, labelTag, multilineOf, textOf } from '../../../components/detail';
 import { DictSelect } from '../../../components/DictSelect';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
 import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, requiredRule, rulesOf, useFormMode } from '../../../components/form';
@@ -30,6 +31,24 @@ export default function OrgFormPage() {
   return (
     <FormPage<OrgValues, OrgDetail>
       entityName="机构"
+      detail={{
+        editPermission: ORG_PERMISSIONS.upd,
+        items: (o) => [
+          { label: '机构编码', value: o.orgCode },
+          { label: '机构名称', value: o.orgName },
+          { label: '机构类型', value: dictTag('ORG_TYPE', o.orgType) },
+          { label: '机构级别', value: dictTag('ORG_LEVEL', o.orgLevel) },
+          { label: '上级机构', value: o.parentOrgId ? textOf(o.parentOrgName) : '顶级机构' },
+          { label: '机构状态', value: labelTag(ORG_STATUS_LABELS, o.orgStatus, { NORMAL: 'success' }) },
+          { label: '联系人', value: textOf(o.orgLinkman) },
+          { label: '联系电话', value: textOf(o.orgLinktel) },
+          { label: '联系邮箱', value: textOf(o.orgLinkemail) },
+          { label: '排序', value: o.orgSort },
+          { label: '机构地址', value: textOf(o.orgAddr), span: 'filled' },
+          { label: '备注', value: multilineOf(o.remark), span: 'filled' },
+          ...auditItems(o),
+        ],
+      }}
       form={form}
       load={(orgId, signal) => fetchOrgDetail(orgId, signal)}
       initialValues={{ orgStatus: 'NORMAL', orgSort: 0, parentOrgId: parentId }}

@@ -1,7 +1,8 @@
 import { Form, Input } from 'antd';
-import { postBody } from '@dandelion/shared/system/post';
+import { POST_PERMISSIONS, postBody } from '@dandelion/shared/system/post';
 import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, RemarkField, SortField, StatusField, rulesOf, useFormMode } from '../../../components/form';
 import { postApi, type Post, type PostValues } from './api';
+import { auditItems, multilineOf, statusTag } from '../../../components/detail';
 
 /** The same rules and messages the server applies (packages/shared/src/system/post.ts). */
 const rules = rulesOf(postBody);
@@ -13,6 +14,17 @@ export default function PostFormPage() {
   return (
     <FormPage<PostValues, Post>
       entityName="岗位"
+      detail={{
+        editPermission: POST_PERMISSIONS.upd,
+        items: (p) => [
+          { label: '岗位编码', value: p.postCode },
+          { label: '岗位名称', value: p.postName },
+          { label: '状态', value: statusTag(p.status) },
+          { label: '排序', value: p.sort },
+          { label: '备注', value: multilineOf(p.remark), span: 'filled' },
+          ...auditItems(p),
+        ],
+      }}
       form={form}
       load={(id, signal) => postApi.detail(id, signal)}
       initialValues={{ status: 'NORMAL', sort: 0 }}

@@ -1,5 +1,6 @@
 import { useMemo, useState, type Key } from 'react';
-import { Alert, App, Button, Checkbox, Drawer, Empty, Space, Spin, Tag, Tree, Typography, type TreeDataNode } from 'antd';
+import { Alert, App, Button, Checkbox, Drawer, Empty, Space, Spin, Tree, Typography } from 'antd';
+import { PermissionTreeToolbar, usePermissionTreeView } from './permissionTreeView';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { BusyButton } from '../../../components/BusyButton';
@@ -7,23 +8,6 @@ import { PagedTable, type PagedColumn } from '../../../components/PagedTable';
 import { USER_STATUS_LABELS } from '@dandelion/shared/system/user';
 import { bindRolePermission, fetchPermissionTree, fetchRolePermission, fetchRoleUsers, type FuncNode, type Role, type RoleUser } from './api';
 
-const TYPE_TAGS: Record<string, { label: string; color: string }> = {
-  DIR: { label: '目录', color: 'blue' },
-  MENU: { label: '菜单', color: 'green' },
-  BUTTON: { label: '按钮', color: 'orange' },
-};
-
-function toTreeData(nodes: FuncNode[]): TreeDataNode[] {
-  return nodes.map((n) => ({
-    key: n.funcId,
-    title: (
-      <span>
-        {n.funcName} <Tag color={TYPE_TAGS[n.funcType]?.color}>{TYPE_TAGS[n.funcType]?.label ?? n.funcType}</Tag>
-      </span>
-    ),
-    children: toTreeData(n.children),
-  }));
-}
 
 function leafIds(nodes: FuncNode[], into = new Set<string>()): Set<string> {
   for (const n of nodes) {
@@ -58,7 +42,7 @@ export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose
   const edit = (change: { checked?: Key[]; halfChecked?: Key[]; ruleIds?: string[] }) => setEdited({ ...mine, ...change, roleId });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const treeData = useMemo(() => toTreeData(tree.data?.funcs ?? []), [tree.data]);
+  const view = usePermissionTreeView(tree.data?.funcs);
   const close = () => {
     setEdited(null);
     setError(null);
@@ -101,14 +85,22 @@ export function PermissionDrawer({ role, onClose }: { role: Role | null; onClose
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Spin spinning={tree.isPending || bound.isPending}>
         <Typography.Title level={5}>菜单与按钮</Typography.Title>
-        {treeData.length ? (
-          <Tree
-            checkable
-            defaultExpandAll
-            treeData={treeData}
-            checkedKeys={checked}
-            onCheck={(keys, info) => edit({ checked: Array.isArray(keys) ? keys : keys.checked, halfChecked: info.halfCheckedKeys ?? [] })}
-          />
+        {view.treeData.length ? (
+          <>
+            <PermissionTreeToolbar
+              view={view}
+              onCheckAll={(all) => edit({ checked: all ? view.allKeys : [], halfChecked: [] })}
+            />
+            <Tree
+              checkable
+              treeData={view.treeData}
+              expandedKeys={view.expandedKeys}
+              onExpand={view.setExpandedKeys}
+              checkedKeys={checked}
+              onCheck={(keys, info) => edit({ checked: Array.isArray(keys) ? keys : keys.checked, halfChecked: info.halfCheckedKeys ?? [] })}
+            />
+            {view.keyword && !view.matchCount && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`没有名称或标识包含“${view.keyword}”的菜单`} />}
+          </>
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有菜单，可在“功能菜单”中新增。" />
         )}
@@ -136,20 +128,25 @@ const USER_COLUMNS: PagedColumn<RoleUser>[] = [
   { key: 'status', title: '状态', dataIndex: 'status', render: (v: string) => USER_STATUS_LABELS[v] ?? v },
 ];
 
-/** 查看用户: who holds the role, paged, phones masked by the server. */
+/** Who holds a role, paged, phones masked by the server: the 查看用户 drawer and the detail page's 用户 tab. */
+export function RoleUsersTable({ roleId }: { roleId: string }) {
+  return (
+    <PagedTable<RoleUser, object>
+      tableKey="system:role:users"
+      fetcher={(query, signal) => fetchRoleUsers(roleId, query, signal)}
+      params={{}}
+      columns={USER_COLUMNS}
+      rowKey="id"
+      empty={{ what: '用户', title: '还没有用户拥有该角色', hint: '在用户信息中授予该角色后，用户会显示在这里。' }}
+    />
+  );
+}
+
+/** 查看用户: who holds the role. */
 export function RoleUsersDrawer({ role, onClose }: { role: Role | null; onClose: () => void }) {
   return (
     <Drawer open={!!role} onClose={onClose} destroyOnHidden size="large" title={`角色用户：${role?.roleName ?? ''}`}>
-      {role && (
-        <PagedTable<RoleUser, object>
-          tableKey="system:role:users"
-          fetcher={(query, signal) => fetchRoleUsers(role.roleId, query, signal)}
-          params={{}}
-          columns={USER_COLUMNS}
-          rowKey="id"
-          empty={{ what: '用户', title: '还没有用户拥有该角色', hint: '在用户信息中授予该角色后，用户会显示在这里。' }}
-        />
-      )}
+      {role && <RoleUsersTable roleId={role.roleId} />}
     </Drawer>
   );
 }

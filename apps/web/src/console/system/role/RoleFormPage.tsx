@@ -1,5 +1,8 @@
 import { Form, Input, Select } from 'antd';
-import { DATA_SCOPE_LABELS, roleBody, SUPER_ROLE_CODE } from '@dandelion/shared/system/role';
+import { DATA_SCOPE_LABELS, ROLE_PERMISSIONS, roleBody, SUPER_ROLE_CODE } from '@dandelion/shared/system/role';
+import { auditItems, dictTag, labelTag, multilineOf, statusTag } from '../../../components/detail';
+import { RoleUsersTable } from './RoleDrawers';
+import { RolePermissionsTab } from './RoleRelated';
 import { DictSelect } from '../../../components/DictSelect';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
 import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, RemarkField, SortField, StatusField, requiredRule, rulesOf, useFormMode } from '../../../components/form';
@@ -24,6 +27,24 @@ export default function RoleFormPage() {
   return (
     <FormPage<RoleValues, RoleDetail>
       entityName="角色"
+      detail={{
+        editPermission: ROLE_PERMISSIONS.upd,
+        items: (r) => [
+          { label: '角色编码', value: r.roleCode },
+          { label: '角色名称', value: r.roleName },
+          { label: '角色类型', value: dictTag('ROLE_TYPE', r.roleType) },
+          { label: '数据范围', value: labelTag(DATA_SCOPE_LABELS, r.dataScope) },
+          r.dataScope === 'CUSTOM' && { label: '自定义机构', value: `${r.dataOrgIds.length} 个机构` },
+          { label: '状态', value: statusTag(r.status) },
+          { label: '排序', value: r.sort },
+          { label: '备注', value: multilineOf(r.remark), span: 'filled' },
+          ...auditItems(r),
+        ],
+        tabs: (r) => [
+          { key: 'users', label: '用户', children: <RoleUsersTable roleId={r.roleId} /> },
+          { key: 'permissions', label: '权限', children: <RolePermissionsTab roleId={r.roleId} /> },
+        ],
+      }}
       form={form}
       load={(id, signal) => roleApi.detail(id, signal)}
       initialValues={{ status: 'NORMAL', sort: 0, dataScope: 'SELF', dataOrgIds: [] }}

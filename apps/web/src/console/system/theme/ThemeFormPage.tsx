@@ -1,8 +1,9 @@
 import { ColorPicker, Form, Input, Select, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_CONSOLE_LAYOUT, THEME_BASIC_PROPERTIES, themeValueProblem } from '@dandelion/shared/system/theme';
+import { DEFAULT_CONSOLE_LAYOUT, THEME_BASIC_PROPERTIES, THEME_PERMISSIONS, themeValueProblem } from '@dandelion/shared/system/theme';
 import { themeBody } from '@dandelion/shared/system/theme';
 import { FormPage, rulesOf } from '../../../components/form';
+import { EMPTY_VALUE, yesNo, type DetailItem } from '../../../components/detail';
 import { fetchLayouts, fetchTheme, saveTheme, type ThemeRecord, type ThemeValues } from './api';
 
 /** The same rules and messages the server applies (packages/shared/src/system/theme.ts). */
@@ -27,6 +28,23 @@ function Preview({ props }: { props: Record<string, string | boolean | null> }) 
   );
 }
 
+type ThemeProperty = ThemeRecord['basicProperties'][number];
+
+/** A property's value as people read it: a colour swatch, 是/否, an option's label. */
+function propertyValue(p: ThemeProperty) {
+  if (p.inputType === 'switch') return yesNo(p.value === true || p.value === 'true');
+  if (p.value === null || p.value === '') return EMPTY_VALUE;
+  const text = String(p.value);
+  if (p.inputType === 'colorselect')
+    return (
+      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+        <span aria-hidden style={{ width: 16, height: 16, borderRadius: 3, border: '1px solid #d9d9d9', background: text }} />
+        {text}
+      </span>
+    );
+  return p.valueOption?.find((o) => o.value === text)?.label ?? text;
+}
+
 /** /system/theme/themeAdd|themeUpd|themeDetail: name, layout and every basic property of a shared theme. */
 export default function ThemeFormPage() {
   const [form] = Form.useForm<ThemeValues>();
@@ -35,6 +53,19 @@ export default function ThemeFormPage() {
   return (
     <FormPage<ThemeValues, ThemeRecord>
       entityName="主题"
+      detail={{
+        editPermission: THEME_PERMISSIONS.upd,
+        items: (t): DetailItem[] => [
+          { label: '主题名称', value: t.themeName },
+          { label: '布局', value: layouts.data?.find((l) => l.layoutUiName === t.layoutUiName)?.layoutName ?? t.layoutUiName },
+          ...t.basicProperties.map((p) => ({ label: p.displayName, value: propertyValue(p) })),
+          {
+            label: '预览',
+            span: 'filled',
+            value: <Preview props={Object.fromEntries(t.basicProperties.map((p) => [p.uiName, p.value]))} />,
+          },
+        ],
+      }}
       form={form}
       load={fetchTheme}
       toValues={(t) => ({ themeName: t.themeName, layoutUiName: t.layoutUiName, props: Object.fromEntries(t.basicProperties.map((p) => [p.uiName, p.value])) })}

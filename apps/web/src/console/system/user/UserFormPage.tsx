@@ -3,7 +3,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { createUserBody, userFields } from '@dandelion/shared/system/user';
+import { createUserBody, USER_PERMISSIONS, USER_STATUS_LABELS, userFields } from '@dandelion/shared/system/user';
+import { USER_SEX_LABELS, type UserSex } from '@dandelion/shared/auth/accountCenter';
+import { auditItems, dateOf, dictTag, labelTag, multilineOf, tagsOf, textOf } from '../../../components/detail';
 import { DictSelect } from '../../../components/DictSelect';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
 import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, requiredRule, rulesOf, siblingPath, useFormMode } from '../../../components/form';
@@ -18,6 +20,9 @@ const uniqueRules = (field: UniqueField, id: string | null) => [
   ...rules[field],
   duplicateRule({ tableName: 'user', fieldName: field, dataId: id, schema: userFields[field] }),
 ];
+
+/** 男, 女, 保密: the wording 个人中心 uses too. */
+const SEX_OPTIONS = ([1, 2, 0] as const).map((value) => ({ value: String(value), label: USER_SEX_LABELS[value] }));
 
 /** The form holds dates as dayjs values; the server takes YYYY-MM-DD. */
 interface FormValues {
@@ -85,6 +90,29 @@ export default function UserFormPage() {
   return (
     <FormPage<FormValues, UserDetail>
       entityName="用户"
+      detail={{
+        editPermission: USER_PERMISSIONS.upd,
+        items: (u) => [
+          { label: '用户名', value: u.username },
+          { label: '员工编号', value: textOf(u.empCode) },
+          { label: '姓名', value: textOf(u.realname) },
+          { label: '昵称', value: textOf(u.nickName) },
+          { label: '性别', value: USER_SEX_LABELS[u.userSex as UserSex] ?? String(u.userSex) },
+          { label: '手机号', value: textOf(u.phone) },
+          { label: '邮箱', value: textOf(u.email) },
+          { label: '所属机构', value: textOf(u.orgName) },
+          { label: '入职日期', value: dateOf(u.inDate) },
+          { label: '离职日期', value: dateOf(u.outDate) },
+          { label: '人员状态', value: dictTag('EMP_STATUS', u.empStatus) },
+          { label: '是否启用', value: labelTag({ 1: '启用', 0: '停用' }, u.enableUser, { 1: 'success' }) },
+          { label: '账号状态', value: labelTag(USER_STATUS_LABELS, u.status, { NORMAL: 'success', FROZEN: 'error' }) },
+          { label: '排序', value: u.sort },
+          { label: '角色', value: tagsOf(u.roles.map((r) => r.roleName)) },
+          { label: '岗位', value: tagsOf(u.postIds.map((id) => posts.data?.find((p) => p.postId === id)?.postName ?? `#${id}`)) },
+          { label: '备注', value: multilineOf(u.remark), span: 'filled' },
+          ...auditItems(u),
+        ],
+      }}
       form={form}
       load={(id, signal) => fetchUser(id, signal)}
       toValues={toValues}
@@ -154,7 +182,7 @@ export default function UserFormPage() {
         </Col>
         <Col span={12}>
           <Form.Item name="userSex" label="性别">
-            <DictSelect category="USER_SEX" allowClear={false} />
+            <Select options={SEX_OPTIONS} />
           </Form.Item>
         </Col>
         <Col span={12}>
