@@ -13,7 +13,7 @@ export const BASE_DICTIONARIES: DictSeed[] = [
   { code: 'ORG_STATUS', name: '机构状态', items: [['NORMAL', '正常'], ['DISABLED', '停用']] },
   { code: 'EMP_STATUS', name: '人员状态', items: [['NORMAL', '在职'], ['LEAVE', '离职']] },
   { code: 'ENABLE_FLAG', name: '启用标志', items: [['1', '启用'], ['0', '停用']] },
-  { code: 'USER_SEX', name: '性别', items: [['0', '未知'], ['1', '男'], ['2', '女']] },
+  { code: 'USER_SEX', name: '性别', items: [['0', '保密'], ['1', '男'], ['2', '女']] },
   { code: 'SITE_STATUS', name: '站点状态', items: [['1', '下线'], ['2', '上线']] },
   { code: 'CATALOG_STATUS', name: '栏目状态', items: [['ENABLE', '启用'], ['DISABLE', '停用']] },
   { code: 'CONTENT_STATUS', name: '文章状态', items: [['DRAFT', '草稿'], ['SCHEDULED', '待发布'], ['PUBLISHED', '已发布'], ['OFFLINE', '已下线']] },

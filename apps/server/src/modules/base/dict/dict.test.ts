@@ -75,7 +75,7 @@ describe('POST /rest/client/getclientdictlist (portal, no sign-in)', () => {
     const res = await post(ctx.app, url, { categoryCode: 'USER_SEX' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      expect.objectContaining({ dictCode: '0', dictName: '未知', label: '未知', value: '0' }),
+      expect.objectContaining({ dictCode: '0', dictName: '保密', label: '保密', value: '0' }),
       expect.objectContaining({ value: '1', label: '男' }),
       expect.objectContaining({ value: '2', label: '女' }),
     ]);

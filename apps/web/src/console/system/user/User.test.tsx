@@ -24,7 +24,7 @@ function serve(routes: Record<string, ReturnType<typeof ok> | ((call: FakeCall) 
     '/rest/user/getUserPage': (call) => ok({ list: [user('1'), user('2', { status: 'FROZEN' })], total: 2, ...(call.body as { pageParameter: object }).pageParameter }),
     '/api/role': ok([{ roleId: '9', roleCode: 'REVIEWER', roleName: '审核员', roleType: 'CENTER', status: 'NORMAL' }]),
     '/rest/organ/tree': ok([]),
-    '/rest/dict/getdictlists': ok({ EMP_STATUS: [{ value: 'NORMAL', label: '在职' }], USER_SEX: [{ value: '0', label: '未知' }] }),
+    '/rest/dict/getdictlists': ok({ EMP_STATUS: [{ value: 'NORMAL', label: '在职' }], USER_SEX: [{ value: '0', label: '保密' }] }),
     '/rest/postService/getPostByPage': ok({ list: [], total: 0, pageNum: 1, pageSize: 500 }),
     ...routes,
   });
