@@ -121,3 +121,25 @@ describe('useListPage', () => {
     expect(fetcher.mock.calls.at(-1)![0]).not.toHaveProperty('name');
   });
 });
+
+/** A list a link may open filtered (?name=…), as the workbench's to-do cards do. */
+function AddressedListPage({ fetcher }: { fetcher: (query: PageQuery<Search>, signal: AbortSignal) => Promise<Page<Row>> }) {
+  const { table, searchForm, search, onSearch, addressedSearch } = useListPage<Search>({}, { fromAddress: ['name'] });
+  return (
+    <>
+      <SearchForm<Search> ref={searchForm} fields={[{ name: 'name', label: '名称' }]} initialValues={addressedSearch} onSearch={onSearch} />
+      <PagedTable<Row, Search> ref={table} tableKey="use-list-page" fetcher={fetcher} params={search} columns={columns} rowKey="id" empty={EMPTY} />
+    </>
+  );
+}
+
+describe('a list opened by a link with conditions', () => {
+  it('searches by the address’s conditions from the first request and shows them in the search form', async () => {
+    const fetcher = vi.fn(async (query: PageQuery<Search>) => ({ list: [{ id: '1', name: '财务' }], total: 1, ...query.pageParameter }));
+    renderAtRoute(<AddressedListPage fetcher={fetcher} />, '/system/post/postList', '/system/post/postList?name=财务&other=1');
+    expect(await screen.findByText('财务', { selector: 'td, td *' })).toBeTruthy();
+    expect(fetcher.mock.calls[0]![0]).toMatchObject({ name: '财务' });
+    expect(fetcher.mock.calls[0]![0]).not.toHaveProperty('other');
+    expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe('财务');
+  });
+});

@@ -1,9 +1,20 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { siblingPath } from '../form/useFormMode';
 import type { SearchFormHandle } from '../SearchForm';
 import { applySearch } from './applySearch';
 import type { PagedTableHandle } from './PagedTable';
+
+export interface ListPageOptions<S extends object> {
+  /** Search fields a link may set in the address (?status=PENDING); the list opens filtered by them. */
+  fromAddress?: readonly (keyof S & string)[];
+}
+
+/** The values of `keys` an address's query carries (empty ones left out). */
+function valuesInQuery(query: string, keys: readonly string[]): Record<string, string> {
+  const params = new URLSearchParams(query);
+  return Object.fromEntries(keys.map((key) => [key, params.get(key)]).filter((entry): entry is [string, string] => !!entry[1]));
+}
 
 /**
  * The state every list page keeps: the table handle, the search values (查询 applies them, the same
@@ -14,17 +25,35 @@ import type { PagedTableHandle } from './PagedTable';
  * when `list.table` is passed as a ref, React's compiler lint takes every `list.…` read while
  * rendering (`params={list.search}`) for a read of that ref, and refuses it.
  */
-export function useListPage<S extends object>(initial: S = {} as S) {
+export function useListPage<S extends object>(initial: S = {} as S, options: ListPageOptions<S> = {}) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search: query } = useLocation();
+  const fromAddress = options.fromAddress ?? [];
   const table = useRef<PagedTableHandle>(null);
   const searchForm = useRef<SearchFormHandle>(null);
-  const [search, setSearch] = useState<S>(initial);
+  const [addressed] = useState(() => valuesInQuery(query, fromAddress));
+  const [search, setSearch] = useState<S>(() => ({ ...initial, ...addressed }));
   const refresh = async () => {
     await table.current?.refresh();
   };
   const onSearch = (values: S) => applySearch(values, search, setSearch, refresh);
+
+  // A link with conditions (a workbench card) filters the list, also when its tab was already open.
+  const seenQuery = useRef(query);
+  useEffect(() => {
+    if (query === seenQuery.current) return;
+    seenQuery.current = query;
+    const values = valuesInQuery(query, fromAddress);
+    if (!Object.keys(values).length) return;
+    if (searchForm.current) searchForm.current.apply(values);
+    else setSearch({ ...initial, ...values } as S);
+    // fromAddress and initial are the page's constants; the address is what changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
+
   return {
+    /** Conditions the address carried when the list opened: the SearchForm's initialValues. */
+    addressedSearch: addressed as Partial<S>,
     table,
     /** The ref for the page's SearchForm, so that clearSearch empties its fields too. */
     searchForm,

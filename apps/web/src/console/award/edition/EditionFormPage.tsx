@@ -4,6 +4,7 @@ import { DEFAULT_ELIGIBILITY, EDITION_STAGES, editionBody, editionEligibility } 
 import { FormPage, rulesOf } from '../../../components/form';
 import { editionApi, type Edition, type EditionFormValues } from './api';
 import { StageDatesField } from './StageDatesField';
+import { editionDetail } from './EditionDetail';
 
 const rules = rulesOf(editionBody);
 const eligibilityRules = rulesOf(editionEligibility);
@@ -27,6 +28,7 @@ export default function EditionFormPage() {
   return (
     <FormPage<EditionFormValues, Edition>
       entityName="届次"
+      detail={editionDetail}
       form={form}
       load={(id, signal) => editionApi.detail(id, signal)}
       toValues={(edition) => ({ ...edition, guide: edition.guide ?? undefined })}

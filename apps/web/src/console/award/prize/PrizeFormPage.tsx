@@ -4,6 +4,7 @@ import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, RemarkField, Sort
 import { optionsOf } from '../../../lib/options';
 import { prizeApi, type Prize, type PrizeFormValues } from './api';
 import { FormConfigFields, GradeRulesField, RubricField } from './PrizeRuleFields';
+import { prizeDetail } from './PrizeDetail';
 
 const rules = rulesOf(prizeBody);
 const KIND_OPTIONS = optionsOf(PRIZE_KIND_LABELS);
@@ -38,6 +39,7 @@ export default function PrizeFormPage() {
   return (
     <FormPage<PrizeFormValues, Prize>
       entityName="奖种"
+      detail={prizeDetail}
       form={form}
       load={(id, signal) => prizeApi.detail(id, signal)}
       initialValues={NEW_PRIZE}

@@ -18,7 +18,7 @@ const SEARCH_FIELDS: SearchField[] = [
 /** /cms/complaint/complaintList: complaints from the portal, answered, closed or deleted here. */
 export default function ComplaintListPage() {
   const { message } = App.useApp();
-  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<ComplaintSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open, addressedSearch } = useListPage<ComplaintSearch>({}, { fromAddress: ['status'] });
   const actions = useRecordActions();
   const [replying, setReplying] = useState<Complaint | null>(null);
 
@@ -58,7 +58,7 @@ export default function ComplaintListPage() {
 
   return (
     <Card>
-      <SearchForm<ComplaintSearch> ref={searchForm} fields={SEARCH_FIELDS} onSearch={onSearch} />
+      <SearchForm<ComplaintSearch> ref={searchForm} fields={SEARCH_FIELDS} initialValues={addressedSearch} onSearch={onSearch} />
       <PagedTable<Complaint, ComplaintSearch>
         ref={table}
         tableKey={COMPLAINT_TABLE_KEY}

@@ -37,7 +37,7 @@ const offlinable = (status: ContentStatus) => status === 'PUBLISHED' || status =
 /** /cms/content/contentList: articles by catalogue, with publishing, offlining and pinning. */
 export default function ContentListPage() {
   const { message } = App.useApp();
-  const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<ContentSearch>();
+  const { table, searchForm, search, refresh, onSearch, clearSearch, open, addressedSearch } = useListPage<ContentSearch>({}, { fromAddress: ['status'] });
   const actions = useRecordActions();
   const [catalog, setCatalog] = useState<{ id: string; name?: string } | null>(null);
   const catalogId = catalog?.id;
@@ -152,6 +152,7 @@ export default function ContentListPage() {
         <SearchForm<ContentSearch>
           ref={searchForm}
           fields={SEARCH_FIELDS}
+          initialValues={addressedSearch}
           onSearch={(values) => {
             setSelected([]);
             onSearch(values);
