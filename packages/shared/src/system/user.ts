@@ -222,6 +222,25 @@ export const userCalls = {
     body: z.object({ userId: zId }),
     response: userDetail,
   }),
+  /**
+   * The spec's "user lookup by userIds" (its path is not shown): the users among the ids that the
+   * caller's data scope may see, in the order asked, and the caller's own token back (no new
+   * credential is minted).
+   */
+  listByIds: defineCall({
+    method: 'POST',
+    path: '/rest/user/getUsersByIds',
+    access: USER_PERMISSIONS.list,
+    tag: TAG,
+    summary: '按用户编号批量查询用户（数据范围内），返回 sysUserList 与调用者的 token',
+    body: z.object({
+      userIds: z
+        .array(zId, { error: '请选择要查询的用户' })
+        .min(1, '请选择要查询的用户')
+        .max(500, '一次最多查询 500 个用户'),
+    }),
+    response: z.object({ sysUserList: z.array(userItem), token: z.string() }),
+  }),
   detailByGet: defineCall({
     method: 'GET',
     path: '/api/service',

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Layout } from 'antd';
 import { useConsoleStore } from '../../api/consoleStore';
+import { useNarrowScreen } from '../../components/TreePanel';
 import { useRecordMenuView } from '../recentMenus';
 import { ConsoleThemeProvider } from '../theme/ConsoleThemeProvider';
 import { ThemeDrawer } from '../theme/ThemeDrawer';
@@ -33,6 +34,13 @@ export default function ConsoleLayout() {
   const [themeOpen, setThemeOpen] = useState(false);
   const tabs = useConsoleTabs();
   useRecordMenuView();
+  // On a phone the folded menu takes no width (the list keeps the screen) and opening a page folds it again.
+  const narrow = useNarrowScreen();
+  const [foldedFor, setFoldedFor] = useState(tabs.activePath);
+  if (narrow && foldedFor !== tabs.activePath) {
+    setFoldedFor(tabs.activePath);
+    setCollapsed(true);
+  }
 
   const classes = [
     'dl-console',
@@ -64,7 +72,7 @@ export default function ConsoleLayout() {
               className="dl-console-sider"
               theme="light"
               width={SIDER_WIDTH}
-              collapsedWidth={SIDER_COLLAPSED_WIDTH}
+              collapsedWidth={narrow ? 0 : SIDER_COLLAPSED_WIDTH}
               collapsible
               collapsed={collapsed}
               trigger={null}

@@ -14,6 +14,8 @@ export type NewUser = typeof sysUser.$inferInsert;
 
 /** Filters of the user list, shared by the paged list and the Excel export so both show the same rows. */
 export interface UserFilter {
+  /** Only these users (the lookup by userIds). */
+  ids?: number[];
   realname?: string;
   username?: string;
   phone?: string;
@@ -48,6 +50,7 @@ export function userListCondition(filter: UserFilter, scope: EffectiveDataScope,
     eq(sysUser.delFlag, deleted ? DEL_FLAG.DELETED : DEL_FLAG.ACTIVE),
     dataScopeCondition(scope, { orgId: sysUser.orgId, ownerId: sysUser.createById }, orgSubtreeIds),
   ];
+  if (filter.ids) parts.push(inArray(sysUser.id, filter.ids));
   if (filter.realname) parts.push(containing(sysUser.realname, filter.realname));
   if (filter.username) parts.push(containing(sysUser.username, filter.username));
   if (filter.phone) parts.push(containing(sysUser.phone, filter.phone));

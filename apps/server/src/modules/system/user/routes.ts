@@ -4,6 +4,7 @@ import { ok } from '../../../core/envelope';
 import { errors } from '../../../core/errors';
 import { attachmentHeader, sendWorkbook, XLSX_MIME } from '../../../core/excel';
 import { serve } from '../../../core/route';
+import { tokenFromHeader } from '../../../core/token';
 import type { UserWorkbooks } from './excel';
 import type { ExternalUserService } from './external';
 import type { UserAdminService, UserChange } from './service';
@@ -28,6 +29,9 @@ export function registerUserRoutes(app: FastifyInstance, { users, external, work
     return ok(await users.page({ keyword }, { pageNum: page, pageSize: size }, scopeOf(request)));
   });
   serve(app, userCalls.detail, async (request) => ok(await users.detail(request.body.userId, scopeOf(request))));
+  serve(app, userCalls.listByIds, async (request) =>
+    ok({ sysUserList: await users.listByIds(request.body.userIds, scopeOf(request)), token: tokenFromHeader(request.headers.authorization) ?? '' }),
+  );
   serve(app, userCalls.detailByGet, async (request) => ok(await users.detail(request.query.id, scopeOf(request))));
 
   serve(app, userCalls.create, async (request) => {

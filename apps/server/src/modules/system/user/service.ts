@@ -124,6 +124,14 @@ export function createUserAdminService({ db, sessions, posts }: UserDeps) {
       return paginate(page, (limit, offset) => userRepo.list(db, where, limit, offset), () => userRepo.count(db, where));
     },
 
+    /** The users among `ids` the scope may see, in the order asked; unknown and invisible ids are left out. */
+    async listByIds(ids: number[], scope: EffectiveDataScope) {
+      const unique = [...new Set(ids)];
+      const rows = await userRepo.list(db, userListCondition({ ids: unique }, scope), unique.length, 0);
+      const byId = new Map(rows.map((row) => [row.userId, row]));
+      return unique.map((id) => byId.get(id)).filter((row) => row !== undefined);
+    },
+
     /** Everything the shared add/upd/detail form shows. */
     async detail(id: number, scope: EffectiveDataScope) {
       const row = await visibleUser(db, id, scope);

@@ -230,3 +230,24 @@ describe('user administration', () => {
     expect(wrong.body.msg).toBe('该用户不是外部用户，请在用户管理中维护');
   });
 });
+
+describe('user lookup by userIds (spec: answers sysUserList and token)', () => {
+  it('refuses outsiders (401/403) and an empty or oversized list (400 with the message)', async () => {
+    await expectRefusedToOutsiders(ctx.app, ['/rest/user/getUsersByIds'], clerk);
+    const empty = await call('/rest/user/getUsersByIds', { userIds: [] });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ code: '400', success: false, msg: '请选择要查询的用户' });
+    const many = await call('/rest/user/getUsersByIds', { userIds: Array.from({ length: 501 }, (_, i) => String(i + 1)) });
+    expect(many.body.msg).toBe('一次最多查询 500 个用户');
+  });
+
+  it('answers the users asked for, in the order asked, leaving out unknown ids, with the caller’s own token', async () => {
+    const [clerkRow] = await ctx.database.db.select().from(sysUser).where(eq(sysUser.username, 'clerk'));
+    const [adminRow] = await ctx.database.db.select().from(sysUser).where(eq(sysUser.username, 'admin'));
+    const res = await call('/rest/user/getUsersByIds', { userIds: [String(clerkRow!.id), '999999', String(adminRow!.id), String(clerkRow!.id)] });
+    expect(res.status).toBe(200);
+    expect(res.body.data.sysUserList.map((u: { username: string }) => u.username)).toEqual(['clerk', 'admin']);
+    expect(res.body.data.sysUserList[0]).toMatchObject({ userId: String(clerkRow!.id), createById: null, delFlag: 0 });
+    expect(res.body.data.token).toBe(admin.authorization);
+  });
+});
