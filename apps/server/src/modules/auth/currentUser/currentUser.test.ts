@@ -30,7 +30,7 @@ describe('menus and permissions of the signed-in user', () => {
 
   it('gives the administrator the whole console tree with spec §2 menu nodes', async () => {
     const res = await post(ctx.app, '/rest/menu/UserMenuList', {}, { authorization: adminToken });
-    expect(titles(res.body.data)).toEqual(['基础模块', '内容管理', '系统管理', '消息管理', '个人中心']);
+    expect(titles(res.body.data)).toEqual(['评奖管理', '基础模块', '内容管理', '系统管理', '消息管理', '个人中心']);
     const system = res.body.data.find((n: { name: string }) => n.name === 'system');
     const user = system.children.find((n: { name: string }) => n.name === 'system:user:main');
     expect(user).toMatchObject({ path: '/system/user', redirect: '/system/user/userList', hidden: false, alwaysShow: false });
