@@ -35,16 +35,16 @@ test('the office opens a prize in a new edition, publishes it, and the portal of
   await page.locator('#prizeIds').click();
   await page.locator('.ant-select-item-option', { hasText: '科技进步奖' }).click();
   await page.keyboard.press('Escape');
-  const range = page.getByLabel('申报起止日期').first();
-  await range.click();
-  await page.keyboard.type(day(-1));
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(day(20));
-  await page.keyboard.press('Enter');
+  // The declaration window from today to 20 days on, picked in the range picker's two month panels.
+  await page.getByLabel('申报起止日期').first().click();
+  const panels = page.locator('.ant-picker-dropdown:visible');
+  await panels.locator(`td[title="${day(0)}"]`).first().click();
+  await panels.locator(`td[title="${day(20)}"]`).first().click();
+  await expect(panels).toHaveCount(0);
   await page.getByRole('button', { name: '保存', exact: true }).click();
 
   const row = page.locator('tr.ant-table-row', { hasText: '2030年度科学技术奖' });
-  await expect(row.getByText(`${day(-1)} 至 ${day(20)}`)).toBeVisible();
+  await expect(row.getByText(`${day(0)} 至 ${day(20)}`)).toBeVisible();
   await expect(row.getByText('未发布')).toBeVisible();
   await row.getByRole('button', { name: /更多/ }).click();
   await page.getByRole('menuitem', { name: '发布' }).click();
@@ -61,7 +61,8 @@ test('the office opens a prize in a new edition, publishes it, and the portal of
   await page.locator('button', { hasText: /^复制上一届$/ }).click();
   await page.getByRole('button', { name: '确定', exact: true }).click();
   await expect(page).toHaveURL(/editionUpd\?id=/);
-  await expect(page.locator('#editionName')).toHaveValue('2031年度科学技术奖');
-  await expect(page.locator('#year')).toHaveValue('2031');
+  // Other form tabs stay mounted behind this one: the fields of the page on show.
+  await expect(page.locator('#editionName').filter({ visible: true })).toHaveValue('2031年度科学技术奖');
+  await expect(page.locator('#year').filter({ visible: true })).toHaveValue('2031');
   expect(pageErrors).toEqual([]);
 });

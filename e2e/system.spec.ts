@@ -67,6 +67,8 @@ test('an organisation, a role and a user: the user sees exactly the grant; freez
   await roleRow.getByText('更多').click();
   await page.getByRole('menuitem', { name: '分配权限' }).click();
   const drawer = page.getByRole('dialog', { name: new RegExp(`分配权限：短信查看${stamp}`) });
+  // The tree opens folded to its groups; 展开全部 shows every page and button.
+  await drawer.getByRole('button', { name: '展开全部', exact: true }).click();
   await drawer.locator('.ant-tree-treenode', { hasText: '短信日志列表' }).locator('.ant-tree-checkbox').click();
   await expect(drawer.locator('.ant-tree-treenode', { hasText: '消息管理' }).first().locator('.ant-tree-checkbox-indeterminate')).toBeVisible();
   await snapshot(page, 'system-role-permissions');

@@ -3,7 +3,7 @@
  * Dynamic routes). No React here: the rules are unit-tested on their own.
  */
 import { HOME_PATH } from '@dandelion/shared';
-import type { ConsoleRoute } from '../../api/consoleStore';
+import { hasConsole, type ConsoleRoute } from '../../api/consoleStore';
 import type { InitResponse, MenuNode } from '../../api/consoleTypes';
 
 /** Spec §2: the blank page. */
@@ -146,7 +146,9 @@ export function guardedPath(
   arrival: Arrival,
 ): string {
   const pathname = requested.split(/[?#]/)[0] || '/';
-  if (!pages.isConsolePath(pathname) || isPermittedPath(pathname, permissionList)) return requested;
+  if (!pages.isConsolePath(pathname)) return requested;
+  // A portal user (no console beyond home and the personal centre) is mounted no console routes at all.
+  if (hasConsole(permissionList) && isPermittedPath(pathname, permissionList)) return requested;
   if (!pages.isKnownPage(pathname)) return '/404';
   return arrival === 'typed' ? '/403' : '/';
 }
