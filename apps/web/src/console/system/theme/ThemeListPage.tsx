@@ -1,6 +1,6 @@
 import { Card, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { THEME_PERMISSIONS as P } from '@dandelion/shared/system/theme';
+import { CONSOLE_LAYOUTS, THEME_PERMISSIONS as P } from '@dandelion/shared/system/theme';
 import { ActionBar } from '../../../components/ActionBar';
 import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm } from '../../../components/SearchForm';
@@ -11,7 +11,7 @@ export default function ThemeListPage() {
   const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<ThemeSearch>();
   const columns: PagedColumn<SharedTheme>[] = [
     { key: 'themeName', title: '主题名称', dataIndex: 'themeName', render: (name: string, t: SharedTheme) => <span>{name} {t.isDefault && <Tag color="blue">默认</Tag>}</span> },
-    { key: 'layoutUiName', title: '布局', dataIndex: 'layoutUiName' },
+    { key: 'layoutUiName', title: '布局', dataIndex: 'layoutUiName', render: (v: string) => CONSOLE_LAYOUTS.find((l) => l.value === v)?.label ?? v },
     {
       key: 'action', title: '操作', alwaysShown: true, width: 260,
       render: (_: unknown, t: SharedTheme) => (
