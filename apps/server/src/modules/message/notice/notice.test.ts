@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { download, sheetRows } from '../../../../test/helpers/excel';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { sysOperLog } from '../../../core/audit';
@@ -17,7 +17,9 @@ let reviewer: Person;
 let reviewerRoleId: number;
 
 const call = (url: string, body: unknown, headers = admin) => post(ctx.app, url, body, headers);
-const logs = (action: string) => ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'message:notice'), eq(sysOperLog.action, action)));
+/** In the order they were written: PostgreSQL answers an unordered select in no promised order. */
+const logs = (action: string) =>
+  ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'message:notice'), eq(sysOperLog.action, action))).orderBy(asc(sysOperLog.id));
 const ADMIN_URLS = [
   'getNoticeByPage',
   'getNoticeById',
