@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpCallJob } from './httpJob';
+import { unknownParamKey } from './jobParams';
 import type { JobRegistry } from './registry';
 
 /** What the built-in jobs may call in other modules; app.ts passes them. */
@@ -17,7 +18,6 @@ const days = (what: string, fallback: number) =>
     .max(3650, `${what}必须是 1 到 3650 之间的整数`)
     .default(fallback);
 
-const unknownKey = { error: (issue: { code?: string; keys?: string[] }) => (issue.code === 'unrecognized_keys' ? `不支持的参数：${issue.keys?.join('、')}` : undefined) };
 
 /**
  * The jobs every installation has. `purgeTaskRuns` is the scheduler's own retention (its run log
@@ -29,7 +29,7 @@ export function registerBuiltinJobs(registry: JobRegistry, deps: SchedulerJobDep
     title: '清理过期日志',
     description:
       '删除早于保留天数的接口调用日志、操作日志、登录日志、访问日志和定时任务执行日志（执行中的记录保留）。参数 retentionDays：保留天数，1–3650，默认 180。',
-    params: z.strictObject({ retentionDays: days('保留天数', 180) }, unknownKey),
+    params: z.strictObject({ retentionDays: days('保留天数', 180) }, unknownParamKey),
     example: { retentionDays: 180 },
     async run({ retentionDays }, { signal }) {
       const purged = await deps.purgeLogs(retentionDays);
@@ -43,7 +43,7 @@ export function registerBuiltinJobs(registry: JobRegistry, deps: SchedulerJobDep
     handler: 'auth.purgeEndedSessions',
     title: '清理已结束的会话',
     description: '删除过期或已注销超过保留天数的登录会话，在线会话不受影响。参数 keepDays：保留天数，1–3650，默认 30。',
-    params: z.strictObject({ keepDays: days('保留天数', 30) }, unknownKey),
+    params: z.strictObject({ keepDays: days('保留天数', 30) }, unknownParamKey),
     example: { keepDays: 30 },
     async run({ keepDays }) {
       const removed = await deps.purgeEndedSessions(keepDays);

@@ -14,6 +14,7 @@ import { createTaskService } from './service';
 
 export type { SchedulerJobDeps } from './builtinJobs';
 export type { JobContext, JobDefinition } from './registry';
+export { noJobParams } from './jobParams';
 
 /** What this instance's scheduler is doing, for health pages and tests. */
 export interface TaskSchedulerState {
