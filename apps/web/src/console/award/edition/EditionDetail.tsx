@@ -1,9 +1,8 @@
 import { Table } from 'antd';
-import { EDITION_PERMISSIONS, EDITION_PHASE_LABELS, EDITION_STAGE_LABELS, type EditionStage } from '@dandelion/shared/award/edition';
-import { auditItems, labelTag, multilineOf, tagsOf, yesNo, type DetailItem, type DetailTab } from '../../../components/detail';
+import { EDITION_PERMISSIONS, EDITION_STAGE_LABELS, type EditionStage } from '@dandelion/shared/award/edition';
+import { auditItems, multilineOf, tagsOf, yesNo, type DetailItem, type DetailTab } from '../../../components/detail';
 import type { Edition } from './api';
-
-const PHASE_COLORS = { PREPARING: 'default', DECLARING: 'processing', REVIEWING: 'warning', FINISHED: 'success' };
+import { phaseTag } from './phaseTag';
 
 /** The edition as a description list, its stage dates as a tab. */
 export const editionDetail = {
@@ -11,7 +10,7 @@ export const editionDetail = {
   items: (e: Edition): DetailItem[] => [
     { label: '届次名称', value: e.editionName },
     { label: '年度', value: e.year },
-    { label: '阶段', value: labelTag(EDITION_PHASE_LABELS, e.phase, PHASE_COLORS) },
+    { label: '阶段', value: phaseTag(e.phase) },
     { label: '发布状态', value: e.published ? '已发布' : '未发布' },
     { label: '开放奖种', value: tagsOf(e.prizeNames), span: 'filled' },
     { label: '单位审核', value: yesNo(e.unitReview) },

@@ -6,13 +6,12 @@ import { ActionBar, useRecordActions } from '../../../components/ActionBar';
 import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { editionApi, EDITION_TABLE_KEY, type Edition, type EditionSearch } from './api';
+import { phaseTag } from './phaseTag';
 
 const SEARCH_FIELDS: SearchField[] = [
   { name: 'editionName', label: '届次名称' },
   { name: 'phase', label: '阶段', type: 'select', options: optionsOf(EDITION_PHASE_LABELS) },
 ];
-
-const PHASE_COLORS: Record<EditionPhase, string> = { PREPARING: 'default', DECLARING: 'processing', REVIEWING: 'warning', FINISHED: 'success' };
 
 const declarationOf = (edition: Edition) => edition.stages.find((s) => s.stage === 'DECLARATION');
 
@@ -36,7 +35,7 @@ export default function EditionListPage() {
         return window?.startDate && window.endDate ? `${window.startDate} 至 ${window.endDate}` : '未设置';
       },
     },
-    { key: 'phase', title: '阶段', dataIndex: 'phase', width: 90, render: (v: EditionPhase) => <Tag color={PHASE_COLORS[v]}>{EDITION_PHASE_LABELS[v]}</Tag> },
+    { key: 'phase', title: '阶段', dataIndex: 'phase', width: 90, render: (v: EditionPhase) => phaseTag(v) },
     { key: 'published', title: '发布状态', dataIndex: 'published', width: 90, render: (v: boolean) => (v ? <Tag color="success">已发布</Tag> : <Tag>未发布</Tag>) },
     {
       key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 220,
