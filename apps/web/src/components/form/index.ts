@@ -3,7 +3,7 @@ export type { DetailSpec, FormPageProps, SaveContext } from './FormPage';
 export { FORM_MODE_LABELS, formModeOf, siblingPath, useFormMode } from './useFormMode';
 export type { FormMode, FormModeState } from './useFormMode';
 export { fieldRules, requiredRule, ruleFromValidator } from './rules';
-export { rulesOf, zodRule } from './zodRules';
+export { rulesOf, zodListRule, zodRule } from './zodRules';
 export { FormModal } from './FormModal';
 export type { FormModalProps } from './FormModal';
 export { RemarkField, SortField, StatusField } from './RecordFields';

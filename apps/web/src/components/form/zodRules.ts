@@ -7,9 +7,13 @@ import type { z } from 'zod';
 
 /** The rule of one field: required (asterisk) when the schema refuses an empty value, and the schema's first message. */
 export function zodRule(schema: z.ZodType): FormRule {
+  return { required: !schema.safeParse(undefined).success, ...zodListRule(schema) };
+}
+
+/** The same check for a `Form.List` (antd takes only a validator there): the list's schema and its first message. */
+export function zodListRule(schema: z.ZodType) {
   return {
-    required: !schema.safeParse(undefined).success,
-    validator: async (_rule, value: unknown) => {
+    validator: async (_rule: unknown, value: unknown) => {
       const result = await schema.safeParseAsync(value);
       if (!result.success) throw new Error(result.error.issues[0]?.message ?? '填写内容不正确');
     },

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -15,16 +14,8 @@ import {
   type PrizeGradeRule,
   type RubricCriterion,
 } from '@dandelion/shared/award/prize';
-import { rulesOf, zodRule } from '../../../components/form';
+import { rulesOf, zodListRule, zodRule } from '../../../components/form';
 import { optionsOf } from '../../../lib/options';
-
-/** A Form.List's rule (antd takes only a validator there): the list's schema and its first message. */
-const listRule = (schema: z.ZodType) => ({
-  validator: async (_rule: unknown, value: unknown) => {
-    const result = await schema.safeParseAsync(value);
-    if (!result.success) throw new Error(result.error.issues[0]?.message ?? '填写内容不正确');
-  },
-});
 
 const gradeRules = rulesOf(prizeGradeRule);
 const criterionRules = rulesOf(rubricCriterion);
@@ -35,7 +26,7 @@ const SECTION_OPTIONS = DECLARATION_SECTIONS.map((value) => ({ value, label: DEC
 /** 奖励等级: one row per grade with its quota and the caps on completers and units. */
 export function GradeRulesField() {
   return (
-    <Form.List name="grades" rules={[listRule(prizeBody.shape.grades)]}>
+    <Form.List name="grades" rules={[zodListRule(prizeBody.shape.grades)]}>
       {(fields, { add, remove }, { errors }) => (
         <Form.Item label="奖励等级" required>
           <Table
@@ -72,7 +63,7 @@ export function RubricField() {
   const rubric = Form.useWatch<RubricCriterion[] | undefined>('rubric');
   const total = (rubric ?? []).reduce((sum, c) => sum + (Number(c?.weight) || 0), 0);
   return (
-    <Form.List name="rubric" rules={[listRule(prizeBody.shape.rubric)]}>
+    <Form.List name="rubric" rules={[zodListRule(prizeBody.shape.rubric)]}>
       {(fields, { add, remove }, { errors }) => (
         <Form.Item label="评分指标" required extra={<Typography.Text type={total === 100 ? 'success' : 'warning'}>权重合计 {total} / 100</Typography.Text>}>
           <Table
