@@ -79,7 +79,7 @@ describe('/home', () => {
   });
 });
 
-const TODO_CALLS = ['/rest/complain/getComplainPage', '/rest/content/getContentPage', '/rest/task/getTaskLogPage'];
+const COUNT_CALLS = ['/rest/complain/getComplainPage', '/rest/content/getContentPage', '/rest/task/getTaskLogPage'];
 const todoCard = (key: string) => screen.queryByTestId(`todo-${key}`);
 
 describe('/home: to-do cards', () => {
@@ -88,7 +88,7 @@ describe('/home: to-do cards', () => {
     renderAtRoute(<HomePage />, '/home', '/home');
     await screen.findByRole('heading', { name: '常用功能' });
     expect(screen.queryByTestId('home-todos')).toBeNull();
-    for (const path of TODO_CALLS) expect(server.callsTo(path)).toHaveLength(0);
+    for (const path of COUNT_CALLS) expect(server.callsTo(path)).toHaveLength(0);
   });
 
   it('shows the cards of the lists the user may open, each with its count and a link to the filtered list', async () => {

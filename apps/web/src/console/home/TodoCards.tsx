@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Card, Col, Row, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { holdsPermission, useConsoleStore } from '../../api/consoleStore';
-import { TODO_CARDS, type TodoCard } from './todos';
+import { PENDING_WORK_CARDS, type TodoCard } from './todos';
 
 function TodoCount({ card }: { card: TodoCard }) {
   const unread = useConsoleStore((s) => s.unreadCount);
@@ -21,7 +21,7 @@ function TodoCount({ card }: { card: TodoCard }) {
 /** The to-do cards the user may act on; nothing at all when none applies to them. */
 export function TodoCards() {
   const authList = useConsoleStore((s) => s.authList);
-  const cards = TODO_CARDS.filter((card) => holdsPermission(authList, card.permission));
+  const cards = PENDING_WORK_CARDS.filter((card) => holdsPermission(authList, card.permission));
   if (cards.length === 0) return null;
   return (
     <Card title={<h2 className="dl-console-home__heading">我的待办</h2>} data-testid="home-todos">

@@ -26,7 +26,7 @@ export interface TodoCard {
   count?: (signal: AbortSignal) => Promise<number>;
 }
 
-export const TODO_CARDS: readonly TodoCard[] = [
+export const PENDING_WORK_CARDS: readonly TodoCard[] = [
   {
     key: 'unread',
     title: '未读消息',
