@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Card, Drawer, Tooltip } from 'antd';
 import { ApartmentOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { readStored, writeStored } from '../storage';
-import { useNarrowScreen } from './useNarrowScreen';
+import { useNarrowScreen } from '../useNarrowScreen';
 import './treePanel.css';
 
 export interface TreePanelProps {

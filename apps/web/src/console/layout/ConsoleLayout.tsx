@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Layout } from 'antd';
 import { useConsoleStore } from '../../api/consoleStore';
-import { useNarrowScreen } from '../../components/TreePanel';
+import { useNarrowScreen } from '../../components/useNarrowScreen';
 import { useRecordMenuView } from '../recentMenus';
 import { ConsoleThemeProvider } from '../theme/ConsoleThemeProvider';
 import { ThemeDrawer } from '../theme/ThemeDrawer';
