@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, snapshot, test } from './fixtures';
+import { expect, signInAsAdmin, snapshot, test } from './fixtures';
 
 /**
  * The prize office prepares an edition: the seeded prizes are there with their caps, a new edition
@@ -7,21 +6,13 @@ import { expect, snapshot, test } from './fixtures';
  * list of open prizes offers it. 复制上一届 then prepares next year's edition without dates.
  */
 
-const ADMIN_PASSWORD = 'Admin@2026!';
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名', { exact: true }).fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 /** A Beijing date `days` from today, as the date pickers take it. */
 const day = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 test('the office opens a prize in a new edition, publishes it, and the portal offers it', async ({ page, request, pageErrors }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
 
   await page.goto('/award/prize/prizeList');
   await expect(page.getByText('特等奖 15人/10单位')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { adminToken, expect, snapshot, test } from './fixtures';
+import { adminToken, expect, signInAsAdmin, snapshot, test } from './fixtures';
 
 /**
  * Holiday calendar and serial numbers, through the screens: the administrator marks a
@@ -7,16 +7,8 @@ import { adminToken, expect, snapshot, test } from './fixtures';
  * serial rule, sees its format previewed, takes numbers and sees them in the page.
  */
 
-const ADMIN_PASSWORD = 'Admin@2026!';
 const byLabel = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await byLabel(page, '用户名').fill('admin');
-  await byLabel(page, '密码').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 async function call<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
   const response = await request.post(path, { headers: { authorization: token }, data });
@@ -44,7 +36,7 @@ test('a weekday marked as a holiday changes the working-day sum; a serial rule p
   const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
   const [weekStart, wednesday, weekEnd] = [firstMonday, addDays(firstMonday, 2), addDays(firstMonday, 4)];
 
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto('/base/calendar/calendarList');
   await expect(page.getByText('工作日计算', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: '下一年' }).click();

@@ -1,13 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, expect, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { adminToken, expect, signInAsAdmin, test } from './fixtures';
 
 /**
  * Detail pages (issue 15): a record's …Detail is a read-only description list with 编辑 for those
  * who may edit, not the edit form greyed out; a role's detail carries its users and permissions.
  */
 
-const ADMIN_PASSWORD = 'Admin@2026!';
-const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 async function call<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
   const response = await request.post(path, { headers: { authorization: token }, data });
@@ -16,20 +14,13 @@ async function call<T>(request: APIRequestContext, token: string, path: string, 
   return body.data;
 }
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await byLabel(page, '用户名').fill('admin');
-  await byLabel(page, '密码').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 test('a post opened from its list’s 详情 is described, and 编辑 opens its edit form', async ({ page, request, pageErrors }) => {
   const stamp = String(Date.now() % 1e8);
   const admin = await adminToken(request);
   await call(request, admin, '/rest/postService/addPost', { postCode: `DET_${stamp}`, postName: `详情岗位${stamp}`, status: 'NORMAL', sort: 3 });
 
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto('/system/post/postList');
   await page.locator('form').getByLabel('岗位名称', { exact: true }).fill(`详情岗位${stamp}`);
   await page.locator('button', { hasText: /^查询$/ }).click();
@@ -61,7 +52,7 @@ test('a role’s detail shows its users and its granted permissions in tabs', as
   const admin = await adminToken(request);
   const role = await call<{ roleId: string }>(request, admin, '/rest/role/add', { roleCode: `DET_${stamp}`, roleName: `详情角色${stamp}`, roleType: 'SYS', dataScope: 'SELF', status: 'NORMAL', sort: 0 });
 
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto(`/system/role/roleDetail?id=${role.roleId}`);
   const card = page.locator('.ant-card', { hasText: '角色详情' });
   await expect(card.getByText(`DET_${stamp}`)).toBeVisible();

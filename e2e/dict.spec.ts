@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminToken, expect, snapshot, test } from './fixtures';
+import { adminToken, expect, signInAsAdmin, snapshot, test } from './fixtures';
 
 /**
  * Dictionaries and regions: the administrator adds a value to ORG_TYPE in the dictionary
@@ -7,16 +7,8 @@ import { adminToken, expect, snapshot, test } from './fixtures';
  * editing it. The region page shows the provinces, opens a province, and finds a county by search.
  */
 
-const ADMIN_PASSWORD = 'Admin@2026!';
 const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await byLabel(page, '用户名').fill('admin');
-  await byLabel(page, '密码').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 async function openOrgType(page: Page) {
   await page.goto('/base/dict/dictList');
@@ -29,7 +21,7 @@ test('a value added to ORG_TYPE shows in the organisation form at once; once loc
   const stamp = String(Date.now() % 1e8);
   const code = `ALLIANCE_${stamp}`;
   const name = `联合体${stamp}`;
-  await signIn(page);
+  await signInAsAdmin(page);
 
   // The organisation form has read ORG_TYPE before the change: its cached copy must not hide the new value.
   await page.goto('/system/org/orgAdd');
@@ -84,7 +76,7 @@ async function orgTypeId(request: Parameters<typeof adminToken>[0], token: strin
 }
 
 test('the region page shows the provinces, opens one, and finds a county by search', async ({ page, pageErrors }) => {
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto('/base/region/regionList');
   await expect(page.getByRole('row', { name: /北京市\s*110000/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /浙江省\s*330000/ })).toBeVisible();

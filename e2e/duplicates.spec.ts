@@ -1,21 +1,13 @@
 import type { Page } from '@playwright/test';
-import { adminToken, expect, test } from './fixtures';
+import { adminToken, expect, signInAsAdmin, test } from './fixtures';
 
 /**
  * Live duplicate checks (spec §5): a form says a code is taken while it is typed, before 保存 is
  * pressed, and the message goes once the code is changed to a free one.
  */
 
-const ADMIN_PASSWORD = 'Admin@2026!';
 const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await byLabel(page, '用户名').fill('admin');
-  await byLabel(page, '密码').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 test('a taken post code says 岗位编码已存在 while it is typed; a free one saves', async ({ page, request, pageErrors }) => {
   const stamp = String(Date.now() % 1e8);
@@ -27,7 +19,7 @@ test('a taken post code says 岗位编码已存在 while it is typed; a free one
   });
   expect(((await response.json()) as { code: string }).code).toBe('0000');
 
-  await signIn(page);
+  await signInAsAdmin(page);
   await page.goto('/system/post/postAdd');
   const code = byLabel(page, '岗位编码');
   const field = page.locator('.ant-form-item', { has: code });

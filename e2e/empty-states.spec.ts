@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminToken, expect, snapshot, test } from './fixtures';
+import { adminToken, expect, signInAsAdmin, snapshot, test } from './fixtures';
 
 /**
  * Empty lists say what to do next: a list with nothing stored yet (the values of a dictionary
@@ -8,16 +8,8 @@ import { adminToken, expect, snapshot, test } from './fixtures';
  * has rows (角色管理) says so and offers 清空条件, which brings the rows back.
  */
 
-const ADMIN_PASSWORD = 'Admin@2026!';
 const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await byLabel(page, '用户名').fill('admin');
-  await byLabel(page, '密码').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 test('an empty list offers its add action; a search that matched nothing offers 清空条件', async ({ page, request, pageErrors }) => {
   const token = await adminToken(request);
@@ -29,7 +21,7 @@ test('an empty list offers its add action; a search that matched nothing offers 
   });
   expect(added.status(), await added.text()).toBe(200);
 
-  await signIn(page);
+  await signInAsAdmin(page);
 
   // Nothing stored: what the list holds, what to do, and the add action.
   await page.goto('/base/dict/dictList');

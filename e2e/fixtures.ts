@@ -45,6 +45,15 @@ export async function apiLogin(request: APIRequestContext, username: string, pas
 /** ADMIN_PASSWORD that playwright.config.ts gives the server (not imported: the config finds a port on import). */
 const ADMIN_PASSWORD = 'Admin@2026!';
 
+/** Signs the seeded administrator in through the login page and waits for the console home. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('用户名', { exact: true }).fill('admin');
+  await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
 /** The administrator's token (the seeded account). */
 export function adminToken(request: APIRequestContext): Promise<string> {
   return apiLogin(request, 'admin', ADMIN_PASSWORD);

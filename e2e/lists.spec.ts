@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { adminToken, expect, snapshot, test } from './fixtures';
+import { adminToken, expect, signInAsAdmin, snapshot, test } from './fixtures';
 
 /**
  * The console's lists at the sizes administrators use: at 1366×768 (sidebar open) the article and
@@ -8,15 +8,7 @@ import { adminToken, expect, snapshot, test } from './fixtures';
  * in a drawer, where choosing a node filters the list.
  */
 
-const ADMIN_PASSWORD = 'Admin@2026!';
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('用户名', { exact: true }).fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 /**
  * The list's table, told by one of its headers: console tabs keep the pages opened before mounted
@@ -44,7 +36,7 @@ test.describe('lists at 1366×768', () => {
   test('the article and user lists show their key columns without scrolling; a hidden column stays hidden', async ({ page, pageErrors }) => {
     // Two lists, a reload each for the column and the fold: more steps than most journeys.
     test.setTimeout(180_000);
-    await signIn(page);
+    await signInAsAdmin(page);
 
     await page.goto('/cms/content/contentList');
     // The first console page of a fresh server can take a while on a busy machine.
@@ -101,7 +93,7 @@ test.describe('lists at 375×812', () => {
     const userBody = (await user.json()) as { code: string; msg: string };
     expect(userBody.code, userBody.msg).toBe('0000');
 
-    await signIn(page);
+    await signInAsAdmin(page);
     await page.goto('/system/user/userList');
     // A phone: the sidebar folds away first (the console layout's own button).
     const foldMenu = page.getByRole('button', { name: '收起菜单' });
