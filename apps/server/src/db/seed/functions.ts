@@ -4,7 +4,9 @@
  * so a code is spelled once. Sub-pages are hidden and highlight their
  * parent (activeMenu). Buttons are the actions a page offers.
  */
+import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
+import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { CALENDAR_PERMISSIONS } from '@dandelion/shared/base/calendar';
 import { DICT_PERMISSIONS } from '@dandelion/shared/base/dict';
@@ -70,6 +72,31 @@ function crudPage(permissions: CrudPermissions, title: string, entity: string, b
   });
 }
 
+/** A review queue: the list of what waits, and the declaration read-only with the decision. */
+function reviewPage<M extends Permissions & { main: string; list: string }>(permissions: M, title: string, base: string, icon: string, actions: Array<[keyof M & string, string]>): FuncSeed {
+  const name = base.split('/').at(-1)!;
+  return page(permissions.main, title, base, 'Layout', {
+    redirect: `${base}/${name}List`, icon,
+    children: [
+      sub(permissions.list, `${title}列表`, `${base}/${name}List`, `${base.slice(1)}/${name}List`, base),
+      ...buttons(permissions, actions),
+    ],
+  });
+}
+
+/** A lookup the office keeps: a list with add, edit, detail and delete (no enable/disable). */
+type LookupPermissions = Permissions & { main: string; list: string; add: string; upd: string; detail: string; del: string };
+function lookupPage(permissions: LookupPermissions, title: string, entity: string, base: string, icon: string): FuncSeed {
+  const name = base.split('/').at(-1)!;
+  return page(permissions.main, title, base, 'Layout', {
+    redirect: `${base}/${name}List`, icon,
+    children: [
+      sub(permissions.list, `${entity}列表`, `${base}/${name}List`, `${base.slice(1)}/${name}List`, base),
+      ...buttons(permissions, [['add', '新增'], ['upd', '修改'], ['detail', '详情'], ['del', '删除']]),
+    ],
+  });
+}
+
 export const FUNCTION_TREE: FuncSeed[] = [
   {
     code: MENU_GROUP_CODES.award, name: '评奖管理', type: 'DIR', path: '/award', url: 'Layout', icon: 'TrophyOutlined', alwaysShow: true,
@@ -85,6 +112,20 @@ export const FUNCTION_TREE: FuncSeed[] = [
           ...buttons(EDITION_PERMISSIONS, [['del', '删除'], ['publish', '发布'], ['clone', '复制上一届']]),
         ],
       }),
+      page(DECLARATION_PERMISSIONS.main, '申报管理', '/award/declaration', 'Layout', {
+        redirect: '/award/declaration/declarationList', icon: 'FileTextOutlined',
+        children: [
+          sub(DECLARATION_PERMISSIONS.list, '申报书列表', '/award/declaration/declarationList', 'award/declaration/declarationList', '/award/declaration'),
+          sub(DECLARATION_PERMISSIONS.detail, '申报书详情', '/award/declaration/declarationDetail', 'award/declaration/declarationDetail', '/award/declaration'),
+          ...buttons(DECLARATION_PERMISSIONS, [['export', '导出'], ['revocation', '办理撤回申请']]),
+        ],
+      }),
+      reviewPage(UNIT_REVIEW_PERMISSIONS, '单位审核', '/award/unitReview', 'AuditOutlined', [['approve', '审核']]),
+      reviewPage(NOMINATION_PERMISSIONS, '提名审核', '/award/nomination', 'SendOutlined', [['approve', '审核']]),
+      reviewPage(FORMAL_REVIEW_PERMISSIONS, '形式审查', '/award/formalReview', 'FileSearchOutlined', [['audit', '审查']]),
+      lookupPage(FUND_PERMISSIONS, '基金管理', '基金', '/award/fund', 'BankOutlined'),
+      lookupPage(PROJECT_PERMISSIONS, '计划项目', '计划项目', '/award/project', 'ProjectOutlined'),
+      lookupPage(ORIGIN_PERMISSIONS, '任务来源', '任务来源', '/award/origin', 'NodeIndexOutlined'),
     ],
   },
   {
@@ -274,7 +315,11 @@ export const FUNCTION_TREE: FuncSeed[] = [
       }),
     ],
   },
-  page(CENTER_PERMISSIONS.main, '个人中心', '/center', 'center/index', { icon: 'IdcardOutlined' }),
+  page(CENTER_PERMISSIONS.main, '个人中心', '/center', 'center/index', {
+    icon: 'IdcardOutlined',
+    // The applicant's declaration actions (portal 我的申报 and /declare), granted to 申报人.
+    children: buttons(DECLARE_PERMISSIONS, [['mine', '我的申报'], ['add', '开始申报'], ['edit', '填写申报书'], ['submit', '提交申报'], ['revoke', '撤回申报']]),
+  }),
 ];
 
 /** Flattens the tree, parents first. */

@@ -1,3 +1,7 @@
+import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
+import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
+import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
+import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { MY_MESSAGE_PERMISSIONS } from '@dandelion/shared/message/msg';
 import { CENTER_PERMISSIONS, MENU_GROUP_CODES } from '@dandelion/shared/system/func';
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,13 +21,26 @@ import { plainTextOf, searchTextOf } from '../../modules/cms/search/bigrams';
 
 export const ROOT_ORG_CODE = 'ROOT';
 
+const codesOf = (permissions: Readonly<Record<string, string>>) => Object.values(permissions);
+const STAFF_BASICS = [CENTER_PERMISSIONS.main, MENU_GROUP_CODES.message, MY_MESSAGE_PERMISSIONS.main, MY_MESSAGE_PERMISSIONS.list];
+
 /** The roles every installation starts with; CLIENT roles are for portal users. */
 export const BASE_ROLES = [
   { roleCode: 'ADMIN', roleName: '系统管理员', roleType: 'SYS', dataScope: 'ALL', grants: 'ALL' as const },
-  { roleCode: 'APPLICANT', roleName: '申报人', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main] },
+  { roleCode: 'APPLICANT', roleName: '申报人', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main, ...codesOf(DECLARE_PERMISSIONS)] },
   // Staff read their notices and messages in the console (我的消息); the bell works for everyone signed in.
-  { roleCode: 'REVIEWER', roleName: '审核员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [CENTER_PERMISSIONS.main, MENU_GROUP_CODES.message, MY_MESSAGE_PERMISSIONS.main, MY_MESSAGE_PERMISSIONS.list] },
+  { roleCode: 'REVIEWER', roleName: '审核员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: STAFF_BASICS },
   { roleCode: 'EXPERT', roleName: '评审专家', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main] },
+  // The prize business's roles (DOMAIN.md "Who takes part"); review levels see their org subtree.
+  { roleCode: 'UNIT_ADMIN', roleName: '完成单位管理员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(UNIT_REVIEW_PERMISSIONS)] },
+  { roleCode: 'NOMINATOR', roleName: '提名单位', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(NOMINATION_PERMISSIONS)] },
+  {
+    roleCode: 'PRIZE_OFFICE', roleName: '奖励办', roleType: 'CENTER', dataScope: 'ALL',
+    grants: [
+      ...STAFF_BASICS, MENU_GROUP_CODES.award,
+      ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS].flatMap(codesOf),
+    ],
+  },
 ];
 
 export interface SeedResult {
@@ -111,9 +128,10 @@ async function seedRoles(tx: Tx, funcIdByCode: Map<string, number>, newFuncIds: 
     const found = (await tx.select({ id: sysRole.id }).from(sysRole).where(and(eq(sysRole.roleCode, role.roleCode), eq(sysRole.delFlag, 0))))[0];
     if (found) {
       roleIds.set(role.roleCode, found.id);
-      // Functions added by a newer release reach the administrator role.
-      if (role.grants === 'ALL' && newFuncIds.length) {
-        await tx.insert(sysRoleFunc).values(newFuncIds.map((funcId) => ({ roleId: found.id, funcId }))).onConflictDoNothing();
+      // Functions added by a newer release reach the administrator role, and the seeded roles they are listed for.
+      const newlyGranted = role.grants === 'ALL' ? newFuncIds : role.grants.map((c) => funcIdByCode.get(c)!).filter((id) => newFuncIds.includes(id));
+      if (newlyGranted.length) {
+        await tx.insert(sysRoleFunc).values(newlyGranted.map((funcId) => ({ roleId: found.id, funcId }))).onConflictDoNothing();
       }
       continue;
     }

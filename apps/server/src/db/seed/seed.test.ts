@@ -41,11 +41,12 @@ describe('first-start seed', () => {
     expect(roles.map((r) => r.code)).toEqual(['ADMIN']);
   });
 
-  it('creates the four base roles', async () => {
+  it('creates the base roles and the prize business roles of DOMAIN.md', async () => {
     const roles = await ctx.database.db.select({ code: sysRole.roleCode, type: sysRole.roleType }).from(sysRole);
     expect(roles).toEqual(
       expect.arrayContaining([
         { code: 'ADMIN', type: 'SYS' }, { code: 'APPLICANT', type: 'CLIENT' }, { code: 'REVIEWER', type: 'CENTER' }, { code: 'EXPERT', type: 'CLIENT' },
+        { code: 'UNIT_ADMIN', type: 'CENTER' }, { code: 'NOMINATOR', type: 'CENTER' }, { code: 'PRIZE_OFFICE', type: 'CENTER' },
       ]),
     );
   });
