@@ -17,6 +17,7 @@ import { seedPrizes } from '../../modules/award/prize/seed';
 import { BASE_DICTIONARIES } from './dicts';
 import { FUNCTION_TREE, flattenFunctions } from './functions';
 import { DEFAULT_SITE, DEMO_CATALOGS } from './portal';
+import { seedProcesses } from './processes';
 import { plainTextOf, searchTextOf } from '../../modules/cms/search/bigrams';
 
 export const ROOT_ORG_CODE = 'ROOT';
@@ -67,6 +68,7 @@ export async function seedDatabase(db: Db, options: { adminPassword?: string }):
     await seedRegions(tx);
     await seedMaintenanceTasks(tx);
     await seedPrizes(tx);
+    await seedProcesses(tx);
     return admin;
   });
 }

@@ -5,7 +5,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { createTestApp, type TestContext } from '../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../test/helpers/testDatabase';
 import { verifyPassword } from '../../core/password';
-import { baseDict, cmsContent, sysFunc, sysRole, sysRoleFunc, sysUser, sysUserRole } from '../schema';
+import { validateDefinition, type ProcessDefinition } from '@dandelion/shared/base/progress';
+import { baseDict, baseProcessDef, cmsContent, sysFunc, sysRole, sysRoleFunc, sysUser, sysUserRole } from '../schema';
 import { baseTask } from '../../modules/base/scheduler/tables';
 import { flattenFunctions, FUNCTION_TREE } from './functions';
 import { seedDatabase } from './index';
@@ -39,6 +40,12 @@ describe('first-start seed', () => {
       .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
       .where(eq(sysUserRole.userId, admin!.id));
     expect(roles.map((r) => r.code)).toEqual(['ADMIN']);
+  });
+
+  it('seeds the declaration process as the active version of AWARD_DECLARATION', async () => {
+    const defs = await ctx.database.db.select().from(baseProcessDef).where(eq(baseProcessDef.processCode, 'AWARD_DECLARATION'));
+    expect(defs.map((d) => [d.version, d.status])).toEqual([[1, 'ACTIVE']]);
+    expect(validateDefinition(defs[0]!.definition as ProcessDefinition)).toEqual([]);
   });
 
   it('creates the base roles and the prize business roles of DOMAIN.md', async () => {
@@ -97,10 +104,11 @@ describe('first-start seed', () => {
     expect(published[0]!.n).toBeGreaterThanOrEqual(8);
   });
 
-  it('schedules the housekeeping (log retention 180 days, ended-session cleanup), scheduled publishing and edition phases, armed at once', async () => {
+  it('schedules the housekeeping (log retention 180 days, ended-session cleanup), scheduled publishing, edition phases and missed fix deadlines, armed at once', async () => {
     const tasks = await ctx.database.db.select().from(baseTask).orderBy(baseTask.taskCode);
     expect(tasks.map((t) => [t.taskCode, t.handler, t.cron, t.status, t.params])).toEqual([
       ['AWARD_EDITION_PHASES', 'award.editionPhases', '0 * * * * *', 'ENABLE', {}],
+      ['AWARD_FIX_DEADLINES', 'award.fixDeadlines', '0 5 0 * * *', 'ENABLE', {}],
       ['CMS_PUBLISH_DUE', 'cms.publishDue', '0 * * * * *', 'ENABLE', {}],
       ['SYS_LOG_RETENTION', 'base.purgeLogs', '0 30 3 * * *', 'ENABLE', { retentionDays: 180 }],
       ['SYS_SESSION_CLEANUP', 'auth.purgeEndedSessions', '0 0 4 * * *', 'ENABLE', { keepDays: 30 }],

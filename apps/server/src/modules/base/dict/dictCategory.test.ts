@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_DICTIONARIES } from '../../../db/seed/dicts';
 import { and, eq } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
@@ -90,7 +91,7 @@ describe('dictionary categories', () => {
     const res = await call('/rest/dict/add', { dictCode: 'SUBJECT', dictName: '学科分类', remark: '国家标准学科' });
     expect(res.body).toMatchObject({
       code: '0000', msg: '新增成功',
-      data: { dictCode: 'SUBJECT', dictFullCode: 'SUBJECT', dictName: '学科分类', dictType: 'DICT', dictLevel: 1, dictSort: 12, lockFlag: false, appCode: null, parentId: null, label: '学科分类', value: 'SUBJECT', parent: null, lockVersion: 0, createBy: 'admin' },
+      data: { dictCode: 'SUBJECT', dictFullCode: 'SUBJECT', dictName: '学科分类', dictType: 'DICT', dictLevel: 1, dictSort: BASE_DICTIONARIES.length + 1, lockFlag: false, appCode: null, parentId: null, label: '学科分类', value: 'SUBJECT', parent: null, lockVersion: 0, createBy: 'admin' },
     });
     subject = res.body.data;
     const log = (await logs('CREATE')).find((l) => l.entityId === subject.dictId);
@@ -119,7 +120,7 @@ describe('dictionary categories', () => {
 
   it('answers the category tree with item counts, filtered by keyword (ancestors kept) or by app', async () => {
     const all = await call('/rest/dict/dictTree', {});
-    expect(all.body.data.find((n: { dictCode: string }) => n.dictCode === 'ORG_TYPE')).toMatchObject({ itemCount: 4, childrens: [] });
+    expect(all.body.data.find((n: { dictCode: string }) => n.dictCode === 'ORG_TYPE')).toMatchObject({ itemCount: 5, childrens: [] });
     expect(treeCodes(all.body.data)).toContainEqual({ DECLARE: [{ PRIZE_KIND: ['PRIZE_SUB'] }] });
     const byKeyword = await call('/rest/dict/dictTree', { keyword: '子类' });
     expect(treeCodes(byKeyword.body.data)).toEqual([{ DECLARE: [{ PRIZE_KIND: ['PRIZE_SUB'] }] }]);

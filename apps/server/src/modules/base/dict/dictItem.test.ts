@@ -85,11 +85,11 @@ describe('dictionary items', () => {
   let enterprise: { dictId: string; lockVersion: number };
 
   it('adds a value to a locked category: full code CATEGORY|CODE, sorted last, logged, and readable at once', async () => {
-    expect((await call('/rest/dict/getdictlists', { dictCategorys: ['ORG_TYPE'] })).body.data.ORG_TYPE).toHaveLength(4);
+    expect((await call('/rest/dict/getdictlists', { dictCategorys: ['ORG_TYPE'] })).body.data.ORG_TYPE).toHaveLength(5);
     const res = await call('/rest/dictItem/add', { parentId: orgTypeId, dictCode: 'ENTERPRISE', dictName: '企业', remark: '企业法人' });
     expect(res.body).toMatchObject({
       code: '0000', msg: '新增成功',
-      data: { dictCode: 'ENTERPRISE', dictFullCode: 'ORG_TYPE|ENTERPRISE', dictType: 'ITEM', dictLevel: 2, dictSort: 5, lockFlag: false, parentId: orgTypeId, parent: 'ORG_TYPE', label: '企业', value: 'ENTERPRISE' },
+      data: { dictCode: 'ENTERPRISE', dictFullCode: 'ORG_TYPE|ENTERPRISE', dictType: 'ITEM', dictLevel: 2, dictSort: 6, lockFlag: false, parentId: orgTypeId, parent: 'ORG_TYPE', label: '企业', value: 'ENTERPRISE' },
     });
     enterprise = res.body.data;
     const log = (await logs('CREATE')).find((l) => l.entityId === enterprise.dictId);
@@ -97,7 +97,7 @@ describe('dictionary items', () => {
     expect(log!.after).toMatchObject({ dictFullCode: 'ORG_TYPE|ENTERPRISE' });
     // The cache was dropped: forms see the new value, and the organisation module accepts it.
     const lists = await call('/rest/dict/getdictlists', { dictCategorys: ['ORG_TYPE'] });
-    expect(lists.body.data.ORG_TYPE.map((i: { value: string }) => i.value)).toEqual(['UNIT', 'DEPT', 'OFFICE', 'EXTERNAL', 'ENTERPRISE']);
+    expect(lists.body.data.ORG_TYPE.map((i: { value: string }) => i.value)).toEqual(['UNIT', 'DEPT', 'OFFICE', 'EXTERNAL', 'NOMINATOR', 'ENTERPRISE']);
     const org = await call('/rest/organ/add', { orgCode: 'ACME', orgName: '某企业', orgType: 'ENTERPRISE', parentOrgId: '1' });
     expect(org.body).toMatchObject({ code: '0000' });
 
@@ -111,8 +111,8 @@ describe('dictionary items', () => {
 
   it('pages a category’s values by sort, searching code and name', async () => {
     const all = await page();
-    expect(all.body.data).toMatchObject({ total: 5, pageNum: 1, pageSize: 20 });
-    expect(codes(all)).toEqual(['UNIT', 'DEPT', 'OFFICE', 'EXTERNAL', 'ENTERPRISE']);
+    expect(all.body.data).toMatchObject({ total: 6, pageNum: 1, pageSize: 20 });
+    expect(codes(all)).toEqual(['UNIT', 'DEPT', 'OFFICE', 'EXTERNAL', 'NOMINATOR', 'ENTERPRISE']);
     expect(all.body.data.list[0]).toMatchObject({ dictName: '单位', lockFlag: true, parent: 'ORG_TYPE', delFlag: 0 });
     expect(codes(await page({ keyword: '企' }))).toEqual(['ENTERPRISE']);
     expect(codes(await page({ keyword: 'ext' }))).toEqual(['EXTERNAL']);
@@ -124,7 +124,7 @@ describe('dictionary items', () => {
 
   it('edits with the lock version, refusing a stale one with 409 and a taken code with 409', async () => {
     const res = await call('/rest/dictItem/edit', { dictId: enterprise.dictId, lockVersion: 0, dictCode: 'COMPANY', dictName: '企业单位', remark: null });
-    expect(res.body).toMatchObject({ msg: '修改成功', data: { dictCode: 'COMPANY', dictFullCode: 'ORG_TYPE|COMPANY', dictName: '企业单位', lockVersion: 1, dictSort: 5 } });
+    expect(res.body).toMatchObject({ msg: '修改成功', data: { dictCode: 'COMPANY', dictFullCode: 'ORG_TYPE|COMPANY', dictName: '企业单位', lockVersion: 1, dictSort: 6 } });
     const stale = await call('/rest/dictItem/edit', { dictId: enterprise.dictId, lockVersion: 0, dictCode: 'COMPANY', dictName: '企业' });
     expect(stale.status).toBe(409);
     expect(stale.body.msg).toBe('数据已被他人修改，请刷新后重试');
@@ -152,14 +152,14 @@ describe('dictionary items', () => {
 
   it('reorders a category’s values around the locked ones', async () => {
     const ids = (await page()).body.data.list.map((i: { dictId: string }) => i.dictId);
-    const order = [ids[4], ...ids.slice(0, 4)];
+    const order = [ids[5], ...ids.slice(0, 5)];
     expect((await call('/rest/dict/treeSort', { parentId: orgTypeId, orderedIds: order })).body.msg).toBe('排序已保存');
-    expect(codes(await page())).toEqual(['COMPANY', 'UNIT', 'DEPT', 'OFFICE', 'EXTERNAL']);
-    const moveLocked = await call('/rest/dict/treeSort', { parentId: orgTypeId, orderedIds: [order[0], order[2], order[1], order[3], order[4]] });
+    expect(codes(await page())).toEqual(['COMPANY', 'UNIT', 'DEPT', 'OFFICE', 'EXTERNAL', 'NOMINATOR']);
+    const moveLocked = await call('/rest/dict/treeSort', { parentId: orgTypeId, orderedIds: [order[0], order[2], order[1], order[3], order[4], order[5]] });
     expect(moveLocked.status).toBe(423);
     expect(moveLocked.body.msg).toBe('字典项「部门」已锁定，不能移动；如需移动请先解锁');
     const [log] = await logs('SORT');
-    expect(log).toMatchObject({ summary: '调整「机构类型」下字典项的顺序', before: ['UNIT', 'DEPT', 'OFFICE', 'EXTERNAL', 'COMPANY'], after: ['COMPANY', 'UNIT', 'DEPT', 'OFFICE', 'EXTERNAL'] });
+    expect(log).toMatchObject({ summary: '调整「机构类型」下字典项的顺序', before: ['UNIT', 'DEPT', 'OFFICE', 'EXTERNAL', 'NOMINATOR', 'COMPANY'], after: ['COMPANY', 'UNIT', 'DEPT', 'OFFICE', 'EXTERNAL', 'NOMINATOR'] });
   });
 
   it('exports the category’s values as a workbook', async () => {
@@ -169,7 +169,7 @@ describe('dictionary items', () => {
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(['字典项编码', '字典项名称', '完整编码', '排序', '锁定', '备注', '更新人', '更新时间']);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[4]])).toEqual([
-      ['COMPANY', '企业单位', '否'], ['UNIT', '单位', '是'], ['DEPT', '部门', '是'], ['OFFICE', '处室', '是'], ['EXTERNAL', '外部单位', '是'],
+      ['COMPANY', '企业单位', '否'], ['UNIT', '单位', '是'], ['DEPT', '部门', '是'], ['OFFICE', '处室', '是'], ['EXTERNAL', '外部单位', '是'], ['NOMINATOR', '提名单位', '是'],
     ]);
     const filtered = await sheetRows((await download(ctx.app, '/rest/dictItem/export', { parentId: orgTypeId, keyword: '处' }, admin)).rawPayload);
     expect(filtered).toHaveLength(2);
@@ -188,10 +188,10 @@ describe('dictionary items', () => {
 
     const batch = await call('/rest/dictItem/deleteBatch', { ids: [secondId, enterprise.dictId] });
     expect(batch.body).toMatchObject({ code: '0000', msg: '删除成功', data: { deleted: 2 } });
-    expect(codes(await page())).toEqual(['UNIT', 'DEPT', 'OFFICE', 'EXTERNAL']);
+    expect(codes(await page())).toEqual(['UNIT', 'DEPT', 'OFFICE', 'EXTERNAL', 'NOMINATOR']);
     expect((await logs('DELETE')).map((l) => l.summary)).toEqual(expect.arrayContaining(['删除字典项「学会」（ORG_TYPE|SOCIETY）', '删除字典项「企业单位」（ORG_TYPE|COMPANY）']));
     const lists = await call('/rest/dict/getdictlists', { dictCategorys: ['ORG_TYPE'] });
-    expect(lists.body.data.ORG_TYPE.map((i: { value: string }) => i.value)).toEqual(['UNIT', 'DEPT', 'OFFICE', 'EXTERNAL']);
+    expect(lists.body.data.ORG_TYPE.map((i: { value: string }) => i.value)).toEqual(['UNIT', 'DEPT', 'OFFICE', 'EXTERNAL', 'NOMINATOR']);
 
     const third = await call('/rest/dictItem/add', { parentId: orgTypeId, dictCode: 'SOCIETY', dictName: '学会' });
     expect(third.status).toBe(200);

@@ -20,6 +20,8 @@ const urls = ['page', 'versions', 'detail', 'add', 'update', 'publish', 'newVers
 
 beforeAll(async () => {
   ctx = await createTestApp();
+  // These tests count definitions from none: the seeded declaration process is set aside.
+  await ctx.database.db.delete(baseProcessDef);
   admin = { authorization: await signIn(ctx.app, 'admin', TEST_ADMIN_PASSWORD) };
   clerk = await accountWith(ctx, 'clerk', { roleCodes: ['APPLICANT'] });
   viewer = await accountWith(ctx, 'viewer', { funcCodes: ['base:progress:list'] });

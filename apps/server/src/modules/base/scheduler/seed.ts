@@ -51,6 +51,17 @@ export const MAINTENANCE_TASKS = [
     timeoutSeconds: 60,
     remark: '每分钟按各阶段日期推进已发布届次的阶段：开始申报、截止申报、评审结束',
   },
+  {
+    // 限期修改 ends at the end of its Beijing day; a run shortly after midnight closes the missed ones.
+    taskCode: 'AWARD_FIX_DEADLINES',
+    taskName: '逾期未修改的申报书不予受理',
+    taskGroup: 'AWARD',
+    cron: '0 5 0 * * *',
+    handler: 'award.fixDeadlines',
+    params: {},
+    timeoutSeconds: 300,
+    remark: '每天 00:05 把修改期限已过仍未重新提交的限期修改申报书改为不予受理，并通知申报人',
+  },
 ] as const;
 
 export async function seedMaintenanceTasks(tx: Tx): Promise<void> {
