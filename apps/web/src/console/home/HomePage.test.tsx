@@ -33,6 +33,9 @@ function serve(recent: unknown[] = []) {
     '/rest/complain/getComplainPage': page(3),
     '/rest/content/getContentPage': page(5),
     '/rest/task/getTaskLogPage': page(2),
+    '/rest/declare/getUnitReviewPage': page(6),
+    '/rest/declare/getNominationPage': page(1),
+    '/rest/auditPrize/getAuditPage': page(9),
     '/rest/index/loginfo': (call: FakeCall) => ok(loginInfo((call.body as { days: number }).days)),
     '/rest/index/visitInfo': (call: FakeCall) => ok(visitInfo((call.body as { days: number }).days)),
   });
@@ -79,7 +82,7 @@ describe('/home', () => {
   });
 });
 
-const COUNT_CALLS = ['/rest/complain/getComplainPage', '/rest/content/getContentPage', '/rest/task/getTaskLogPage'];
+const COUNT_CALLS = ['/rest/complain/getComplainPage', '/rest/content/getContentPage', '/rest/task/getTaskLogPage', '/rest/declare/getUnitReviewPage', '/rest/declare/getNominationPage', '/rest/auditPrize/getAuditPage'];
 const todoCard = (key: string) => screen.queryByTestId(`todo-${key}`);
 
 describe('/home: to-do cards', () => {
@@ -128,6 +131,30 @@ describe('/home: to-do cards', () => {
     const daysBack = (Date.now() - new Date(body.beginTime).getTime()) / 86_400_000;
     expect(Math.round(daysBack)).toBe(7);
     expect(screen.queryByTestId('todo-complaints')).toBeNull();
+  });
+});
+
+describe('/home: review to-dos', () => {
+  it('counts what waits at the reviewer’s own level only, linked to that queue', async () => {
+    useConsoleStore.setState({ authList: ['award:unitReview:list'] });
+    const server = serve();
+    renderAtRoute(<HomePage />, '/home', '/home');
+    const unit = await screen.findByTestId('todo-unitReview');
+    await waitFor(() => expect(within(unit).getByText('6')).toBeTruthy());
+    expect(unit.getAttribute('href')).toBe('/award/unitReview/unitReviewList');
+    expect(server.callsTo('/rest/declare/getUnitReviewPage')[0]!.body).toEqual({ pageParameter: { pageNum: 1, pageSize: 1 }, scope: 'PENDING' });
+    expect(todoCard('formalReview')).toBeNull();
+    expect(server.callsTo('/rest/auditPrize/getAuditPage')).toHaveLength(0);
+    expect(server.callsTo('/rest/declare/getNominationPage')).toHaveLength(0);
+  });
+
+  it('shows the prize office how many declarations wait for formal review', async () => {
+    useConsoleStore.setState({ authList: ['award:formalReview:list'] });
+    serve();
+    renderAtRoute(<HomePage />, '/home', '/home');
+    const formal = await screen.findByTestId('todo-formalReview');
+    await waitFor(() => expect(within(formal).getByText('9')).toBeTruthy());
+    expect(formal.textContent).toBe('待形式审查9份申报书等待形式审查');
   });
 });
 

@@ -3,6 +3,7 @@
  * list call the user may already make (one row asked for, its total read) and linked to that list.
  * A card is shown only to holders of the list's permission, so nobody sees a count they cannot open.
  */
+import { FORMAL_REVIEW_PERMISSIONS, formalReviewCalls, levelReviewCalls, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { COMPLAINT_PERMISSIONS, complaintCalls } from '@dandelion/shared/cms/complaint';
 import { CONTENT_PERMISSIONS, contentCalls } from '@dandelion/shared/cms/content';
 import { SCHEDULER_PERMISSIONS, schedulerCalls } from '@dandelion/shared/base/scheduler';
@@ -27,6 +28,30 @@ export interface TodoCard {
 }
 
 export const PENDING_WORK_CARDS: readonly TodoCard[] = [
+  {
+    key: 'unitReview',
+    title: '待单位审核',
+    caption: '份申报书等待本单位审核',
+    permission: UNIT_REVIEW_PERMISSIONS.list,
+    to: '/award/unitReview/unitReviewList',
+    count: async (signal) => (await call(levelReviewCalls.unitPage, { pageParameter: ONE_ROW, scope: 'PENDING' }, { signal, silent: true })).total,
+  },
+  {
+    key: 'nomination',
+    title: '待提名审核',
+    caption: '份申报书等待提名',
+    permission: NOMINATION_PERMISSIONS.list,
+    to: '/award/nomination/nominationList',
+    count: async (signal) => (await call(levelReviewCalls.nominationPage, { pageParameter: ONE_ROW, scope: 'PENDING' }, { signal, silent: true })).total,
+  },
+  {
+    key: 'formalReview',
+    title: '待形式审查',
+    caption: '份申报书等待形式审查',
+    permission: FORMAL_REVIEW_PERMISSIONS.list,
+    to: '/award/formalReview/formalReviewList',
+    count: async (signal) => (await call(formalReviewCalls.page, { pageParameter: ONE_ROW, scope: 'PENDING' }, { signal, silent: true })).total,
+  },
   {
     key: 'unread',
     title: '未读消息',
