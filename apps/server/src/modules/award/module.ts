@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../core/db';
 import { registerEditionModule } from './edition/module';
+import { registerLookupModule } from './lookup/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
 
 export { AWARD_EDITION_PHASES, AWARD_EDITION_PHASES_HANDLER } from './edition/module';
@@ -13,5 +14,6 @@ export function registerAwardModule(app: FastifyInstance, deps: { db: Db; today:
   const editions = registerEditionModule(app, { db: deps.db, prizes: prizeDirectory, today: deps.today });
   // A prize an edition opens may not be deleted: the edition module answers which do.
   registerPrizeModule(app, { db: deps.db, editionsOpening: editions.editionsOpening });
+  registerLookupModule(app, { db: deps.db });
   return { editionPhaseJob: editions.phaseJob };
 }
