@@ -31,7 +31,7 @@ export function LookupFormModal({ kind, api, target, onSaved, onClose }: { kind:
   const record = target?.record ?? null;
   const initialValues: Partial<LookupValues> = record
     ? { name: record.name, code: record.code, agency: record.agency, level: record.level, remark: record.remark, sort: record.sort }
-    : { level: 'NATIONAL', sort: 0 };
+    : { level: kind === 'ORIGIN' ? 'OTHER' : 'NATIONAL', sort: 0 };
   return (
     <FormModal<LookupValues, Lookup>
       open={!!target}

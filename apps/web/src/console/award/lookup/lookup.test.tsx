@@ -75,6 +75,19 @@ describe('LookupListPage', () => {
     expect(server.callsTo('/rest/lookfunds/insert')[0]!.body).toMatchObject({ name: '国家社会科学基金', code: 'NSSF', level: 'NATIONAL', sort: 0 });
   });
 
+  it('详情 shows the row in a dialog, and 编辑 there opens the edit form with its values', async () => {
+    serve([NSFC]);
+    renderAtRoute(<FundListPage />, '/award/fund/fundList', '/award/fund/fundList');
+    await screen.findByText('国家自然科学基金');
+    fireEvent.click(buttonNamed('详情')!);
+    const detail = await screen.findByRole('dialog');
+    expect(within(detail).getByText('基金详情')).toBeTruthy();
+    expect(within(detail).getByText('国家级')).toBeTruthy();
+    fireEvent.click(within(detail).getByRole('button', { name: /编\s*辑/ }));
+    expect(await screen.findByText('修改基金')).toBeTruthy();
+    expect((screen.getByLabelText('编号') as HTMLInputElement).value).toBe('NSFC');
+  });
+
   it('删除 asks first and sends the id with its lock version', async () => {
     const server = serve([NSFC], { '/rest/lookfunds/delete': () => ok(null) });
     renderAtRoute(<FundListPage />, '/award/fund/fundList', '/award/fund/fundList');
