@@ -6,6 +6,7 @@ export * from '../modules/auth/session/tables';
 export * from '../modules/auth/sso/tables';
 export * from '../modules/award/declaration/tables';
 export * from '../modules/award/edition/tables';
+export * from '../modules/award/lookup/tables';
 export * from '../modules/award/prize/tables';
 export * from '../modules/base/calendar/tables';
 export * from '../modules/base/dict/tables';

@@ -1,5 +1,6 @@
 import { EDITION_PAGES } from './award/edition/pages';
 import { PRIZE_PAGES } from './award/prize/pages';
+import { LOOKUP_PAGES } from './award/lookup/pages';
 import { CALENDAR_PAGES } from './base/calendar/pages';
 import { DICT_PAGES } from './base/dict/pages';
 import { LOG_PAGES } from './base/log/pages';
@@ -37,6 +38,7 @@ import { USER_PAGES } from './system/user/pages';
 export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...PRIZE_PAGES,
   ...EDITION_PAGES,
+  ...LOOKUP_PAGES,
   ...DICT_PAGES,
   ...REGION_PAGES,
   ...SCHEDULER_PAGES,
