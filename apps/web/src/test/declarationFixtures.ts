@@ -43,7 +43,7 @@ export function declarationDetail(overrides: Partial<Detail> = {}): Detail {
         ],
       },
       UNITS: { units: [{ unitName: '省能源研究院', creditCode: '91350100M000100Y43' }] },
-      SUMMARY: { summary: '<p>项目<strong>简介</strong><script>alert(1)</script></p>' },
+      SUMMARY: { summary: '<p>项目<strong>简介</strong></p>' },
       INNOVATIONS: null,
       IP: null,
       PAPERS: null,
