@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal, Radio } from 'antd';
-import { ApiError } from '../../api/http';
+import { Alert, App, Form, Input, Modal, Radio } from 'antd';
+import { ApiError, errorMessage } from '../../api/http';
 import { decideRevocation, type DeclarationDetail } from './api';
 
 interface Values {
@@ -22,6 +22,7 @@ export interface RevocationDecisionModalProps {
 export function RevocationDecisionModal({ declaration, onClose, onSettled }: RevocationDecisionModalProps) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const { message } = App.useApp();
   const approve = Form.useWatch('approve', form);
 
@@ -29,6 +30,7 @@ export function RevocationDecisionModal({ declaration, onClose, onSettled }: Rev
     if (!declaration) return;
     const values = await form.validateFields();
     setBusy(true);
+    setRefusal(null);
     try {
       await decideRevocation(declaration.declarationId, declaration.lockVersion, values.approve, values.opinion?.trim());
       message.success(values.approve ? '已同意撤回' : '已驳回撤回申请');
@@ -36,11 +38,9 @@ export function RevocationDecisionModal({ declaration, onClose, onSettled }: Rev
       onClose();
       await onSettled();
     } catch (error) {
-      // The request layer has shown the refusal; a stale declaration is reloaded so a second try can succeed.
-      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
-        onClose();
-        await onSettled();
-      }
+      // The refusal stays in the dialog; a stale declaration is reloaded so a second try carries its current version.
+      setRefusal(errorMessage(error));
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) await onSettled();
     } finally {
       setBusy(false);
     }
@@ -53,7 +53,10 @@ export function RevocationDecisionModal({ declaration, onClose, onSettled }: Rev
       okText="提交"
       confirmLoading={busy}
       onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
+      onCancel={() => {
+        setRefusal(null);
+        onClose();
+      }}
       destroyOnHidden
     >
       {declaration?.revocation && (
@@ -61,6 +64,7 @@ export function RevocationDecisionModal({ declaration, onClose, onSettled }: Rev
           撤回理由：{declaration.revocation.reason}
         </p>
       )}
+      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" initialValues={{ approve: true }} preserve={false}>
         <Form.Item name="approve" label="办理结果" rules={[{ required: true, message: '请选择是否同意撤回' }]}>
           <Radio.Group
@@ -74,7 +78,10 @@ export function RevocationDecisionModal({ declaration, onClose, onSettled }: Rev
           name="opinion"
           label="办理意见"
           rules={[
-            { required: approve === false, whitespace: true, message: '请填写不同意的理由' },
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                getFieldValue('approve') === false && !value?.trim() ? Promise.reject(new Error('请填写不同意的理由')) : Promise.resolve(),
+            }),
             { max: 1000, message: '审核意见不能超过1000个字符' },
           ]}
         >

@@ -31,4 +31,4 @@ export function useDeclarationHistory(declarationId: string) {
 }
 
 export const decideRevocation = (declarationId: string, lockVersion: number, approve: boolean, opinion: string | undefined) =>
-  call(revocationCalls.decide, { declarationId, lockVersion, approve, opinion: opinion || undefined });
+  call(revocationCalls.decide, { declarationId, lockVersion, approve, opinion: opinion || undefined }, { silent: true });

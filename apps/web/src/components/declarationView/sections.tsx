@@ -28,6 +28,8 @@ type Content<S extends DeclarationSection> = NonNullable<DeclarationContent[S]>;
 const labelOf = (labels: Readonly<Record<string, string>>, code: string | null | undefined): ReactNode => (code ? (labels[code] ?? code) : EMPTY_VALUE);
 const numberOf = (value: number | null | undefined): ReactNode => (value === null || value === undefined ? EMPTY_VALUE : value);
 const rank = (_: unknown, __: unknown, index: number) => index + 1;
+/** Entries have no id of their own: their rank is their key. */
+const keyed = <T extends object>(entries: readonly T[]) => entries.map((entry, index) => ({ ...entry, key: index }));
 
 function facts(items: { label: string; value: ReactNode; span?: number }[]) {
   return (
@@ -81,8 +83,7 @@ function completers(content: Content<'COMPLETERS'>, { revealIdNumbers }: Section
       size="small"
       bordered
       pagination={false}
-      rowKey={(_, index) => String(index)}
-      dataSource={content.completers}
+      dataSource={keyed(content.completers)}
       scroll={{ x: 'max-content' }}
       columns={[
         { title: '排名', key: 'rank', width: 60, render: rank },
@@ -104,8 +105,7 @@ function units(content: Content<'UNITS'>) {
       size="small"
       bordered
       pagination={false}
-      rowKey={(_, index) => String(index)}
-      dataSource={content.units}
+      dataSource={keyed(content.units)}
       columns={[
         { title: '排名', key: 'rank', width: 60, render: rank },
         { title: '单位名称', dataIndex: 'unitName', render: textOf },
@@ -124,8 +124,7 @@ function ip(content: Content<'IP'>) {
       size="small"
       bordered
       pagination={false}
-      rowKey={(_, index) => String(index)}
-      dataSource={content.items}
+      dataSource={keyed(content.items)}
       columns={[
         { title: '序号', key: 'rank', width: 60, render: rank },
         { title: '类别', dataIndex: 'kind', render: (v: string | null | undefined) => labelOf(IP_KIND_LABELS, v) },
@@ -145,8 +144,7 @@ function papers(content: Content<'PAPERS'>) {
       size="small"
       bordered
       pagination={false}
-      rowKey={(_, index) => String(index)}
-      dataSource={content.papers}
+      dataSource={keyed(content.papers)}
       columns={[
         { title: '序号', key: 'rank', width: 60, render: rank },
         { title: '论文题目', dataIndex: 'title', render: textOf },
