@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Button, Card, Drawer, Space, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { DeclarationHistory, DeclarationView, RevocationDecisionModal, declarationKeys, useDeclaration } from '../../../components/declarationView';
@@ -16,18 +15,18 @@ export interface ReviewDrawerProps {
   mode: 'review' | 'view' | 'revocation';
   /** The caller holds the level's decision permission. */
   mayDecide: boolean;
+  /** 办理撤回申请 opens the withdrawal dialog (mode revocation); closing it returns to view. */
+  onModeChange: (mode: 'review' | 'view' | 'revocation') => void;
   onClose: () => void;
   /** After anything changed the declaration (or was refused as stale): the list reloads. */
   onChanged: () => unknown;
 }
 
 /** The declaration read-only beside the queue, with the decision form when the server lists this level's action. */
-export function ReviewDrawer({ level, declarationId, mode, mayDecide, onClose, onChanged }: ReviewDrawerProps) {
+export function ReviewDrawer({ level, declarationId, mode, mayDecide, onModeChange, onClose, onChanged }: ReviewDrawerProps) {
   const config = LEVELS[level];
   const declaration = useDeclaration(declarationId);
   const queryClient = useQueryClient();
-  const [revoking, setRevoking] = useState(false);
-  useEffect(() => setRevoking(mode === 'revocation'), [declarationId, mode]);
 
   const d = declaration.data;
   const canDecide = mode === 'review' && mayDecide && !!d?.actions.includes(config.action);
@@ -64,7 +63,7 @@ export function ReviewDrawer({ level, declarationId, mode, mayDecide, onClose, o
       extra={
         canDecideRevocation && (
           <Space>
-            <Button danger onClick={() => setRevoking(true)}>
+            <Button danger onClick={() => onModeChange('revocation')}>
               办理撤回申请
             </Button>
           </Space>
@@ -89,7 +88,7 @@ export function ReviewDrawer({ level, declarationId, mode, mayDecide, onClose, o
           />
         </>
       )}
-      <RevocationDecisionModal declaration={revoking && canDecideRevocation ? d! : null} onClose={() => setRevoking(false)} onSettled={reload} />
+      <RevocationDecisionModal declaration={mode === 'revocation' && canDecideRevocation ? d! : null} onClose={() => onModeChange('view')} onSettled={reload} />
     </Drawer>
   );
 }

@@ -94,6 +94,7 @@ export function ReviewQueuePage({ level }: { level: ReviewLevel }) {
         declarationId={opened?.id ?? null}
         mode={opened?.mode ?? 'view'}
         mayDecide={mayDecide}
+        onModeChange={(mode) => setOpened((current) => (current ? { ...current, mode } : current))}
         onClose={() => setOpened(null)}
         onChanged={refresh}
       />
