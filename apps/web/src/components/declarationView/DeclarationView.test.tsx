@@ -11,11 +11,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 function serve() {
   const server = fakeServer({
-    '/rest/dict/getdictlists': () => ok({ AWARD_REJECT_REASON: [{ value: 'LATE', label: '逾期提交', sort: 1, dictItemId: '1', listClass: null, cssClass: null, isDefault: false }] }),
     '/rest/declare/getHistory': () =>
       ok([
         { stepId: '1', action: 'SUBMIT', actionLabel: '提交申报', fromStatus: 'DRAFT', toStatus: 'SUBMITTED', opinion: null, reasons: [], deadline: null, actorName: '王申报', time: '2026-03-10T02:00:00.000Z' },
-        { stepId: '2', action: 'REJECT', actionLabel: '形式审查：不予受理', fromStatus: 'NOMINATED', toStatus: 'NOT_ACCEPTED', opinion: '材料不全', reasons: ['LATE'], deadline: null, actorName: '奖励办', time: '2026-03-12T02:00:00.000Z' },
+        { stepId: '2', action: 'REJECT', actionLabel: '形式审查：不予受理', fromStatus: 'NOMINATED', toStatus: 'NOT_ACCEPTED', opinion: '材料不全', reasons: ['逾期提交'], deadline: null, actorName: '奖励办', time: '2026-03-12T02:00:00.000Z' },
       ]),
   });
   vi.stubGlobal('fetch', server.fetch);
@@ -54,11 +53,11 @@ describe('<DeclarationView>', () => {
 });
 
 describe('<DeclarationHistory>', () => {
-  it('lists each step with its actor, opinion and reasons by their dictionary names', async () => {
+  it('lists each step with its actor, opinion and reasons', async () => {
     serve();
     renderWidget(<DeclarationHistory declarationId="41" />);
     expect(await screen.findByText('形式审查：不予受理')).toBeTruthy();
     expect(screen.getByText('意见：材料不全')).toBeTruthy();
-    expect(await screen.findByText('逾期提交')).toBeTruthy();
+    expect(screen.getByText('理由：逾期提交')).toBeTruthy();
   });
 });

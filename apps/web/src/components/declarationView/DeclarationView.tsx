@@ -43,7 +43,7 @@ export function DeclarationView({ declaration, revealIdNumbers = false }: Declar
           { key: 'unit', label: '申报单位', children: textOf(d.unitOrgName) },
           { key: 'nominator', label: '提名单位', children: textOf(d.nominatorOrgName) },
           { key: 'applicant', label: '申报人', children: d.applicantName },
-          { key: 'submitTime', label: '提交时间', children: dateTimeOf(d.submitTime) },
+          { key: 'submitTime', label: '提交时间', span: 'filled', children: dateTimeOf(d.submitTime) },
         ]}
       />
       <ReviewNotes declaration={d} />

@@ -1,22 +1,12 @@
 /** The reviewer's last word and a withdrawal request, above the declaration. */
 import { Alert, Space } from 'antd';
-import { DECLARATION_STEP_LABELS, REJECT_REASON_DICT } from '@dandelion/shared/award/declaration';
+import { DECLARATION_STEP_LABELS } from '@dandelion/shared/award/declaration';
 import { formatDateTime } from '../../lib/date';
-import { DictLabel } from '../DictSelect';
 import type { DeclarationDetail } from './api';
 
-/** Reasons are dictionary codes of AWARD_REJECT_REASON; a code the dictionary no longer has shows as stored. */
+/** 不予受理 reasons: the server answers them by their dictionary names (AWARD_REJECT_REASON). */
 export function ReasonList({ reasons }: { reasons: readonly string[] }) {
-  return (
-    <>
-      {reasons.map((code, index) => (
-        <span key={code}>
-          {index > 0 && '、'}
-          <DictLabel category={REJECT_REASON_DICT} code={code} />
-        </span>
-      ))}
-    </>
-  );
+  return <>{reasons.join('、')}</>;
 }
 
 export function ReviewNotes({ declaration }: { declaration: DeclarationDetail }) {

@@ -31,14 +31,15 @@ const rank = (_: unknown, __: unknown, index: number) => index + 1;
 /** Entries have no id of their own: their rank is their key. */
 const keyed = <T extends object>(entries: readonly T[]) => entries.map((entry, index) => ({ ...entry, key: index }));
 
-function facts(items: { label: string; value: ReactNode; span?: number }[]) {
+/** A description list; the last item takes the rest of its row, so no row is left ragged. */
+function facts(items: { label: string; value: ReactNode; span?: number | 'filled' }[]) {
   return (
     <Descriptions
       bordered
       size="small"
       column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
       styles={{ label: { width: 130, whiteSpace: 'nowrap' } }}
-      items={items.map((item) => ({ key: item.label, label: item.label, span: item.span, children: item.value ?? EMPTY_VALUE }))}
+      items={items.map((item, index) => ({ key: item.label, label: item.label, span: index === items.length - 1 ? 'filled' : item.span, children: item.value ?? EMPTY_VALUE }))}
     />
   );
 }
@@ -46,15 +47,15 @@ function facts(items: { label: string; value: ReactNode; span?: number }[]) {
 function basic(content: Content<'BASIC'>, { declaration }: SectionContext) {
   const period = content.startDate || content.endDate ? `${content.startDate ?? '—'} 至 ${content.endDate ?? '—'}` : EMPTY_VALUE;
   return facts([
-    { label: '项目名称', value: textOf(content.title), span: 2 },
+    { label: '项目名称', value: textOf(content.title), span: 'filled' },
     { label: '推荐等级', value: labelOf(PRIZE_GRADE_LABELS, content.proposedGrade) },
     { label: '项目类别', value: labelOf(DECLARATION_CATEGORY_LABELS, content.category) },
     { label: '学科代码', value: tagsOf(content.disciplineCodes) },
     { label: '密级', value: labelOf(SECRECY_LEVEL_LABELS, content.secrecy) },
-    { label: '关键词', value: tagsOf(content.keywords), span: 2 },
+    { label: '关键词', value: tagsOf(content.keywords), span: 'filled' },
     {
       label: '任务来源',
-      span: 2,
+      span: 'filled',
       value: content.taskSources?.length ? (
         <Space orientation="vertical" size={2}>
           {content.taskSources.map((source) => (
@@ -68,7 +69,7 @@ function basic(content: Content<'BASIC'>, { declaration }: SectionContext) {
         EMPTY_VALUE
       ),
     },
-    { label: '起止日期', value: period, span: 2 },
+    { label: '起止日期', value: period, span: 'filled' },
     { label: '申报单位', value: textOf(declaration.unitOrgName) },
     { label: '提名单位', value: textOf(declaration.nominatorOrgName) },
     { label: '联系人', value: textOf(content.contactName) },
@@ -189,7 +190,7 @@ function attachments(content: Content<'ATTACHMENTS'> | null, { declaration }: Se
       const required = declaration.formConfig.requiredAttachments.includes(type);
       return {
         label: ATTACHMENT_TYPE_LABELS[type],
-        span: 2,
+        span: 'filled',
         value: ofType.length ? (
           <Space orientation="vertical" size={0}>
             {ofType.map((file) => (
