@@ -5,8 +5,10 @@ import { LoadError } from '../../../components/LoadError';
 import { EMPTY_VALUE } from '../../../components/detail';
 import { formatDateTime } from '../../../lib/date';
 import { reviewApi } from './api';
+import { fieldLabel, shownValue } from './changeLabels';
 
 const cell = (value: string | null) => (value === null || value === '' ? EMPTY_VALUE : <span style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{value}</span>);
+type Change = { section: DeclarationSection; field: string; before: string | null; after: string | null };
 
 /** 修改对比: what the applicant changed since the declaration was returned (/rest/auditPrize/getChanges). */
 export function ChangesTable({ declarationId }: { declarationId: string }) {
@@ -26,9 +28,9 @@ export function ChangesTable({ declarationId }: { declarationId: string }) {
         dataSource={rows}
         columns={[
           { title: '栏目', dataIndex: 'section', width: 120, render: (s: DeclarationSection) => DECLARATION_SECTION_LABELS[s] },
-          { title: '字段', dataIndex: 'field', width: 160 },
-          { title: '修改前', dataIndex: 'before', render: cell },
-          { title: '修改后', dataIndex: 'after', render: cell },
+          { title: '字段', dataIndex: 'field', width: 200, render: fieldLabel },
+          { title: '修改前', dataIndex: 'before', render: (v: string | null, row: Change) => cell(shownValue(row.field, v)) },
+          { title: '修改后', dataIndex: 'after', render: (v: string | null, row: Change) => cell(shownValue(row.field, v)) },
         ]}
       />
     </>

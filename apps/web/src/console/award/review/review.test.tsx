@@ -18,7 +18,7 @@ function serve(extra: Record<string, Route> = {}, detail = declarationDetail()) 
     '/rest/auditPrize/getAuditPage': page([declarationRow(detail)]),
     '/rest/declare/detail': () => ok(detail),
     '/rest/declare/getHistory': () => ok([]),
-    '/rest/auditPrize/getChanges': () => ok({ returnedAt: '2026-03-12T02:00:00.000Z', changes: [{ section: 'BASIC', field: '项目名称', before: '旧名称', after: '高效光伏组件关键技术' }] }),
+    '/rest/auditPrize/getChanges': () => ok({ returnedAt: '2026-03-12T02:00:00.000Z', changes: [{ section: 'BASIC', field: 'title', before: '旧名称', after: '高效光伏组件关键技术' }, { section: 'COMPLETERS', field: 'completers.1.idNumber', before: null, after: '110105194912310037' }] }),
     '/rest/dict/getdictlists': () => ok({ AWARD_REJECT_REASON: REASONS }),
     ...extra,
   });
@@ -119,6 +119,8 @@ describe('形式审查', () => {
     await openReview('审查');
     fireEvent.click(screen.getByRole('tab', { name: '修改对比' }));
     expect(await screen.findByText('旧名称')).toBeTruthy();
+    expect(screen.getByText('主要完成人 第2项 证件号码')).toBeTruthy();
+    expect(screen.queryByText('110105194912310037')).toBeNull();
   });
 
   it('不予受理 requires reasons from the dictionary, then sends them with the checklist', async () => {
