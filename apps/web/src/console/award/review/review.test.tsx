@@ -7,6 +7,7 @@ import { declarationDetail, declarationRow } from '../../../test/declarationFixt
 import { useConsoleStore } from '../../../api/consoleStore';
 import UnitReviewListPage from './UnitReviewListPage';
 import FormalReviewListPage from './FormalReviewListPage';
+import NominationListPage from './NominationListPage';
 
 type Route = (call: FakeCall) => ReturnType<typeof ok>;
 const page = (rows: unknown[]) => (call: FakeCall) => ok({ list: rows, total: rows.length, ...(call.body as { pageParameter: object }).pageParameter });
@@ -16,6 +17,7 @@ function serve(extra: Record<string, Route> = {}, detail = declarationDetail()) 
   const server = fakeServer({
     '/rest/declare/getUnitReviewPage': page([declarationRow(detail)]),
     '/rest/auditPrize/getAuditPage': page([declarationRow(detail)]),
+    '/rest/declare/getNominationPage': page([declarationRow(detail)]),
     '/rest/declare/detail': () => ok(detail),
     '/rest/declare/getHistory': () => ok([]),
     '/rest/auditPrize/getChanges': () => ok({ returnedAt: '2026-03-12T02:00:00.000Z', changes: [{ section: 'BASIC', field: 'title', before: '旧名称', after: '高效光伏组件关键技术' }, { section: 'COMPLETERS', field: 'completers.1.idNumber', before: null, after: '110105194912310037' }] }),
@@ -105,6 +107,21 @@ describe('单位审核', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '提交' }));
     await waitFor(() => expect(server.callsTo('/rest/result/decideRevocation')).toHaveLength(1));
     expect(server.callsTo('/rest/result/decideRevocation')[0]!.body).toEqual({ declarationId: '41', lockVersion: 3, approve: false, opinion: '已进入评审，不宜撤回' });
+  });
+});
+
+describe('提名审核', () => {
+  it('同意提名 goes to the nominator’s call', async () => {
+    useConsoleStore.setState({ authList: ['award:nomination:list', 'award:nomination:approve'] });
+    const detail = declarationDetail({ status: 'UNIT_APPROVED', actions: ['NOMINATE'] });
+    const server = serve({ '/rest/declare/nominate': () => ok(declarationDetail({ status: 'NOMINATED' })) }, detail);
+    renderAtRoute(<NominationListPage />, '/award/nomination/nominationList', '/award/nomination/nominationList');
+    await openReview();
+    expect(screen.getByText('同意提名')).toBeTruthy();
+    fireEvent.click(buttonNamed('提交审核结果')!);
+    await waitFor(() => expect(server.callsTo('/rest/declare/nominate')).toHaveLength(1));
+    expect(server.callsTo('/rest/declare/nominate')[0]!.body).toEqual({ declarationId: '41', lockVersion: 3, decision: 'APPROVE' });
+    expect(server.callsTo('/rest/declare/unitReview')).toHaveLength(0);
   });
 });
 
