@@ -1,6 +1,8 @@
 import { EDITION_PAGES } from './award/edition/pages';
 import { PRIZE_PAGES } from './award/prize/pages';
+import { DECLARATION_PAGES } from './award/declaration/pages';
 import { LOOKUP_PAGES } from './award/lookup/pages';
+import { REVIEW_PAGES } from './award/review/pages';
 import { CALENDAR_PAGES } from './base/calendar/pages';
 import { DICT_PAGES } from './base/dict/pages';
 import { LOG_PAGES } from './base/log/pages';
@@ -39,6 +41,8 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...PRIZE_PAGES,
   ...EDITION_PAGES,
   ...LOOKUP_PAGES,
+  ...DECLARATION_PAGES,
+  ...REVIEW_PAGES,
   ...DICT_PAGES,
   ...REGION_PAGES,
   ...SCHEDULER_PAGES,

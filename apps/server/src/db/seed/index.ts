@@ -3,6 +3,7 @@ import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
 import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { MY_MESSAGE_PERMISSIONS } from '@dandelion/shared/message/msg';
+import { ORG_PERMISSIONS } from '@dandelion/shared/system/org';
 import { CENTER_PERMISSIONS, MENU_GROUP_CODES } from '@dandelion/shared/system/func';
 import { and, eq, sql } from 'drizzle-orm';
 import { ADMIN_USERNAME } from '@dandelion/shared/system/user';
@@ -39,7 +40,8 @@ export const BASE_ROLES = [
   {
     roleCode: 'PRIZE_OFFICE', roleName: '奖励办', roleType: 'CENTER', dataScope: 'ALL',
     grants: [
-      ...STAFF_BASICS, MENU_GROUP_CODES.award,
+      // The org tree serves the list's 申报单位 / 提名单位 filters (no 机构管理 menu: only list).
+      ...STAFF_BASICS, MENU_GROUP_CODES.award, ORG_PERMISSIONS.list,
       ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS].flatMap(codesOf),
     ],
   },
