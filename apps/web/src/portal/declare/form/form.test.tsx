@@ -1,0 +1,180 @@
+import '../../../test/setup';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ID_NUMBER_MESSAGE, USCC_MESSAGE } from '@dandelion/shared';
+import { useSessionStore } from '../../../api/session';
+import { ok, refuse, renderApp, type FakeCall } from '../../../test/renderApp';
+import { fakePortal } from '../../testing/fixtures';
+import { applicant, declaration } from '../testing';
+
+beforeAll(async () => {
+  await Promise.all([import('./DeclarationFormPage'), import('../../layout/PortalLayout'), import('../../center/CenterPage')]);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function server(routes: Parameters<typeof fakePortal>[0] = {}) {
+  return fakePortal({
+    '/rest/declare/detail': ok(declaration()),
+    '/rest/declare/getOrgOptions': ok([{ orgId: '8', orgName: '示范大学' }]),
+    ...routes,
+  });
+}
+
+const nav = () => screen.getByRole('navigation', { name: '申报书栏目' });
+const openSection = (name: RegExp) => fireEvent.click(within(nav()).getByRole('button', { name }));
+const saveButton = () => screen.getAllByRole('button', { name: '保存本栏' })[0]!;
+
+describe('the declaration form', () => {
+  it('shows only the prize\'s sections, ✓ on the saved ones, and the basic section\'s values', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    vi.stubGlobal('fetch', server().fetch);
+    renderApp('/declare/form/101');
+    expect(await screen.findByRole('heading', { name: '2026年度 科技进步奖 申报书' })).toBeTruthy();
+    const items = within(nav()).getAllByRole('button').map((b) => b.textContent);
+    expect(items).toEqual(['1基本情况', '2主要完成人', '3主要完成单位', '4项目简介', '5经济效益', '6附件']);
+    expect(within(nav()).getByRole('button', { name: /基本情况/ }).querySelector('[aria-label="已保存"]')).toBeTruthy();
+    expect(within(nav()).getByRole('button', { name: /主要完成单位/ }).querySelector('[aria-label="已保存"]')).toBeNull();
+    expect((screen.getByLabelText('项目名称') as HTMLInputElement).value).toBe('高效节能电机关键技术');
+  });
+
+  it('保存本栏 sends the section with the lockVersion it holds, then keeps the new one', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    let version = 3;
+    const s = server({
+      '/rest/declare/saveSection': () => {
+        version += 1;
+        return ok({ lockVersion: version, updateTime: '2026-03-02T02:00:00.000Z' });
+      },
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/declare/form/101');
+    const title = await screen.findByLabelText('项目名称');
+    fireEvent.change(title, { target: { value: '新型节能电机' } });
+    fireEvent.change(screen.getByLabelText('联系电话'), { target: { value: '13900001111' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(s.callsTo('/rest/declare/saveSection')).toHaveLength(1));
+    expect(s.callsTo('/rest/declare/saveSection')[0]!.body).toEqual({
+      declarationId: '101',
+      lockVersion: 3,
+      section: 'BASIC',
+      content: { title: '新型节能电机', proposedGrade: 'FIRST', disciplineCodes: ['470'], category: 'TECH_DEVELOPMENT', secrecy: 'PUBLIC', contactPhone: '13900001111' },
+    });
+    expect(await screen.findByText('本栏已保存')).toBeTruthy();
+    fireEvent.change(title, { target: { value: '新型节能电机2' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(s.callsTo('/rest/declare/saveSection')).toHaveLength(2));
+    expect((s.callsTo('/rest/declare/saveSection')[1]!.body as { lockVersion: number }).lockVersion).toBe(4);
+  });
+
+  it('a stale save (409) shows the server\'s message and keeps what was typed', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const s = server({ '/rest/declare/saveSection': refuse(409, '数据已被他人修改，请刷新后重试') });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/declare/form/101');
+    const title = await screen.findByLabelText('项目名称');
+    fireEvent.change(title, { target: { value: '第二个标签页里的名称' } });
+    fireEvent.click(saveButton());
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/数据已被他人修改，请刷新后重试/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '继续编辑' }));
+    expect((screen.getByLabelText('项目名称') as HTMLInputElement).value).toBe('第二个标签页里的名称');
+  });
+
+  it('refuses a completer\'s ID number and a unit\'s credit code with the shared messages, before sending', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const s = server();
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/declare/form/101');
+    await screen.findByLabelText('项目名称');
+    openSection(/主要完成人/);
+    expect(await screen.findByText('第1完成人')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /添加完成人/ }));
+    expect(await screen.findByText('第2完成人')).toBeTruthy();
+    fireEvent.change(screen.getAllByLabelText('证件号码')[1]!, { target: { value: '110101199001011230' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText(ID_NUMBER_MESSAGE)).toBeTruthy();
+    expect(s.callsTo('/rest/declare/saveSection')).toHaveLength(0);
+    // Leaving with unsaved typing asks first.
+    openSection(/主要完成单位/);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '放弃修改' }));
+    fireEvent.click(await screen.findByRole('button', { name: /添加完成单位/ }));
+    fireEvent.change(await screen.findByLabelText('统一社会信用代码'), { target: { value: '91350100M000100Y40' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText(USCC_MESSAGE)).toBeTruthy();
+  });
+
+  it('检查 lists the problems by section; one opens its section at the field', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const s = server({
+      '/rest/declare/check': ok({
+        ok: false,
+        problems: [
+          { section: 'BASIC', field: 'contactName', message: '请填写联系人' },
+          { section: 'COMPLETERS', field: 'completers.0.idNumber', message: '第1完成人已是本届次另一份申报书的主要完成人' },
+          { section: 'ATTACHMENTS', field: 'attachments', message: '请上传真实性承诺书' },
+        ],
+      }),
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/declare/form/101');
+    await screen.findByLabelText('项目名称');
+    fireEvent.click(screen.getByRole('button', { name: '检查' }));
+    const list = await screen.findByRole('list', { name: '检查发现的问题' });
+    expect([...list.querySelectorAll('strong')].map((strong) => strong.textContent)).toEqual(['基本情况', '主要完成人', '附件']);
+    expect(within(nav()).getByRole('button', { name: /主要完成人/ }).textContent).toContain('1');
+    fireEvent.click(within(list).getByRole('button', { name: '第1完成人已是本届次另一份申报书的主要完成人' }));
+    const idInput = (await screen.findAllByLabelText('证件号码'))[0]!;
+    await waitFor(() => expect(document.activeElement).toBe(idInput));
+    // The field is marked with the problem too.
+    await waitFor(() => expect(screen.getAllByText('第1完成人已是本届次另一份申报书的主要完成人').length).toBeGreaterThan(1));
+    expect(s.callsTo('/rest/declare/check')[0]!.body).toEqual({ declarationId: '101' });
+  });
+
+  it('提交 asks to confirm, then shows the 登记号 and goes to 我的申报', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const s = server({
+      '/rest/declare/submit': ok(declaration({ status: 'SUBMITTED', registrationNo: 'KJJB-2026-0001', actions: ['REVOKE', 'PRINT'] })),
+      '/api/user/info': ok(applicant),
+      '/rest/declare/getMyDeclarations': ok({ list: [], total: 0, pageNum: 1, pageSize: 10 }),
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    const { router } = renderApp('/declare/form/101');
+    await screen.findByLabelText('项目名称');
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: '提交' }));
+    expect(await screen.findByText('KJJB-2026-0001')).toBeTruthy();
+    expect(s.callsTo('/rest/declare/submit')[0]!.body).toEqual({ declarationId: '101', lockVersion: 3 });
+    fireEvent.click(screen.getByRole('button', { name: '查看我的申报' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/center'));
+  });
+
+  it('a refused submission lists attributes.problems', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const s = server({
+      '/rest/declare/submit': refuse(400, '申报书还有 1 个问题，不能提交', { problems: [{ section: 'UNITS', field: '', message: '请至少填写一个主要完成单位' }] }),
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/declare/form/101');
+    await screen.findByLabelText('项目名称');
+    fireEvent.click(screen.getByRole('button', { name: '提交' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '提交' }));
+    expect(await screen.findByRole('button', { name: '请至少填写一个主要完成单位' })).toBeTruthy();
+  });
+
+  it('is read-only with the reviewer\'s note on top when the status is not editable', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const note = { action: 'RETURN_FOR_FIX', opinion: '完成人证明材料不清晰', reasons: ['附件不清晰'], deadline: '2026-12-10', actorName: '奖励办', time: '2026-03-05T02:00:00.000Z' };
+    vi.stubGlobal('fetch', server({ '/rest/declare/detail': ok(declaration({ status: 'SUBMITTED', actions: ['PRINT'], lastNote: note as never })) }).fetch);
+    renderApp('/declare/form/101');
+    expect(await screen.findByText('审核意见：完成人证明材料不清晰')).toBeTruthy();
+    expect(screen.getByText('请于 2026-12-10 前修改并重新提交，逾期将不予受理。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '保存本栏' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
+    expect((screen.getByLabelText('项目名称') as HTMLInputElement).disabled).toBe(true);
+  });
+});
