@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ID_NUMBER_MESSAGE, USCC_MESSAGE } from '@dandelion/shared';
 import { useSessionStore } from '../../../api/session';
-import { ok, refuse, renderApp, type FakeCall } from '../../../test/renderApp';
+import { ok, refuse, renderApp } from '../../../test/renderApp';
 import { fakePortal } from '../../testing/fixtures';
 import { applicant, declaration } from '../testing';
 

@@ -9,6 +9,9 @@ import { useDeclaration, beijingToday } from '../api';
 import { PrintSection } from './PrintSections';
 import './print.css';
 
+/** Room for a handwritten date (ideographic spaces). */
+const DATE_BLANK = '年\u3000\u3000月\u3000\u3000日';
+
 const CHINESE_NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二'];
 
 /**
@@ -74,20 +77,20 @@ export default function DeclarationPrintPage() {
                 <th scope="row">申报人签字</th>
                 <td />
                 <th scope="row">日期</th>
-                <td className="dl-print__date">年　　月　　日</td>
+                <td className="dl-print__date">{DATE_BLANK}</td>
               </tr>
               <tr>
                 <th scope="row">申报单位盖章</th>
                 <td />
                 <th scope="row">日期</th>
-                <td className="dl-print__date">年　　月　　日</td>
+                <td className="dl-print__date">{DATE_BLANK}</td>
               </tr>
               {d.nominatorOrgName ? (
                 <tr>
                   <th scope="row">提名单位盖章</th>
                   <td />
                   <th scope="row">日期</th>
-                  <td className="dl-print__date">年　　月　　日</td>
+                  <td className="dl-print__date">{DATE_BLANK}</td>
                 </tr>
               ) : null}
             </tbody>
