@@ -1,15 +1,17 @@
 import '../../../test/setup';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ID_NUMBER_MESSAGE, USCC_MESSAGE } from '@dandelion/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FakeXhr } from '../../../api/testing/fakeXhr';
+import { ID_NUMBER_MESSAGE, richTextLimitMessage, USCC_MESSAGE } from '@dandelion/shared';
+import { preloadEditor, PRELOAD_TIMEOUT_MS, writingArea } from '../../../components/RichTextEditor/editorTestKit';
 import { useSessionStore } from '../../../api/session';
-import { ok, refuse, renderApp } from '../../../test/renderApp';
+import { ok, refuse, renderApp, type FakeCall } from '../../../test/renderApp';
 import { fakePortal } from '../../testing/fixtures';
 import { applicant, declaration } from '../testing';
 
 beforeAll(async () => {
-  await Promise.all([import('./DeclarationFormPage'), import('../../layout/PortalLayout'), import('../../center/CenterPage')]);
-});
+  await Promise.all([import('./DeclarationFormPage'), import('../../layout/PortalLayout'), import('../../center/CenterPage'), preloadEditor()]);
+}, PRELOAD_TIMEOUT_MS);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -176,5 +178,84 @@ describe('the declaration form', () => {
     expect(screen.queryByRole('button', { name: '保存本栏' })).toBeNull();
     expect(screen.queryByRole('button', { name: '提交' })).toBeNull();
     expect((screen.getByLabelText('项目名称') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('counts a rich-text section against the prize\'s word limit with the spec\'s message', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const base = declaration();
+    const s = server({
+      '/rest/declare/detail': ok(
+        declaration({
+          formConfig: { ...base.formConfig, wordLimits: { summary: 5 } },
+          content: { ...base.content, SUMMARY: { summary: '<p>一二三四五六七</p>' } },
+        }),
+      ),
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/declare/form/101');
+    await screen.findByLabelText('项目名称');
+    openSection(/项目简介/);
+    await writingArea();
+    expect(await screen.findByText('当前字数：7/5')).toBeTruthy();
+    fireEvent.click(saveButton());
+    expect(await screen.findByText(richTextLimitMessage(7, 5))).toBeTruthy();
+    expect(s.callsTo('/rest/declare/saveSection')).toHaveLength(0);
+  });
+
+  it('任务来源 are picked from the lookups, favourites toggled with the star', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    let collected = false;
+    const fund = () => ({ id: '61', name: '国家自然科学基金面上项目', code: '52077001', agency: '国家自然科学基金委员会', level: 'NATIONAL', remark: null, sort: 0, collected });
+    const s = server({
+      '/rest/lookfunds/getpage': () => ok({ list: [fund()], total: 1, pageNum: 1, pageSize: 10 }),
+      '/rest/collection/update': (call: FakeCall) => {
+        collected = (call.body as { collected: boolean }).collected;
+        return ok({ collected });
+      },
+      '/rest/declare/saveSection': ok({ lockVersion: 4, updateTime: '2026-03-02T02:00:00.000Z' }),
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/declare/form/101');
+    await screen.findByLabelText('项目名称');
+    fireEvent.click(screen.getByRole('button', { name: '选择任务来源' }));
+    const dialog = await screen.findByRole('dialog', { name: '选择任务来源' });
+    expect(within(dialog).getByRole('tab', { name: '计划项目' })).toBeTruthy();
+    fireEvent.click(await within(dialog).findByRole('button', { name: '收藏 国家自然科学基金面上项目' }));
+    expect(await within(dialog).findByRole('button', { name: '取消收藏 国家自然科学基金面上项目' })).toBeTruthy();
+    expect(s.callsTo('/rest/collection/update')[0]!.body).toEqual({ kind: 'FUND', id: '61', collected: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: '选择 国家自然科学基金面上项目' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '完成' }));
+    expect(await screen.findByText('基金：国家自然科学基金面上项目')).toBeTruthy();
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(s.callsTo('/rest/declare/saveSection')).toHaveLength(1));
+    expect((s.callsTo('/rest/declare/saveSection')[0]!.body as { content: { taskSources: unknown } }).content.taskSources).toEqual([
+      { kind: 'FUND', refId: '61', name: '国家自然科学基金面上项目' },
+    ]);
+  });
+
+  it('附件 are uploaded by type and saved as {type, fileId, fileName}; required types are marked', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    FakeXhr.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const s = server({ '/rest/declare/saveSection': ok({ lockVersion: 4, updateTime: '2026-03-02T02:00:00.000Z' }) });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/declare/form/101');
+    await screen.findByLabelText('项目名称');
+    openSection(/附件/);
+    const upload = await screen.findByRole('button', { name: '上传真实性承诺书' });
+    expect(upload.closest('.dl-attachments__row')!.textContent).toContain('必传');
+    const input = upload.closest('.dl-attachments__row')!.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], '承诺书.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
+    act(() =>
+      FakeXhr.last().respond(200, { code: '0000', success: true, msg: '上传成功', data: { fileId: '9001', fileRepId: 'R1', filename: '承诺书.pdf', size: 4, type: 'pdf' } }),
+    );
+    expect(await screen.findByRole('button', { name: '删除附件 承诺书.pdf' })).toBeTruthy();
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(s.callsTo('/rest/declare/saveSection')).toHaveLength(1));
+    expect(s.callsTo('/rest/declare/saveSection')[0]!.body).toMatchObject({
+      section: 'ATTACHMENTS',
+      content: { attachments: [{ type: 'COMMITMENT', fileId: '9001', fileName: '承诺书.pdf' }] },
+    });
   });
 });

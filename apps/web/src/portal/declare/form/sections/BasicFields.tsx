@@ -47,8 +47,8 @@ export function BasicFields({ declaration, disabled }: { declaration: Declaratio
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="disciplineCodes" label="学科代码" rules={rules.disciplineCodes} extra={`最多 ${MAX_DISCIPLINES} 个，输入后按回车`}>
-            <Select mode="tags" maxCount={MAX_DISCIPLINES} placeholder="如 470.1020" open={false} suffixIcon={null} />
+          <Form.Item name="disciplineCodes" label="学科代码" rules={rules.disciplineCodes} extra={`最多 ${MAX_DISCIPLINES} 个，输入后按回车或逗号`}>
+            <Select mode="tags" maxCount={MAX_DISCIPLINES} placeholder="如 470.1020" tokenSeparators={[',', '，', ' ']} suffixIcon={null} notFoundContent={null} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -57,8 +57,8 @@ export function BasicFields({ declaration, disabled }: { declaration: Declaratio
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="keywords" label="关键词" rules={rules.keywords} extra="最多 8 个，输入后按回车">
-        <Select mode="tags" maxCount={8} placeholder="请输入关键词" open={false} suffixIcon={null} />
+      <Form.Item name="keywords" label="关键词" rules={rules.keywords} extra="最多 8 个，输入后按回车或逗号">
+        <Select mode="tags" maxCount={8} placeholder="请输入关键词" tokenSeparators={[',', '，', ';', '；']} suffixIcon={null} notFoundContent={null} />
       </Form.Item>
       <Form.Item name="taskSources" label="任务来源" rules={rules.taskSources}>
         <TaskSourceField disabled={disabled} />
