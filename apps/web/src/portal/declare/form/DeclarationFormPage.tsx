@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { App, Button, Card, Modal, Result, Skeleton, Space, Tag } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { DECLARATION_STATUS_LABELS } from '@dandelion/shared/award/declaration';
 import { DECLARATION_SECTION_LABELS, type DeclarationSection } from '@dandelion/shared/award/prize';
 import { ApiError, errorMessage } from '../../../api/http';
 import { LoadFailure } from '../../shared/LoadFailure';
 import { usePortalTitle } from '../../shared/usePortalTitle';
-import { declareApi, useDeclaration, type Declaration, type DeclarationProblem } from '../api';
+import { declareApi, declareKeys, useDeclaration, type Declaration, type DeclarationProblem } from '../api';
 import { statusColor } from '../statusColor';
 import type { FieldTarget } from './fieldPath';
 import { ProblemList } from './ProblemList';
@@ -19,9 +20,13 @@ import '../declare.css';
 
 const CENTER = '/center';
 
+/** A problem about a rich-text section as a whole goes to its one field. */
+const SECTION_FIELD: Partial<Record<DeclarationSection, string>> = { SUMMARY: 'summary', INNOVATIONS: 'innovations', APPLICATION: 'application', SOCIAL: 'social' };
+
 function DeclarationEditor({ declaration }: { declaration: Declaration }) {
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
   const sections = declaration.formConfig.sections.length ? declaration.formConfig.sections : (['BASIC'] as DeclarationSection[]);
   const editable = declaration.actions.includes('EDIT');
   const canSubmit = declaration.actions.includes('SUBMIT');
@@ -31,6 +36,14 @@ function DeclarationEditor({ declaration }: { declaration: Declaration }) {
   const [pending, setPending] = useState<FieldTarget | null>(null);
   const [busy, setBusy] = useState<'check' | 'submit' | null>(null);
   const { lockVersion, saved, dirty, setDirty, saving, save, reload, onForm, markDirty } = useSectionSave(declaration);
+
+  // Closing or reloading the tab with unsaved typing asks first (the browser's own dialog).
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const savedSections = new Set(sections.filter((s) => saved[s] !== null));
   const problemCounts: Partial<Record<DeclarationSection, number>> = {};
@@ -74,6 +87,8 @@ function DeclarationEditor({ declaration }: { declaration: Declaration }) {
     try {
       const answer = await declareApi.submit(declaration.declarationId, lockVersion);
       setDirty(false);
+      // 我的申报 and this form show the new status and 登记号 when next opened.
+      void queryClient.invalidateQueries({ queryKey: declareKeys.all });
       modal.success({
         title: '提交成功',
         content: (
@@ -144,7 +159,7 @@ function DeclarationEditor({ declaration }: { declaration: Declaration }) {
       </div>
       {declaration.lastNote ? <ReviewerNote note={declaration.lastNote} /> : null}
       {!editable ? <p className="dl-declaration-form__readonly">当前状态下申报书不能修改，以下为只读内容。</p> : null}
-      {problems ? <ProblemList problems={problems} onOpen={(p) => go({ section: p.section, field: p.field, message: p.message })} onClose={() => setProblems(null)} /> : null}
+      {problems ? <ProblemList problems={problems} onOpen={(p) => go({ section: p.section, field: p.field || (SECTION_FIELD[p.section] ?? ''), message: p.message })} onClose={() => setProblems(null)} /> : null}
       <div className="dl-declaration-form__body">
         <SectionNav sections={sections} current={current} saved={savedSections} problemCounts={problemCounts} onOpen={(section) => go({ section, field: '' })} />
         <Card
