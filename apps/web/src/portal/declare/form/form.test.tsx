@@ -85,6 +85,28 @@ describe('the declaration form', () => {
     expect((screen.getByLabelText('项目名称') as HTMLInputElement).value).toBe('第二个标签页里的名称');
   });
 
+  it('重新加载 after a stale save takes the latest version and still keeps what was typed', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    let stale = true;
+    const s = server({
+      '/rest/declare/detail': () => ok(declaration({ lockVersion: stale ? 3 : 7 })),
+      '/rest/declare/saveSection': (call: FakeCall) =>
+        (call.body as { lockVersion: number }).lockVersion === 7 ? ok({ lockVersion: 8, updateTime: '2026-03-02T02:00:00.000Z' }) : refuse(409, '数据已被他人修改，请刷新后重试'),
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/declare/form/101');
+    const title = await screen.findByLabelText('项目名称');
+    stale = false; // another tab saves meanwhile
+    fireEvent.change(title, { target: { value: '我刚输入的名称' } });
+    fireEvent.click(saveButton());
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '重新加载' }));
+    expect(await screen.findByText('已载入最新版本；本栏仍保留您输入的内容，确认后请再次保存')).toBeTruthy();
+    expect((screen.getByLabelText('项目名称') as HTMLInputElement).value).toBe('我刚输入的名称');
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(s.callsTo('/rest/declare/saveSection')).toHaveLength(2));
+    expect(s.callsTo('/rest/declare/saveSection')[1]!.body).toMatchObject({ lockVersion: 7, content: { title: '我刚输入的名称' } });
+  });
+
   it('refuses a completer\'s ID number and a unit\'s credit code with the shared messages, before sending', async () => {
     useSessionStore.getState().signIn('tok', applicant);
     const s = server();

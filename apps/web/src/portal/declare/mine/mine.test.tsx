@@ -108,7 +108,7 @@ describe('我的申报', () => {
     expect(await screen.findByText('申报书已撤回')).toBeTruthy();
   });
 
-  it('办理记录 shows who did what, when, with the opinion; the status filter asks the server', async () => {
+  it('办理记录 shows who did what, when, with the opinion', async () => {
     useSessionStore.getState().signIn('tok', applicant);
     const s = server({
       '/rest/declare/getHistory': ok([
@@ -131,5 +131,18 @@ describe('我的申报', () => {
     renderApp('/center');
     expect(await screen.findByText('您还没有申报书')).toBeTruthy();
     expect(screen.getByRole('link', { name: '去申报' }).getAttribute('href')).toBe('/declare');
+  });
+
+  it('filters by status through the server', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const s = server();
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/center');
+    await screen.findByText('草稿项目');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '按状态筛选' }));
+    fireEvent.click(await screen.findByTitle('限期修改'));
+    await waitFor(() => expect(screen.queryByText('草稿项目')).toBeNull());
+    expect(screen.getByText('退回项目')).toBeTruthy();
+    expect(s.callsTo('/rest/declare/getMyDeclarations').at(-1)!.body).toEqual({ pageParameter: { pageNum: 1, pageSize: 10 }, status: 'FORMAL_RETURNED' });
   });
 });
