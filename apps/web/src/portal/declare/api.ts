@@ -7,6 +7,7 @@ import type { CallData, CallInput } from '@dandelion/shared';
 import { declareCalls, revocationCalls } from '@dandelion/shared/award/declaration';
 import { openPrizeCalls } from '@dandelion/shared/award/edition';
 import { collectionCalls, LOOKUP_CALLS, type LookupKind } from '@dandelion/shared/award/lookup';
+import { DECLARATION_SECTIONS, type DeclarationSection } from '@dandelion/shared/award/prize';
 import { call } from '../../api/call';
 
 export type OpenPrize = CallData<typeof openPrizeCalls.list>[number];
@@ -67,4 +68,11 @@ export function daysLeft(endDate: string, now: Date = new Date()): number {
   const today = Date.parse(`${beijingToday(now)}T00:00:00Z`);
   const end = Date.parse(`${endDate}T00:00:00Z`);
   return Math.round((end - today) / 86_400_000);
+}
+
+/** The prize's sections in the declaration's own order (基本情况 first), whatever order the office ticked them in. */
+export function sectionsOf(declaration: Pick<Declaration, 'formConfig'>): DeclarationSection[] {
+  const chosen = new Set<DeclarationSection>(declaration.formConfig.sections);
+  chosen.add('BASIC');
+  return DECLARATION_SECTIONS.filter((s) => chosen.has(s));
 }

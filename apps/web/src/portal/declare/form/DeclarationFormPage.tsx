@@ -8,7 +8,7 @@ import { DECLARATION_SECTION_LABELS, type DeclarationSection } from '@dandelion/
 import { ApiError, errorMessage } from '../../../api/http';
 import { LoadFailure } from '../../shared/LoadFailure';
 import { usePortalTitle } from '../../shared/usePortalTitle';
-import { declareApi, declareKeys, useDeclaration, type Declaration, type DeclarationProblem } from '../api';
+import { declareApi, declareKeys, sectionsOf, useDeclaration, type Declaration, type DeclarationProblem } from '../api';
 import { statusColor } from '../statusColor';
 import type { FieldTarget } from './fieldPath';
 import { ProblemList } from './ProblemList';
@@ -27,7 +27,7 @@ function DeclarationEditor({ declaration }: { declaration: Declaration }) {
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const sections = declaration.formConfig.sections.length ? declaration.formConfig.sections : (['BASIC'] as DeclarationSection[]);
+  const sections = sectionsOf(declaration);
   const editable = declaration.actions.includes('EDIT');
   const canSubmit = declaration.actions.includes('SUBMIT');
   const [current, setCurrent] = useState<DeclarationSection>(sections[0]!);
@@ -161,7 +161,7 @@ function DeclarationEditor({ declaration }: { declaration: Declaration }) {
       {!editable ? <p className="dl-declaration-form__readonly">当前状态下申报书不能修改，以下为只读内容。</p> : null}
       {problems ? <ProblemList problems={problems} onOpen={(p) => go({ section: p.section, field: p.field || (SECTION_FIELD[p.section] ?? ''), message: p.message })} onClose={() => setProblems(null)} /> : null}
       <div className="dl-declaration-form__body">
-        <SectionNav sections={sections} current={current} saved={savedSections} problemCounts={problemCounts} onOpen={(section) => go({ section, field: '' })} />
+        <SectionNav sections={sections} current={current} saved={savedSections} problemCounts={problemCounts} unsaved={dirty && editable} onOpen={(section) => go({ section, field: '' })} />
         <Card
           className="dl-declaration-form__section"
           title={DECLARATION_SECTION_LABELS[current]}

@@ -8,11 +8,13 @@ interface SectionNavProps {
   saved: ReadonlySet<DeclarationSection>;
   /** Problems per section from the last check. */
   problemCounts: Partial<Record<DeclarationSection, number>>;
+  /** The open section has typing not saved yet. */
+  unsaved: boolean;
   onOpen(section: DeclarationSection): void;
 }
 
 /** The prize's sections down the left: ✓ once saved, a mark with the count when the check found problems. */
-export function SectionNav({ sections, current, saved, problemCounts, onOpen }: SectionNavProps) {
+export function SectionNav({ sections, current, saved, problemCounts, unsaved, onOpen }: SectionNavProps) {
   return (
     <nav className="dl-section-nav" aria-label="申报书栏目">
       <ol>
@@ -28,6 +30,7 @@ export function SectionNav({ sections, current, saved, problemCounts, onOpen }: 
               >
                 <span className="dl-section-nav__index">{i + 1}</span>
                 <span className="dl-section-nav__label">{DECLARATION_SECTION_LABELS[section]}</span>
+                {unsaved && section === current ? <span className="dl-section-nav__unsaved">未保存</span> : null}
                 {problems > 0 ? (
                   <span className="dl-section-nav__problems" title={`${problems} 个问题`}>
                     <ExclamationCircleFilled aria-hidden /> <span className="dl-visually-hidden">有问题</span>

@@ -5,7 +5,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { DECLARATION_STATUS_LABELS } from '@dandelion/shared/award/declaration';
 import { DECLARATION_SECTION_LABELS } from '@dandelion/shared/award/prize';
 import { errorMessage } from '../../../api/http';
-import { useDeclaration, beijingToday } from '../api';
+import { beijingToday, sectionsOf, useDeclaration } from '../api';
 import { PrintSection } from './PrintSections';
 import './print.css';
 
@@ -60,7 +60,7 @@ export default function DeclarationPrintPage() {
             </div>
           </dl>
         </header>
-        {d.formConfig.sections.map((section, i) => (
+        {sectionsOf(d).map((section, i) => (
           <section key={section} className="dl-print__section">
             <h2>
               {CHINESE_NUMERALS[i] ?? i + 1}、{DECLARATION_SECTION_LABELS[section]}
@@ -69,7 +69,7 @@ export default function DeclarationPrintPage() {
           </section>
         ))}
         <section className="dl-print__section dl-print__signatures" aria-label="签字盖章">
-          <h2>{CHINESE_NUMERALS[d.formConfig.sections.length] ?? d.formConfig.sections.length + 1}、声明与签章</h2>
+          <h2>{CHINESE_NUMERALS[sectionsOf(d).length] ?? sectionsOf(d).length + 1}、声明与签章</h2>
           <p className="dl-print__pledge">本人（单位）承诺：申报材料内容真实、准确，不存在知识产权争议；如有不实，愿承担相应责任。</p>
           <table className="dl-print-table dl-print-table--signatures">
             <tbody>

@@ -8,14 +8,25 @@ import { OrderedList } from './OrderedList';
 const personRules = rulesOf(completerEntry);
 const unitRules = rulesOf(unitEntry);
 
-/** The cap of the grade the basic section proposes, as a hint. */
-function capHint(declaration: Declaration, what: 'persons' | 'units'): string | undefined {
+/** The cap of the grade the basic section proposes, as a hint; in red once the list is over it. */
+function CapHint({ declaration, what }: { declaration: Declaration; what: 'persons' | 'units' }) {
+  const entries = Form.useWatch(what === 'persons' ? 'completers' : 'units') as unknown[] | undefined;
   const grade = (declaration.content.BASIC as BasicSection | null)?.proposedGrade;
   const rule = declaration.grades.find((g) => g.grade === grade);
-  if (!grade || !rule) return '在「基本情况」中选择推荐等级后，按该等级的人数上限检查。';
-  return what === 'persons'
-    ? `${PRIZE_GRADE_LABELS[grade]}的主要完成人不超过 ${rule.maxPersons} 人，按贡献大小排序。`
-    : `${PRIZE_GRADE_LABELS[grade]}的主要完成单位不超过 ${rule.maxUnits} 个，按贡献大小排序。`;
+  if (!grade || !rule) return <>在「基本情况」中选择推荐等级后，按该等级的上限检查。</>;
+  const max = what === 'persons' ? rule.maxPersons : rule.maxUnits;
+  const count = entries?.length ?? 0;
+  const text =
+    what === 'persons'
+      ? `${PRIZE_GRADE_LABELS[grade]}的主要完成人不超过 ${max} 人，按贡献大小排序。`
+      : `${PRIZE_GRADE_LABELS[grade]}的主要完成单位不超过 ${max} 个，按贡献大小排序。`;
+  return count > max ? (
+    <span className="dl-cap-exceeded" role="alert">
+      {text}现有 {count} {what === 'persons' ? '人' : '个'}，超过上限。
+    </span>
+  ) : (
+    <>{text}</>
+  );
 }
 
 /** 主要完成人, in rank order. */
@@ -27,7 +38,7 @@ export function CompleterFields({ declaration, disabled }: { declaration: Declar
       addText="添加完成人"
       emptyText="还没有主要完成人"
       disabled={disabled}
-      hint={capHint(declaration, 'persons')}
+      hint={<CapHint declaration={declaration} what="persons" />}
       renderFields={(index) => (
         <Row gutter={16}>
           <Col xs={24} md={8}>
@@ -80,7 +91,7 @@ export function UnitFields({ declaration, disabled }: { declaration: Declaration
       addText="添加完成单位"
       emptyText="还没有主要完成单位"
       disabled={disabled}
-      hint={capHint(declaration, 'units')}
+      hint={<CapHint declaration={declaration} what="units" />}
       renderFields={(index) => (
         <Row gutter={16}>
           <Col xs={24} md={12}>
