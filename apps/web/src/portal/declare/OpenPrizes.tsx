@@ -1,9 +1,11 @@
+import { useNavigate } from 'react-router';
 import { Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { FormOutlined } from '@ant-design/icons';
 import { PRIZE_KIND_LABELS } from '@dandelion/shared/award/prize';
 import { LoadFailure } from '../shared/LoadFailure';
-import { daysLeft, useOpenPrizes, type OpenPrize } from './api';
-import { useStartDeclaration } from './useStartDeclaration';
+import { daysLeft, declareApi, declareKeys, useOpenPrizes, type DeclarationRow, type OpenPrize } from './api';
+import { formPath, useStartDeclaration } from './useStartDeclaration';
 import './declare.css';
 
 interface EditionGroup {
@@ -30,7 +32,10 @@ function DaysLeft({ end }: { end: string }) {
   return <Tag color={days <= 7 ? 'orange' : 'green'}>剩余 {days} 天</Tag>;
 }
 
-function PrizeCard({ prize, starting, onStart, signedIn }: { prize: OpenPrize; starting: boolean; onStart(): void; signedIn: boolean }) {
+const existingText = (row: DeclarationRow) => (row.actions.includes('EDIT') ? '继续填写' : '查看申报书');
+
+function PrizeCard({ prize, starting, onStart, signedIn, existing }: { prize: OpenPrize; starting: boolean; onStart(): void; signedIn: boolean; existing?: DeclarationRow }) {
+  const navigate = useNavigate();
   return (
     <Card size="small" className="dl-open-prize" title={prize.prizeName} extra={<Tag color="blue">{PRIZE_KIND_LABELS[prize.kind]}</Tag>}>
       <div className="dl-open-prize__window">
@@ -47,9 +52,15 @@ function PrizeCard({ prize, starting, onStart, signedIn }: { prize: OpenPrize; s
           </Typography.Paragraph>
         </div>
       ) : null}
-      <Button type="primary" icon={<FormOutlined />} loading={starting} onClick={onStart} aria-label={`${signedIn ? '开始申报' : '登录后申报'} ${prize.prizeName}`}>
-        {signedIn ? '开始申报' : '登录后申报'}
-      </Button>
+      {existing ? (
+        <Button type="primary" ghost icon={<FormOutlined />} onClick={() => navigate(formPath(existing.declarationId))} aria-label={`${existingText(existing)} ${prize.prizeName}`}>
+          {existingText(existing)}
+        </Button>
+      ) : (
+        <Button type="primary" icon={<FormOutlined />} loading={starting} onClick={onStart} aria-label={`${signedIn ? '开始申报' : '登录后申报'} ${prize.prizeName}`}>
+          {signedIn ? '开始申报' : '登录后申报'}
+        </Button>
+      )}
     </Card>
   );
 }
@@ -58,6 +69,9 @@ function PrizeCard({ prize, starting, onStart, signedIn }: { prize: OpenPrize; s
 export function OpenPrizes() {
   const prizes = useOpenPrizes();
   const { start, starting, signedIn } = useStartDeclaration();
+  // The applicant's own declarations: a prize already declared offers 继续填写 instead of a second draft.
+  const mine = useQuery({ queryKey: [...declareKeys.all, 'mine-on-declare'], queryFn: ({ signal }) => declareApi.mineQuietly(signal), enabled: signedIn, retry: false });
+  const existingOf = (prize: OpenPrize) => mine.data?.list.find((d) => d.editionId === prize.editionId && d.prizeId === prize.prizeId && d.status !== 'WITHDRAWN');
 
   if (prizes.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (prizes.isError) return <LoadFailure title="开放申报的奖种加载失败" error={prizes.error} retrying={prizes.isFetching} onRetry={() => void prizes.refetch()} />;
@@ -80,6 +94,7 @@ export function OpenPrizes() {
                 key={prize.prizeId}
                 prize={prize}
                 signedIn={signedIn}
+                existing={existingOf(prize)}
                 starting={starting === `${prize.editionId}:${prize.prizeId}`}
                 onStart={() => void start(prize)}
               />

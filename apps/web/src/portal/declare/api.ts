@@ -35,6 +35,8 @@ export const declareApi = {
   add: (editionId: string, prizeId: string) => call(declareCalls.add, { editionId, prizeId }, { silent: true }),
   detail: (declarationId: string, signal?: AbortSignal) => call(declareCalls.detail, { declarationId }, { signal, silent: true }),
   mine: (query: MineQuery, signal?: AbortSignal) => call(declareCalls.mine, query, { signal }),
+  /** /declare asks quietly: a signed-in user who is no applicant simply sees 开始申报. */
+  mineQuietly: (signal?: AbortSignal) => call(declareCalls.mine, { pageParameter: { pageNum: 1, pageSize: 100 } }, { signal, silent: true }),
   /** Silent: a stale save (409) and a refused field (400) are shown in the form itself. */
   saveSection: (input: SectionSaveInput) => call(declareCalls.saveSection, input, { silent: true }),
   remove: (declarationId: string, lockVersion: number) => call(declareCalls.remove, { declarationId, lockVersion }),

@@ -56,10 +56,15 @@ describe('/declare', () => {
 
   it('offers the existing declaration when there is one for the prize (409)', async () => {
     useSessionStore.getState().signIn('tok', applicant);
+    // Created in another tab after this page loaded its list.
+    let created = false;
     const server = fakePortal({
       '/rest/prize/getPrizeList': ok(PRIZES),
-      '/rest/declare/add': refuse(409, '您在本届次已有该奖种的申报书'),
-      '/rest/declare/getMyDeclarations': ok({ list: [declarationRow({ declarationId: '55', prizeId: '31' })], total: 1, pageNum: 1, pageSize: 100 }),
+      '/rest/declare/add': () => {
+        created = true;
+        return refuse(409, '您在本届次已有该奖种的申报书');
+      },
+      '/rest/declare/getMyDeclarations': () => ok({ list: created ? [declarationRow({ declarationId: '55', prizeId: '31' })] : [], total: created ? 1 : 0, pageNum: 1, pageSize: 100 }),
       '/rest/declare/detail': ok(declaration({ declarationId: '55' })),
     });
     vi.stubGlobal('fetch', server.fetch);
@@ -69,5 +74,20 @@ describe('/declare', () => {
     expect(within(dialog).getByText('您在本届次已有该奖种的申报书')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '打开已有申报书' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/declare/form/55'));
+  });
+
+  it('a prize already declared offers 继续填写 instead of a second draft', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const server = fakePortal({
+      '/rest/prize/getPrizeList': ok(PRIZES),
+      '/rest/declare/getMyDeclarations': ok({ list: [declarationRow({ declarationId: '55', prizeId: '31' })], total: 1, pageNum: 1, pageSize: 100 }),
+      '/rest/declare/detail': ok(declaration({ declarationId: '55' })),
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    const { router } = renderApp('/declare');
+    fireEvent.click(await screen.findByRole('button', { name: '继续填写 科技进步奖' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/declare/form/55'));
+    expect(screen.queryByRole('button', { name: '开始申报 科技进步奖' })).toBeNull();
+    expect(server.callsTo('/rest/declare/add')).toHaveLength(0);
   });
 });
