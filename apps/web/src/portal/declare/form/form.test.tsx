@@ -40,6 +40,8 @@ describe('the declaration form', () => {
     expect(within(nav()).getByRole('button', { name: /基本情况/ }).querySelector('[aria-label="已保存"]')).toBeTruthy();
     expect(within(nav()).getByRole('button', { name: /主要完成单位/ }).querySelector('[aria-label="已保存"]')).toBeNull();
     expect((screen.getByLabelText('项目名称') as HTMLInputElement).value).toBe('高效节能电机关键技术');
+    // The chosen grade's caps.
+    expect(await screen.findByText('该等级主要完成人不超过 15 人，主要完成单位不超过 10 个')).toBeTruthy();
   });
 
   it('保存本栏 sends the section with the lockVersion it holds, then keeps the new one', async () => {

@@ -45,7 +45,7 @@ export function EconomicFields({ disabled }: { disabled: boolean }) {
                 {fields.map((field, index) => (
                   <tr key={field.key}>
                     <td>
-                      <Form.Item name={[field.name, 'year']} rules={yearRules.year} noStyle={false} className="dl-economic__cell">
+                      <Form.Item name={[field.name, 'year']} rules={yearRules.year} className="dl-economic__cell">
                         <InputNumber precision={0} placeholder="年份" aria-label={`第${index + 1}行 年份`} style={{ width: '100%' }} />
                       </Form.Item>
                     </td>
