@@ -2,7 +2,7 @@ import '../../../test/setup';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FakeXhr } from '../../../api/testing/fakeXhr';
-import { ID_NUMBER_MESSAGE, richTextLimitMessage, USCC_MESSAGE } from '@dandelion/shared';
+import { ID_NUMBER_MESSAGE, PATENT_NUMBER_MESSAGE, richTextLimitMessage, USCC_MESSAGE } from '@dandelion/shared';
 import { preloadEditor, PRELOAD_TIMEOUT_MS, writingArea } from '../../../components/RichTextEditor/editorTestKit';
 import { useSessionStore } from '../../../api/session';
 import { ok, refuse, renderApp, type FakeCall } from '../../../test/renderApp';
@@ -281,5 +281,29 @@ describe('the declaration form', () => {
       section: 'ATTACHMENTS',
       content: { attachments: [{ type: 'COMMITMENT', fileId: '9001', fileName: '承诺书.pdf' }] },
     });
+  });
+
+  it('知识产权: a patent\'s number follows the patent rule', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const base = declaration();
+    const s = server({
+      '/rest/declare/detail': ok(declaration({ formConfig: { ...base.formConfig, sections: ['BASIC', 'IP'] } })),
+      '/rest/declare/saveSection': ok({ lockVersion: 4, updateTime: '2026-03-02T02:00:00.000Z' }),
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/declare/form/101');
+    await screen.findByLabelText('项目名称');
+    openSection(/知识产权与标准/);
+    fireEvent.click(await screen.findByRole('button', { name: /添加知识产权或标准/ }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: '类别' }));
+    fireEvent.click(await screen.findByTitle('专利'));
+    fireEvent.change(screen.getByLabelText('编号'), { target: { value: 'ZL 2019#1' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText(PATENT_NUMBER_MESSAGE)).toBeTruthy();
+    expect(s.callsTo('/rest/declare/saveSection')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('编号'), { target: { value: 'ZL201910000000.1' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(s.callsTo('/rest/declare/saveSection')).toHaveLength(1));
+    expect(s.callsTo('/rest/declare/saveSection')[0]!.body).toMatchObject({ section: 'IP', content: { items: [{ kind: 'PATENT', number: 'ZL201910000000.1' }] } });
   });
 });
