@@ -166,6 +166,12 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
           { index: true, lazy: lazyPage('home', () => import('../portal/home/HomePage'), defaultExport) },
           ...portalPages(),
           {
+            path: 'declare/form/:declarationId',
+            handle: handle('填写申报书'),
+            loader: requireSession,
+            lazy: lazyPage('portal-declare-form', () => import('../portal/declare/form/DeclarationFormPage'), defaultExport),
+          },
+          {
             path: 'center',
             handle: handle('个人中心'),
             loader: portalCenterLoader,
@@ -179,6 +185,13 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
         handle: handle('首页'),
         loader: requireSession,
         lazy: lazyPage('main-index', () => import('../console/MainIndexPage'), defaultExport),
+      },
+      // The print view stands alone: no portal header or footer on the printed A4 pages.
+      {
+        path: '/declare/print/:declarationId',
+        handle: handle('打印申报书'),
+        loader: requireSession,
+        lazy: lazyPage('portal-declare-print', () => import('../portal/declare/print/DeclarationPrintPage'), defaultExport),
       },
       page('/login', '登录', 'login', () => import('../auth/login/LoginPage')),
       page('/enroll', '注册', 'enroll', () => import('../auth/enroll/EnrollPage')),

@@ -54,6 +54,7 @@ function server(routes: Record<string, FakeReply | ((c: never) => FakeReply)> = 
     '/api/user/info': ok(user),
     '/rest/identify/get': ok({ identityVerified: false }),
     '/rest/user/accountCenter': ok(profile),
+    '/rest/declare/getMyDeclarations': ok({ list: [], total: 0, pageNum: 1, pageSize: 10 }),
     ...routes,
   });
 }
@@ -80,7 +81,9 @@ describe('/center', () => {
     expect(await screen.findByText('申报人')).toBeTruthy();
     expect(screen.getByText('13900001111')).toBeTruthy();
     expect(screen.getByText('zs@example.com')).toBeTruthy();
-    // 基本资料 first: the profile form and the account facts.
+    // An applicant's centre opens on 我的申报; 基本资料 holds the profile form and the account facts.
+    expect(await screen.findByText('您还没有申报书')).toBeTruthy();
+    await openTab('基本资料');
     expect(await screen.findByText('2026-02-28 10:30')).toBeTruthy();
     expect((screen.getByLabelText('真实姓名') as HTMLInputElement).value).toBe('张三');
     await openTab('账号安全');

@@ -7,6 +7,10 @@ import { avatarSrc, useCurrentUser } from '../../auth/center/api';
 import { AccountCenterTabs } from '../../auth/center/cards/AccountCenterTabs';
 import './center.css';
 import { BusyButton } from '../../components/BusyButton';
+import { MyDeclarations } from '../declare/mine/MyDeclarations';
+
+/** 申报人 declare; their centre opens on 我的申报. */
+const APPLICANT_ROLE = 'APPLICANT';
 
 /** `phones` / `mails` may hold several values separated by commas. */
 const listText = (value: string | null | undefined) =>
@@ -19,8 +23,8 @@ const listText = (value: string | null | undefined) =>
     : '';
 
 /**
- * /center, 个人中心 (spec §2) for portal users: who is signed in and 退出登录, over the same
- * personal centre the console has (profile and avatar, password, phone and email, identity
+ * /center, 个人中心 (spec §2) for portal users: who is signed in and 退出登录; for applicants
+ * 我的申报 first, then the same personal centre the console has (profile and avatar, password, phone and email, identity
  * verification, signed-in devices, sign-in history). The route's loader sends visitors to /login first.
  */
 export default function CenterPage() {
@@ -40,6 +44,7 @@ export default function CenterPage() {
   if (!user) return null;
   const name = displayName(user);
   const roles = Array.isArray(user.roles) ? user.roles : [];
+  const applicant = roles.some((role) => role.roleCode === APPLICANT_ROLE);
 
   const leave = async () => {
     setSigningOut(true);
@@ -77,7 +82,12 @@ export default function CenterPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <AccountCenterTabs />
+      {/* Keyed: when the fresh user shows the applicant role after the first render, the centre opens on 我的申报. */}
+      {applicant ? (
+        <AccountCenterTabs key="applicant" defaultTab="declarations" leadingTabs={[{ key: 'declarations', label: '我的申报', children: <MyDeclarations /> }]} />
+      ) : (
+        <AccountCenterTabs key="account" />
+      )}
     </div>
   );
 }

@@ -4,11 +4,12 @@ import { FormOutlined } from '@ant-design/icons';
 import { useSessionStore } from '../../api/session';
 import { loginPathFor } from '../../lib/redirect';
 import { LatestContents } from '../widgets/LatestContents';
+import { OpenPrizes } from '../declare/OpenPrizes';
 import { CatalogListView } from './CatalogListView';
 import './entry-band.css';
 
-/** Where a visitor starts declaring: signed in, the personal centre; otherwise sign in first and come back. */
-function DeclareEntry() {
+/** Where an applicant finds what they declared: 我的申报 in the personal centre (signing in first). */
+function MyDeclarationsEntry() {
   const signedIn = useSessionStore((s) => !!s.session);
   const navigate = useNavigate();
   return (
@@ -16,21 +17,27 @@ function DeclareEntry() {
       <FormOutlined className="dl-entry-band__icon" aria-hidden />
       <div className="dl-entry-band__text">
         <strong>在线申报</strong>
-        <span>阅读申报通知与指南后，登录平台填写并提交申报材料。</span>
+        <span>阅读申报指南后选择奖种开始申报；已创建的申报书在个人中心的「我的申报」中继续填写、提交和打印。</span>
       </div>
-      <Button type="primary" onClick={() => navigate(signedIn ? '/center' : loginPathFor('/declare'))}>
-        {signedIn ? '进入个人中心申报' : '登录后申报'}
-      </Button>
+      <Button onClick={() => navigate(signedIn ? '/center' : loginPathFor('/center'))}>{signedIn ? '我的申报' : '登录查看我的申报'}</Button>
     </div>
   );
 }
 
-/** /declare: the declaration entry, the `declare` catalogue's articles and the declaration guides beside. */
+/**
+ * /declare: the editions now declaring with their prizes, guides, windows and 开始申报; then the
+ * `declare` catalogue's articles, with the declaration guides beside.
+ */
 export default function DeclarePage() {
   return (
     <CatalogListView
       code="declare"
-      lead={<DeclareEntry />}
+      lead={
+        <>
+          <OpenPrizes />
+          <MyDeclarationsEntry />
+        </>
+      }
       aside={<LatestContents catalogCode="apply" title="申报指南" size={5} />}
     />
   );

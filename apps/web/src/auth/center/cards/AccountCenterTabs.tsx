@@ -10,6 +10,13 @@ const LoginLogCard = lazy(() => import('./LoginLogCard').then((m) => ({ default:
 
 export type AccountCenterTab = 'profile' | 'security' | 'devices' | 'logins';
 
+/** A pane a centre puts before the account's own (the portal's 我的申报 for applicants). */
+export interface LeadingTab {
+  key: string;
+  label: string;
+  children: ReactNode;
+}
+
 const pane = (node: ReactNode) => (
   <Suspense
     fallback={
@@ -24,17 +31,19 @@ const pane = (node: ReactNode) => (
 
 /**
  * The personal centre's body, the same in the console (/center in the console layout) and the
- * portal (applicants): 基本资料 / 账号安全 / 登录设备 / 登录记录. Panes render on first visit only,
+ * portal (applicants): 基本资料 / 账号安全 / 登录设备 / 登录记录, after any `leadingTabs` the page
+ * adds (the portal's 我的申报). Panes render on first visit only,
  * so the sessions and history are not fetched until asked for.
  */
-export function AccountCenterTabs({ defaultTab = 'profile' }: { defaultTab?: AccountCenterTab }) {
-  const [tab, setTab] = useState<AccountCenterTab>(defaultTab);
+export function AccountCenterTabs({ defaultTab = 'profile', leadingTabs = [] }: { defaultTab?: string; leadingTabs?: readonly LeadingTab[] }) {
+  const [tab, setTab] = useState<string>(defaultTab);
   return (
     <Tabs
       className="dl-account-tabs"
       activeKey={tab}
-      onChange={(key) => setTab(key as AccountCenterTab)}
+      onChange={setTab}
       items={[
+        ...leadingTabs,
         { key: 'profile', label: '基本资料', children: <ProfileCard /> },
         { key: 'security', label: '账号安全', children: pane(<SecurityPane />) },
         { key: 'devices', label: '登录设备', children: pane(<SessionsCard />) },
