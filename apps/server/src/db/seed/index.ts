@@ -14,6 +14,7 @@ import { builtInTheme } from '../../modules/system/theme/service';
 import { seedRegions } from '../../modules/base/region/seed';
 import { seedMaintenanceTasks } from '../../modules/base/scheduler/seed';
 import { seedPrizes } from '../../modules/award/prize/seed';
+import { seedDeclarationNumbering } from '../../modules/award/declaration/seed';
 import { BASE_DICTIONARIES } from './dicts';
 import { FUNCTION_TREE, flattenFunctions } from './functions';
 import { DEFAULT_SITE, DEMO_CATALOGS } from './portal';
@@ -67,6 +68,7 @@ export async function seedDatabase(db: Db, options: { adminPassword?: string }):
     await seedRegions(tx);
     await seedMaintenanceTasks(tx);
     await seedPrizes(tx);
+    await seedDeclarationNumbering(tx);
     return admin;
   });
 }
