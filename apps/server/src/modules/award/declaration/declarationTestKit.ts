@@ -118,6 +118,12 @@ export async function createWorld(): Promise<DeclarationWorld> {
   return world;
 }
 
+/** One more applicant (each may hold one live declaration per prize and edition). */
+export async function newApplicant(world: DeclarationWorld, username: string): Promise<Record<string, string>> {
+  await createAccount(world.ctx.database, { username, password: PASSWORD, roleCodes: ['APPLICANT'] });
+  return { authorization: await signIn(world.ctx.app, username, PASSWORD) };
+}
+
 /** The reason codes of 不予受理 as the dictionary holds them. */
 export async function rejectReasonCodes(world: DeclarationWorld): Promise<string[]> {
   const res = await world.call('/rest/dict/getdictlists', { dictCategorys: [REJECT_REASON_DICT] });
