@@ -17,7 +17,7 @@ const emptyContent = (): DeclarationContent => Object.fromEntries(DECLARATION_SE
 
 /** The applicant's calls: start, fill section by section, check, submit, delete a draft, read the history. */
 export function createApplicantService(deps: DeclarationDeps, ctx: DeclarationContext) {
-  const { db, editions, events, serials, today } = deps;
+  const { db, editions, events, serials } = deps;
 
   /** Every problem that would stop submission: the form's rules, then the edition's eligibility rules. */
   async function problemsOf(ex: Executor, row: DeclarationRow): Promise<DeclarationProblem[]> {

@@ -136,7 +136,12 @@ export interface Person {
 }
 
 /** Every section of 自然科学奖 (ZRKX: 5 persons / 3 units for 一等奖) filled so that check passes. */
-export function fullSections(world: DeclarationWorld, people: Person[], title = '新型高熵合金的设计与制备') {
+export interface SectionInput {
+  section: string;
+  content: unknown;
+}
+
+export function fullSections(world: DeclarationWorld, people: Person[], title = '新型高熵合金的设计与制备'): SectionInput[] {
   return [
     {
       section: 'BASIC',
