@@ -166,19 +166,18 @@ export function createApplicantService(deps: DeclarationDeps, ctx: DeclarationCo
     async history(viewer: Viewer, id: number) {
       const row = await ctx.readable(db, viewer, id);
       const steps = await declarationRepo.steps(db, row.id);
-      const reasonNames = steps.some((s) => s.reasons.length) ? new Map((await deps.rejectReasons()).map((r) => [r.code, r.name])) : new Map<string, string>();
-      return steps.map((s) => ({
+      return Promise.all(steps.map(async (s) => ({
         stepId: s.id,
         action: s.action,
         actionLabel: DECLARATION_STEP_LABELS[s.action],
         fromStatus: s.fromStatus,
         toStatus: s.toStatus,
         opinion: s.opinion,
-        reasons: s.reasons.map((code) => reasonNames.get(code) ?? code),
+        reasons: await ctx.reasonNames(s.reasons),
         deadline: s.deadline,
         actorName: s.actorName,
         time: s.createTime,
-      }));
+      })));
     },
 
     orgOptions: (kind: 'UNIT' | 'NOMINATOR', keyword: string | undefined) => declarationRepo.orgOptions(db, kind, keyword),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createWorld, creditCode, declare, fullSections, idNumber, submitted, type DeclarationWorld } from './declarationTestKit';
+import { awardEdition } from '../edition/tables';
+import { createWorld, creditCode, day, declare, fullSections, idNumber, newApplicant, submitted, type DeclarationWorld } from './declarationTestKit';
 import { awardDeclaration } from './tables';
 
 let world: DeclarationWorld;
@@ -98,6 +99,23 @@ describe('submission', () => {
     expect(del.body.msg).toBe('已提交过的申报书不能删除，如需放弃请撤回');
     const history = await world.call('/rest/declare/getHistory', { declarationId: draft.declarationId }, world.as.applicant);
     expect(history.body.data.map((s: { action: string }) => s.action)).toEqual(['CREATE', 'SUBMIT']);
+  });
+
+  it('a first submission only while the declaration window is open', async () => {
+    const who = await newApplicant(world, 'declapplicantlate');
+    const { declarationId, lockVersion } = await declare(world, who, fullSections(world, [{ name: '钱一', id: idNumber(50) }], '迟到项目'));
+    const [edition] = await world.ctx.database.db.select().from(awardEdition).where(eq(awardEdition.id, Number(world.editionId)));
+    const closed = edition!.stages.map((s) => (s.stage === 'DECLARATION' ? { ...s, startDate: day(-10), endDate: day(-1) } : s));
+    await world.ctx.database.db.update(awardEdition).set({ stages: closed }).where(eq(awardEdition.id, edition!.id));
+    try {
+      const res = await world.call('/rest/declare/submit', { declarationId, lockVersion }, who);
+      expect(res.status).toBe(409);
+      expect(res.body.msg).toBe('届次「2041年度科学技术奖」当前不在申报期，不能提交');
+      const mine = await world.call('/rest/declare/getMyDeclarations', { pageParameter: { pageNum: 1, pageSize: 5 } }, who);
+      expect(mine.body.data.list[0].actions).toEqual(['EDIT', 'DELETE']);
+    } finally {
+      await world.ctx.database.db.update(awardEdition).set({ stages: edition!.stages }).where(eq(awardEdition.id, edition!.id));
+    }
   });
 
   it('a second declaration naming the same completer is refused, naming the person and the 登记号', async () => {

@@ -186,7 +186,7 @@ export function createDeclarationContext(deps: DeclarationDeps) {
     const [listRow] = await presentRows(ex, viewer, [row]);
     const prize = await prizeOf(ex, row.prizeId);
     const revocation = row.revocation && { status: row.revocation.status, reason: row.revocation.reason, opinion: row.revocation.opinion, requestTime: new Date(row.revocation.requestTime) };
-    const lastNote = row.lastNote && { ...row.lastNote, time: new Date(row.lastNote.time) };
+    const lastNote = row.lastNote && { ...row.lastNote, reasons: await reasonNames(row.lastNote.reasons), time: new Date(row.lastNote.time) };
     return {
       ...listRow!,
       ...auditOf(row),
@@ -200,6 +200,13 @@ export function createDeclarationContext(deps: DeclarationDeps) {
       lastNote,
       revocation,
     };
+  }
+
+  /** 不予受理 reasons by their dictionary names (a code no longer in the dictionary stays as it is). */
+  async function reasonNames(codes: string[]): Promise<string[]> {
+    if (!codes.length) return codes;
+    const names = new Map((await deps.rejectReasons()).map((r) => [r.code, r.name]));
+    return codes.map((code) => names.get(code) ?? code);
   }
 
   /** Whether the viewer may read this declaration at all (record-level access; anyone else gets 404). */
@@ -230,6 +237,6 @@ export function createDeclarationContext(deps: DeclarationDeps) {
   /** What the operation log keeps of a move: the state, not the content. */
   const brief = (row: DeclarationRow) => ({ status: row.status, registrationNo: row.registrationNo, fixDeadline: row.fixDeadline, revocation: row.revocation, lockVersion: row.lockVersion });
 
-  return { stepOf: currentStepOf, reaches, isOwner, editable, declaringNow, decidesRevocation, presentRows, presentDetail, readable, owned, prizeOf, editionOf, log, brief };
+  return { reasonNames, stepOf: currentStepOf, reaches, isOwner, editable, declaringNow, decidesRevocation, presentRows, presentDetail, readable, owned, prizeOf, editionOf, log, brief };
 }
 export type DeclarationContext = ReturnType<typeof createDeclarationContext>;
