@@ -182,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     db,
     today: () => beijingDate(new Date()),
     serials,
+    files,
     workingDays,
     rejectReasons: async () => ((await dicts.itemsByCategory([REJECT_REASON_DICT]))[REJECT_REASON_DICT] ?? []).map((item) => ({ code: item.dictCode, name: item.dictName })),
   });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../core/db';
 import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
+import type { FileService } from '../file/module';
 import { noDeclarationEvents, registerDeclarationModule, type DeclarationEvents } from './declaration/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
@@ -18,6 +19,8 @@ export interface AwardDeps {
   today: () => string;
   /** 登记号 are taken from the serial-number module at first submission. */
   serials: Pick<SerialService, 'next'>;
+  /** Declaration attachments are uploads filed under the declaration and read by its readers. */
+  files: Pick<FileService, 'attach' | 'detach' | 'registerAccessRule'>;
   /** Fix deadlines (限期修改) are counted in working days of the holiday calendar. */
   workingDays: WorkingDayCalendar;
   /** The reasons of 不予受理: the dictionary AWARD_REJECT_REASON's items. */
@@ -34,6 +37,7 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     db: deps.db,
     events: deps.declarationEvents ?? noDeclarationEvents,
     serials: deps.serials,
+    files: deps.files,
     editions: editionDirectory,
     prizes: prizeDirectory,
     workingDays: deps.workingDays,

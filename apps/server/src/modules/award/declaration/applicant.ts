@@ -7,7 +7,7 @@ import type { Executor, Tx } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
 import { eligibilityProblems, formProblems } from './check';
-import { actorOf, REGISTRATION_NO_RULE, type DeclarationContext, type DeclarationDeps, type Viewer } from './context';
+import { actorOf, DECLARATION_FILE_BIZ, REGISTRATION_NO_RULE, type DeclarationContext, type DeclarationDeps, type Viewer } from './context';
 import { declarationRepo } from './repo';
 import { moveDeclaration, type DeclarationRow } from './transition';
 
@@ -101,6 +101,16 @@ export function createApplicantService(deps: DeclarationDeps, ctx: DeclarationCo
             const units = save.content.units.map((u) => ({ ...u, creditCode: u.creditCode ? u.creditCode.toUpperCase() : u.creditCode }));
             content.UNITS = { units };
             await declarationRepo.replaceUnits(tx, row.id, row.editionId, units);
+            break;
+          }
+          case 'ATTACHMENTS': {
+            // Only the applicant's own uploads may be attached (400 otherwise); dropped ones are detached.
+            const record = { bizType: DECLARATION_FILE_BIZ, bizId: String(row.id) };
+            const fileIds = [...new Set(save.content.attachments.map((a) => Number(a.fileId)))];
+            const dropped = (row.content.ATTACHMENTS?.attachments ?? []).map((a) => Number(a.fileId)).filter((fileId) => !fileIds.includes(fileId));
+            await deps.files.attach(tx, { ...record, fileIds }, actorOf(viewer));
+            await deps.files.detach(tx, record, [...new Set(dropped)]);
+            content.ATTACHMENTS = save.content;
             break;
           }
           default:

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { awardEdition } from '../edition/tables';
-import { createWorld, creditCode, day, declare, fullSections, idNumber, newApplicant, submitted, type DeclarationWorld } from './declarationTestKit';
+import { createWorld, creditCode, day, declare, fullSections, idNumber, newApplicant, submitted, withUploads, type DeclarationWorld } from './declarationTestKit';
 import { awardDeclaration } from './tables';
 
 let world: DeclarationWorld;
@@ -79,7 +79,7 @@ describe('submission', () => {
     const people = [{ name: '王五', id: idNumber(40) }, { name: '赵六', id: idNumber(41) }];
     const [draft] = (await world.call('/rest/declare/getMyDeclarations', { pageParameter: { pageNum: 1, pageSize: 5 } }, world.as.applicant)).body.data.list;
     let lockVersion = draft.lockVersion;
-    for (const s of fullSections(world, people)) lockVersion = (await world.call('/rest/declare/saveSection', { declarationId: draft.declarationId, lockVersion, ...s }, world.as.applicant)).body.data.lockVersion;
+    for (const s of await withUploads(world, world.as.applicant, fullSections(world, people))) lockVersion = (await world.call('/rest/declare/saveSection', { declarationId: draft.declarationId, lockVersion, ...s }, world.as.applicant)).body.data.lockVersion;
     expect((await check(draft.declarationId)).body.data).toEqual({ ok: true, problems: [] });
     const stale = await world.call('/rest/declare/submit', { declarationId: draft.declarationId, lockVersion: lockVersion - 1 }, world.as.applicant);
     expect(stale.status).toBe(409);

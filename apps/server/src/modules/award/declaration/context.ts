@@ -12,6 +12,8 @@ import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { auditOf, type Actor } from '../../../core/records';
 import type { SerialService } from '../../base/serial/module';
+import type { FileService } from '../../file/module';
+import type { Principal } from '../../../core/permissions';
 import type { WorkingDayCalendar } from '../../base/calendar/module';
 import { phaseOn, stageWindow, type EditionDirectory, type EditionRow } from '../edition/module';
 import type { PrizeDirectory, PrizeRow } from '../prize/module';
@@ -21,6 +23,8 @@ import type { DeclarationEvents, DeclarationRow } from './transition';
 export const DECLARATION_MODULE = 'award:declaration';
 /** The serial-number rule 登记号 are taken from (seeded by `seedDeclarationNumbering`). */
 export const REGISTRATION_NO_RULE = 'AWARD_DECLARATION_NO';
+/** The record type a declaration's attachments are filed under in the file service. */
+export const DECLARATION_FILE_BIZ = 'award:declaration';
 
 /** States a declaration never leaves. */
 export const FINAL_STATUSES: readonly DeclarationStatus[] = ['WITHDRAWN', 'NOT_ACCEPTED', 'AWARDED', 'NOT_AWARDED', 'ELIMINATED'];
@@ -29,6 +33,8 @@ export interface DeclarationDeps {
   db: Db;
   events: DeclarationEvents;
   serials: Pick<SerialService, 'next'>;
+  /** Attachments are the applicant's own uploads, filed under the declaration; its readers may download them. */
+  files: Pick<FileService, 'attach' | 'detach' | 'registerAccessRule'>;
   editions: EditionDirectory;
   prizes: PrizeDirectory;
   workingDays: WorkingDayCalendar;
@@ -48,6 +54,11 @@ export interface Viewer {
 }
 
 export const actorOf = (viewer: Viewer): Actor => viewer.change.actor;
+
+/** The viewer a signed-in principal is (permission codes, data scope). */
+export function viewerOfPrincipal(p: Principal, change: ChangeContext = { actor: { id: p.userId, name: p.username } }): Viewer {
+  return { change, name: p.realname || p.username, can: (code) => p.isSuperAdmin || p.permissions.has(code), scope: p.dataScope };
+}
 
 /** The edition stage a declaration waits in, by status (its end date is the row's deadline). */
 const WAITING_STAGE: Partial<Record<DeclarationStatus, EditionStage>> = {
@@ -237,6 +248,6 @@ export function createDeclarationContext(deps: DeclarationDeps) {
   /** What the operation log keeps of a move: the state, not the content. */
   const brief = (row: DeclarationRow) => ({ status: row.status, registrationNo: row.registrationNo, fixDeadline: row.fixDeadline, revocation: row.revocation, lockVersion: row.lockVersion });
 
-  return { reasonNames, stepOf: currentStepOf, reaches, isOwner, editable, declaringNow, decidesRevocation, presentRows, presentDetail, readable, owned, prizeOf, editionOf, log, brief };
+  return { mayRead, reasonNames, stepOf: currentStepOf, reaches, isOwner, editable, declaringNow, decidesRevocation, presentRows, presentDetail, readable, owned, prizeOf, editionOf, log, brief };
 }
 export type DeclarationContext = ReturnType<typeof createDeclarationContext>;

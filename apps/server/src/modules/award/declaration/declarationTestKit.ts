@@ -178,13 +178,44 @@ export function fullSections(world: DeclarationWorld, people: Person[], title = 
   ];
 }
 
+// A real 1×1 PNG: what an applicant uploads as an attachment here.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Uploads a file as `who` the way the browser does; answers its id. */
+export async function upload(world: DeclarationWorld, who: Record<string, string>, filename = '附件.png'): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(PNG)]), filename);
+  const encoded = new Response(form);
+  const res = await world.ctx.app.inject({
+    method: 'POST',
+    url: '/auth/webUpload',
+    headers: { 'content-type': encoded.headers.get('content-type')!, ...who },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+  if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.fileId;
+}
+
+/** The attachments section with each file uploaded by `who` first (the ids in `fullSections` are placeholders). */
+export async function withUploads(world: DeclarationWorld, who: Record<string, string>, sections: SectionInput[]): Promise<SectionInput[]> {
+  return Promise.all(
+    sections.map(async (s) => {
+      if (s.section !== 'ATTACHMENTS') return s;
+      const { attachments } = s.content as { attachments: Array<{ fileId: string }> };
+      const uploaded = [];
+      for (const a of attachments) uploaded.push({ ...a, fileId: await upload(world, who) });
+      return { section: s.section, content: { attachments: uploaded } };
+    }),
+  );
+}
+
 /** Starts a declaration of `prize` as `who` and saves the given sections; answers its id and lock version. */
 export async function declare(world: DeclarationWorld, who: Record<string, string>, sections: Array<{ section: string; content: unknown }>, prize = 'ZRKX', editionId = world.editionId) {
   const added = await world.call('/rest/declare/add', { editionId, prizeId: world.prizeIds[prize] }, who);
   if (added.status !== 200) throw new Error(JSON.stringify(added.body));
   const declarationId = added.body.data.declarationId as string;
   let lockVersion = added.body.data.lockVersion as number;
-  for (const s of sections) {
+  for (const s of await withUploads(world, who, sections)) {
     const saved = await world.call('/rest/declare/saveSection', { declarationId, lockVersion, ...s }, who);
     if (saved.status !== 200) throw new Error(`${s.section}: ${JSON.stringify(saved.body)}`);
     lockVersion = saved.body.data.lockVersion;

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 import { post } from '../../../../test/helpers/testApp';
 import { sysOperLog } from '../../../core/audit';
-import { createWorld, declare, fullSections, idNumber, type DeclarationWorld } from './declarationTestKit';
+import { downloadUrlOf } from '@dandelion/shared/file';
+import { createWorld, declare, fullSections, idNumber, upload, type DeclarationWorld } from './declarationTestKit';
 import { awardDeclaration, awardDeclarationCompleter, awardDeclarationStep } from './tables';
 
 let world: DeclarationWorld;
@@ -44,6 +45,7 @@ describe('the applicant’s calls refuse', () => {
 
 describe('starting and filling a declaration', () => {
   let declarationId: string;
+  let attachmentId: string;
 
   it('creates a draft with the contact fields from the profile and nothing else, and a CREATE step', async () => {
     const res = await world.call('/rest/declare/add', { editionId: world.editionId, prizeId: world.prizeIds.ZRKX }, world.as.applicant);
@@ -95,12 +97,22 @@ describe('starting and filling a declaration', () => {
     const withX = Array.from({ length: 50 }, (_, n) => idNumber(n + 2)).find((id) => id.endsWith('X'))!;
     const people = [{ name: '张三', id: idNumber(1) }, { name: '李四', id: withX.toLowerCase() }];
     let lockVersion = 0;
-    for (const s of fullSections(world, people)) {
+    const sections = fullSections(world, people).filter((s) => s.section !== 'ATTACHMENTS');
+    for (const s of sections) {
       const res = await world.call('/rest/declare/saveSection', { declarationId, lockVersion, ...s }, world.as.applicant);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.msg).toBe('保存成功');
       lockVersion = res.body.data.lockVersion;
     }
+    // Attachments: only one's own uploads; they are filed under the declaration and readable by its readers only.
+    const foreign = await upload(world, world.as.applicant2, '别人的.png');
+    const notMine = await world.call('/rest/declare/saveSection', { declarationId, lockVersion, section: 'ATTACHMENTS', content: { attachments: [{ type: 'COMMITMENT', fileId: foreign, fileName: '承诺书.png' }] } }, world.as.applicant);
+    expect(notMine.status).toBe(400);
+    expect(notMine.body.msg).toBe('附件不存在，或不是您上传的文件');
+    attachmentId = await upload(world, world.as.applicant, '承诺书.png');
+    const attached = await world.call('/rest/declare/saveSection', { declarationId, lockVersion, section: 'ATTACHMENTS', content: { attachments: [{ type: 'COMMITMENT', fileId: attachmentId, fileName: '承诺书.png' }] } }, world.as.applicant);
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    lockVersion = attached.body.data.lockVersion;
     const row = await stored(declarationId);
     expect(row).toMatchObject({ title: '新型高熵合金的设计与制备', proposedGrade: 'FIRST', disciplineCode: '430.25', unitOrgId: world.orgs.unitA, nominatorOrgId: world.orgs.nominator, completerCount: 2, firstCompleter: '张三', lockVersion });
     const completers = await world.ctx.database.db.select().from(awardDeclarationCompleter).where(eq(awardDeclarationCompleter.declarationId, Number(declarationId)));
@@ -128,6 +140,9 @@ describe('starting and filling a declaration', () => {
         expect(res.body).toMatchObject({ msg: '申报书不存在或已被删除', data: null });
       }
     }
+    const file = (who: Record<string, string>) => world.ctx.app.inject({ method: 'GET', url: downloadUrlOf(attachmentId, '承诺书.png'), headers: who });
+    for (const who of [world.as.applicant, world.as.unitAdmin, world.as.office]) expect((await file(who)).statusCode).toBe(200);
+    for (const who of [world.as.applicant2, world.as.otherUnitAdmin]) expect((await file(who)).statusCode).not.toBe(200);
     const history = await world.call('/rest/declare/getHistory', { declarationId }, world.as.unitAdmin);
     expect(history.body.data).toMatchObject([{ action: 'CREATE', actionLabel: '创建草稿', toStatus: 'DRAFT', actorName: '测试declapplicant' }]);
   });

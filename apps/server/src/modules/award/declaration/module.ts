@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createApplicantService } from './applicant';
-import { createDeclarationContext, type DeclarationDeps } from './context';
+import { createDeclarationContext, DECLARATION_FILE_BIZ, viewerOfPrincipal, type DeclarationDeps } from './context';
+import { declarationRepo } from './repo';
 import { closeMissedFixes, fixDeadlineJob } from './fixDeadlineJob';
 import { createOfficeService } from './office';
 import { createReviewService } from './review';
@@ -19,6 +20,11 @@ export { seedDeclarationNumbering } from './seed';
  */
 export function registerDeclarationModule(app: FastifyInstance, deps: DeclarationDeps) {
   const ctx = createDeclarationContext(deps);
+  // A declaration's attachments are read by whoever may read the declaration.
+  deps.files.registerAccessRule(DECLARATION_FILE_BIZ, async (principal, bizId) => {
+    const row = await declarationRepo.findLive(deps.db, Number(bizId));
+    return !!row && ctx.mayRead(deps.db, viewerOfPrincipal(principal), row);
+  });
   registerDeclarationRoutes(app, {
     applicant: createApplicantService(deps, ctx),
     review: createReviewService(deps, ctx),

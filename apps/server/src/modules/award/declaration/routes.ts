@@ -5,15 +5,12 @@ import { ok } from '../../../core/envelope';
 import { sendWorkbook } from '../../../core/excel';
 import { serve } from '../../../core/route';
 import type { ApplicantService } from './applicant';
-import type { Viewer } from './context';
+import { viewerOfPrincipal, type Viewer } from './context';
 import type { OfficeService } from './office';
 import type { ReviewService } from './review';
 import type { RevocationService } from './revocation';
 
-export function viewerOf(request: FastifyRequest): Viewer {
-  const p = request.principal!;
-  return { change: changeOf(request), name: p.realname || p.username, can: (code) => p.isSuperAdmin || p.permissions.has(code), scope: p.dataScope };
-}
+export const viewerOf = (request: FastifyRequest): Viewer => viewerOfPrincipal(request.principal!, changeOf(request));
 
 interface Services {
   applicant: ApplicantService;
