@@ -6,7 +6,8 @@ import { createWorkingDayCalendar } from '../../base/calendar/service';
 import { editionDirectory } from '../edition/module';
 import { prizeDirectory } from '../prize/module';
 import { createDeclarationContext, type DeclarationDeps } from './context';
-import { createWorld, day, newApplicant, idNumber, rejectReasonCodes, submitted, type DeclarationWorld } from './declarationTestKit';
+import { sysOrg } from '../../system/org/tables';
+import { createEdition, createWorld, day, declare, fullSections, newApplicant, idNumber, rejectReasonCodes, submitted, type DeclarationWorld } from './declarationTestKit';
 import { fixDeadlineJob } from './fixDeadlineJob';
 import { awardDeclaration } from './tables';
 import { noDeclarationEvents } from './transition';
@@ -166,3 +167,27 @@ describe('not accepted', () => {
     expect(await job.run({}, { signal: new AbortController().signal } as never)).toBe('逾期不予受理 0 份');
   });
 });
+
+describe('review levels an edition leaves out, and the unit’s subtree', () => {
+  it('with neither unit nor nominator review a submission goes straight to formal review', async () => {
+    const editionId = await createEdition(world, { year: 2042, editionName: '2042年度', unitReview: false, nominatorReview: false });
+    const who = await newApplicant(world, 'declapplicantdirect');
+    const sections = fullSections(world, [{ name: '直报人', id: idNumber(90) }]).map((s) => (s.section === 'BASIC' ? { ...s, content: { ...(s.content as object), unitOrgId: null, nominatorOrgId: null } } : s));
+    const { declarationId, lockVersion } = await declare(world, who, sections, 'ZRKX', editionId);
+    expect((await world.call('/rest/declare/check', { declarationId }, who)).body.data).toEqual({ ok: true, problems: [] });
+    const res = await world.call('/rest/declare/submit', { declarationId, lockVersion }, who);
+    expect(res.body.data).toMatchObject({ status: 'NOMINATED', currentStep: '待形式审查', unitOrgName: null });
+    expect(ids(await world.call('/rest/auditPrize/getAuditPage', { ...page, editionId }, world.as.office))).toEqual([declarationId]);
+  });
+
+  it('a declaration of a sub-organisation is in the unit admin’s queue', async () => {
+    const [sub] = await world.ctx.database.db.select().from(sysOrg).where(eq(sysOrg.orgCode, 'UNIT_A1'));
+    const who = await newApplicant(world, 'declapplicantsub');
+    const sections = fullSections(world, [{ name: '学院人', id: idNumber(91) }], '学院项目').map((s) => (s.section === 'BASIC' ? { ...s, content: { ...(s.content as object), unitOrgId: String(sub!.id) } } : s));
+    const { declarationId, lockVersion } = await declare(world, who, sections);
+    await world.call('/rest/declare/submit', { declarationId, lockVersion }, who);
+    expect(ids(await world.call('/rest/declare/getUnitReviewPage', { ...page, keyword: '学院项目' }, world.as.unitAdmin))).toEqual([declarationId]);
+    expect(ids(await world.call('/rest/declare/getUnitReviewPage', { ...page, keyword: '学院项目' }, world.as.otherUnitAdmin))).toEqual([]);
+  });
+});
+
