@@ -63,7 +63,7 @@ describe('check answers every problem with its section and field', () => {
       { section: 'UNITS', field: 'units.4.unitName', message: '请填写第5完成单位的名称' },
       { section: 'UNITS', field: 'units.4.creditCode', message: '请填写第5完成单位的统一社会信用代码' },
       { section: 'UNITS', field: 'units', message: '「一等奖」主要完成单位不能超过3个' },
-      { section: 'SUMMARY', field: 'summary', message: '项目简介超出了允许的最大的字数限制：[ 1001/1000 ]!' },
+      { section: 'SUMMARY', field: 'summary', message: '超出了允许的最大的字数限制：[ 1001/1000 ]!' },
     ]);
     const submit = await world.call('/rest/declare/submit', { declarationId, lockVersion: (await stored(declarationId)).lockVersion }, world.as.applicant2);
     expect(submit.status).toBe(400);

@@ -5,7 +5,6 @@ import {
   ATTACHMENT_TYPE_LABELS,
   DECLARATION_SECTION_LABELS,
   PRIZE_GRADE_LABELS,
-  WORD_LIMITED_FIELD_LABELS,
   type DeclarationSection,
   type PrizeFormConfig,
   type PrizeGradeRule,
@@ -116,7 +115,7 @@ export function formProblems(content: DeclarationContent, edition: CheckEdition,
     const where = LIMITED_TEXT[field];
     if (!sections.has(where.section)) continue;
     const n = countRichTextCharacters(where.read(content));
-    if (n > max) add(where.section, field, `${WORD_LIMITED_FIELD_LABELS[field]}${richTextLimitMessage(n, max)}`);
+    if (n > max) add(where.section, field, richTextLimitMessage(n, max));
   }
   if (sections.has('ATTACHMENTS')) {
     const attachments = content.ATTACHMENTS?.attachments ?? [];
