@@ -41,6 +41,7 @@ import { registerSchedulerModule } from './modules/base/scheduler/module';
 import { registerSerialModule } from './modules/base/serial/module';
 import { registerFileModule, type FileService } from './modules/file/module';
 import { registerAwardModule } from './modules/award/module';
+import { REJECT_REASON_DICT } from '@dandelion/shared/award/declaration';
 
 // Default zod messages (type errors and the like) in Chinese.
 z.config(z.locales.zhCN());
@@ -157,12 +158,12 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   registerRegionModule(app, { db, bus });
   // Process deadlines are counted in working days of the holiday calendar.
   const workingDays = registerCalendarModule(app, { db });
-  registerProgressModule(app, {
+  const processEngine = registerProgressModule(app, {
     db,
     // Read through the engine's executor: inside a transaction PGlite's one connection is the transaction's.
     workingDays: { dueAfter: (ex, from, days) => workingDays.within(ex).addWorkingDays(beijingDate(from), days).then(endOfBeijingDay) },
   });
-  registerSerialModule(app, { db });
+  const serials = registerSerialModule(app, { db });
   // The page-view beacon is public; it still records who is signed in when a session comes with it.
   const loginLogs = auth.loginLogs;
   const logs = registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request) });
@@ -177,8 +178,19 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   scheduler.registerJob(cms.publishDueJob);
 
   // ── the prize business: prizes and editions; an edition's phase follows its dates in Beijing days ──
-  const award = registerAwardModule(app, { db, today: () => beijingDate(new Date()) });
+  const award = registerAwardModule(app, {
+    db,
+    today: () => beijingDate(new Date()),
+    serials,
+    files,
+    workingDays,
+    processEngine,
+    messages,
+    warn: (message, detail) => app.log.warn(detail, message),
+    rejectReasons: async () => ((await dicts.itemsByCategory([REJECT_REASON_DICT]))[REJECT_REASON_DICT] ?? []).map((item) => ({ code: item.dictCode, name: item.dictName })),
+  });
   scheduler.registerJob(award.editionPhaseJob);
+  scheduler.registerJob(award.fixDeadlineJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

@@ -16,6 +16,7 @@ import { seedRegions } from '../../modules/base/region/seed';
 import { seedMaintenanceTasks } from '../../modules/base/scheduler/seed';
 import { seedPrizes } from '../../modules/award/prize/seed';
 import { seedLookups } from '../../modules/award/lookup/module';
+import { seedDeclarationNumbering } from '../../modules/award/declaration/seed';
 import { BASE_DICTIONARIES } from './dicts';
 import { FUNCTION_TREE, flattenFunctions } from './functions';
 import { DEFAULT_SITE, DEMO_CATALOGS } from './portal';
@@ -73,6 +74,7 @@ export async function seedDatabase(db: Db, options: { adminPassword?: string }):
     await seedPrizes(tx);
     await seedLookups(tx);
     await seedProcesses(tx);
+    await seedDeclarationNumbering(tx);
     return admin;
   });
 }

@@ -1,19 +1,54 @@
 /**
- * The prize business (评奖管理, DOMAIN.md): prizes and editions so far. This file composes the
+ * The prize business (评奖管理, DOMAIN.md): prizes, editions and declarations. This file composes the
  * features; where one needs another that sits above it, the need is a port wired here.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../core/db';
-import { registerEditionModule } from './edition/module';
+import type { WorkingDayCalendar } from '../base/calendar/module';
+import type { SerialService } from '../base/serial/module';
+import type { FileService } from '../file/module';
+import { registerDeclarationModule } from './declaration/module';
+import { createDeclarationFlow, type DeclarationFlowDeps } from './declarationFlow/module';
+import { editionDirectory, registerEditionModule } from './edition/module';
 import { registerLookupModule } from './lookup/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
 
 export { AWARD_EDITION_PHASES, AWARD_EDITION_PHASES_HANDLER } from './edition/module';
+export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER, seedDeclarationNumbering } from './declaration/module';
 
-export function registerAwardModule(app: FastifyInstance, deps: { db: Db; today: () => string }) {
+export interface AwardDeps {
+  db: Db;
+  today: () => string;
+  /** 登记号 are taken from the serial-number module at first submission. */
+  serials: Pick<SerialService, 'next'>;
+  /** Declaration attachments are uploads filed under the declaration and read by its readers. */
+  files: Pick<FileService, 'attach' | 'detach' | 'registerAccessRule'>;
+  /** Fix deadlines (限期修改) are counted in working days of the holiday calendar. */
+  workingDays: WorkingDayCalendar;
+  /** The reasons of 不予受理: the dictionary AWARD_REJECT_REASON's items. */
+  rejectReasons: () => Promise<Array<{ code: string; name: string }>>;
+  /** Each declaration's process instance follows its moves (流程管理). */
+  processEngine: DeclarationFlowDeps['engine'];
+  /** The applicant is told of each move by in-site message. */
+  messages: DeclarationFlowDeps['messages'];
+  warn: DeclarationFlowDeps['warn'];
+}
+
+export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   const editions = registerEditionModule(app, { db: deps.db, prizes: prizeDirectory, today: deps.today });
   // A prize an edition opens may not be deleted: the edition module answers which do.
   registerPrizeModule(app, { db: deps.db, editionsOpening: editions.editionsOpening });
   registerLookupModule(app, { db: deps.db });
-  return { editionPhaseJob: editions.phaseJob };
+  const declarations = registerDeclarationModule(app, {
+    db: deps.db,
+    events: createDeclarationFlow({ engine: deps.processEngine, messages: deps.messages, warn: deps.warn }),
+    serials: deps.serials,
+    files: deps.files,
+    editions: editionDirectory,
+    prizes: prizeDirectory,
+    workingDays: deps.workingDays,
+    rejectReasons: deps.rejectReasons,
+    today: deps.today,
+  });
+  return { editionPhaseJob: editions.phaseJob, fixDeadlineJob: declarations.fixDeadlineJob };
 }

@@ -87,7 +87,12 @@ export const awardDeclarationCompleter = pgTable(
     idNumber: varchar('id_number', { length: 18 }),
     unitName: varchar('unit_name', { length: 128 }),
   },
-  (t) => [primaryKey({ columns: [t.declarationId, t.rank] }), index('award_declaration_completer_id_number_idx').on(t.idNumber, t.editionId)],
+  (t) => [
+    primaryKey({ columns: [t.declarationId, t.rank] }),
+    index('award_declaration_completer_id_number_idx').on(t.idNumber, t.editionId),
+    // The office's keyword search finds declarations by a completer's whole name.
+    index('award_declaration_completer_name_idx').on(t.name),
+  ],
 );
 
 /** 主要完成单位 of a declaration in rank order, rewritten with every save of the section. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { EditionPhase } from '@dandelion/shared/award/edition';
 import type { Executor } from '../../../core/db';
@@ -81,6 +81,17 @@ export const editionRepo = {
   async replacePrizes(ex: Executor, editionId: number, prizeIds: number[]): Promise<void> {
     await ex.delete(awardEditionPrize).where(eq(awardEditionPrize.editionId, editionId));
     if (prizeIds.length) await ex.insert(awardEditionPrize).values(prizeIds.map((prizeId, sort) => ({ editionId, prizeId, sort })));
+  },
+
+  /** The live editions of the `count` years before `year`, latest first (eligibility looks back on them). */
+  previous(ex: Executor, year: number, count: number): Promise<EditionRow[]> {
+    if (count < 1) return Promise.resolve([]);
+    return ex
+      .select()
+      .from(awardEdition)
+      .where(and(notDeleted(awardEdition), lt(awardEdition.year, year)))
+      .orderBy(desc(awardEdition.year))
+      .limit(count);
   },
 
   /** Names of the live editions that open a prize. */

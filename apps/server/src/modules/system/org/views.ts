@@ -18,6 +18,9 @@ export const liveOrgs = qb
     parentOrgId: sysOrg.parentOrgId,
     parentOrgIds: sysOrg.parentOrgIds,
     orgSort: sysOrg.orgSort,
+    /** ORG_TYPE code (UNIT, NOMINATOR …) and NORMAL or disabled: pickers offer enabled orgs of a type. */
+    orgType: sysOrg.orgType,
+    orgStatus: sysOrg.orgStatus,
   })
   .from(sysOrg)
   .where(notDeleted(sysOrg))

@@ -1,0 +1,1 @@
+CREATE INDEX "award_declaration_completer_name_idx" ON "award_declaration_completer" USING btree ("name");

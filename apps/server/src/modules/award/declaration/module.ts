@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { createApplicantService } from './applicant';
+import { createDeclarationContext, DECLARATION_FILE_BIZ, viewerOfPrincipal, type DeclarationDeps } from './context';
+import { declarationRepo } from './repo';
+import { closeMissedFixes, fixDeadlineJob } from './fixDeadlineJob';
+import { createOfficeService } from './office';
+import { createReviewService } from './review';
+import { createRevocationService } from './revocation';
+import { registerDeclarationRoutes } from './routes';
+
+export type { DeclarationDeps } from './context';
+export { REGISTRATION_NO_RULE } from './context';
+export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER } from './fixDeadlineJob';
+export { noDeclarationEvents, type DeclarationEvents, type DeclarationMove, type DeclarationRow } from './transition';
+export { seedDeclarationNumbering } from './seed';
+
+/**
+ * Declarations (申报书): the applicant's calls, the unit's, the nominator's and the office's reviews,
+ * withdrawal, the office's list and exports. Answers the scheduler's fix-deadline job.
+ */
+export function registerDeclarationModule(app: FastifyInstance, deps: DeclarationDeps) {
+  const ctx = createDeclarationContext(deps);
+  // A declaration's attachments are read by whoever may read the declaration.
+  deps.files.registerAccessRule(DECLARATION_FILE_BIZ, async (principal, bizId) => {
+    const row = await declarationRepo.findLive(deps.db, Number(bizId));
+    return !!row && ctx.mayRead(deps.db, viewerOfPrincipal(principal), row);
+  });
+  registerDeclarationRoutes(app, {
+    applicant: createApplicantService(deps, ctx),
+    review: createReviewService(deps, ctx),
+    revocation: createRevocationService(deps, ctx),
+    office: createOfficeService(deps, ctx),
+  });
+  return { fixDeadlineJob: fixDeadlineJob(deps, ctx), closeMissedFixes: () => closeMissedFixes(deps, ctx) };
+}
