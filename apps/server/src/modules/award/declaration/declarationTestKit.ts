@@ -7,7 +7,6 @@ import { createTestApp, post, type Answer, type TestContext } from '../../../../
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { createdBy } from '../../../core/records';
 import { beijingDate } from '../../base/calendar/module';
-import { baseDict } from '../../base/dict/tables';
 import { sysOrg } from '../../system/org/tables';
 import { sysUser } from '../../system/user/tables';
 
@@ -98,19 +97,6 @@ export async function createWorld(): Promise<DeclarationWorld> {
     office: await person('decloffice', ['PRIZE_OFFICE'], root!.id),
     outsider: await person('decloutsider', ['EXPERT']),
   };
-
-  // 不予受理 reasons: the lead seeds the dictionary; a database without it gets two items here.
-  const reasons = await call('/rest/dict/getdictlists', { dictCategorys: [REJECT_REASON_DICT] });
-  if (!reasons.body.data[REJECT_REASON_DICT]?.length) {
-    const [parent] = await ctx.database.db
-      .insert(baseDict)
-      .values({ dictCode: REJECT_REASON_DICT, dictFullCode: REJECT_REASON_DICT, dictName: '不予受理理由', dictType: 'DICT', dictLevel: 1, dictSort: 99, ...createdBy(null) })
-      .returning();
-    for (const [i, [code, name]] of [['OUT_OF_SCOPE', '不属于奖励范围'], ['MATERIAL_FAKE', '材料不真实']].entries()) {
-      await ctx.database.db.insert(baseDict).values({ parentId: parent!.id, dictCode: code!, dictFullCode: `${REJECT_REASON_DICT}|${code}`, dictName: name!, dictType: 'ITEM', dictLevel: 2, dictSort: i + 1, ...createdBy(null) });
-    }
-    await call('/rest/dict/refresh', {});
-  }
 
   const world: DeclarationWorld = { ctx, admin, editionId: '', prizeIds, orgs: { unitA: unitA.id, unitB: unitB.id, nominator: nominator.id }, as, call };
   world.editionId = await createEdition(world);
