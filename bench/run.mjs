@@ -4,6 +4,7 @@
 // benchmarks measure PostgreSQL and run only with DATABASE_URL. Each writes its own
 // bench/results/*.json; each can also run alone (node bench/api/run.mjs).
 import { runApiBench } from './api/run.mjs';
+import { runDeclarationsBench } from './declarations/run.mjs';
 import { runBundleBench } from './bundle/run.mjs';
 import { runLogsBench } from './logs/run.mjs';
 import { runRegionSeedBench } from './region-seed/run.mjs';
@@ -20,7 +21,7 @@ const benches = [
   ['bundle', runBundleBench],
   ['rich-text-editor', runRichTextEditorBench],
   ['region-seed', runRegionSeedBench],
-  ...(process.env.DATABASE_URL ? [['serial', runSerialBench], ['logs', runLogsBench]] : []),
+  ...(process.env.DATABASE_URL ? [['serial', runSerialBench], ['logs', runLogsBench], ['declarations', runDeclarationsBench]] : []),
 ];
 for (const [name, run] of benches) {
   console.log(`\n=== ${name} ===`);

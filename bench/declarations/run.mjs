@@ -132,7 +132,8 @@ async function seed(client, say) {
     `update award_declaration set content = jsonb_set(content, '{ATTACHMENTS}', $2::jsonb) where id = $1`,
     [draft, JSON.stringify({ attachments: required.map((type, i) => ({ type, fileId: String(i + 1), fileName: `${type}.pdf` })) })],
   );
-  return { editionId: Number(edition.id), prizeId: prizes[0], unitOrgId: unitOrgs[3], nominatorOrgId: nominatorOrgs[2], draftId: draft, draftOwner: ownerName.username, sampleName: personName(4321), sampleTitle: projectTitle(77).slice(0, 6) };
+  const sample = await one(client, `select registration_no from award_declaration where registration_no is not null order by id offset 77 limit 1`);
+  return { sampleRegistrationNo: sample.registration_no, editionId: Number(edition.id), prizeId: prizes[0], unitOrgId: unitOrgs[3], nominatorOrgId: nominatorOrgs[2], draftId: draft, draftOwner: ownerName.username, sampleName: personName(4321), sampleTitle: projectTitle(77).slice(0, 6) };
 }
 
 async function measure(url, body, token) {
@@ -194,7 +195,7 @@ export async function runDeclarationsBench({ databaseUrl = process.env.DATABASE_
       ['discipline prefix 520', page({ disciplineCode: '520' })],
       ['keyword: title words', page({ keyword: facts.sampleTitle })],
       ['keyword: completer name', page({ keyword: facts.sampleName })],
-      ['keyword: registration no.', page({ keyword: 'DJ' })],
+      ['keyword: registration no.', page({ keyword: facts.sampleRegistrationNo })],
       ['deep page 400 × 20', page({}, { pageNum: 400, pageSize: 20 })],
     ];
     for (const [name, body] of listCases) {

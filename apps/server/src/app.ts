@@ -191,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   });
   scheduler.registerJob(award.editionPhaseJob);
   scheduler.registerJob(award.fixDeadlineJob);
+  scheduler.registerJob(award.reminderJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

@@ -8,7 +8,7 @@ import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
 import { registerDeclarationModule } from './declaration/module';
-import { createDeclarationFlow, type DeclarationFlowDeps } from './declarationFlow/module';
+import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
 import { registerLookupModule } from './lookup/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
@@ -49,6 +49,9 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     workingDays: deps.workingDays,
     rejectReasons: deps.rejectReasons,
     today: deps.today,
+    tell: async (ex, userIds, message) => {
+      await deps.messages.send(ex, { userIds, ...message, category: 'DECLARATION', link: MY_DECLARATIONS_LINK, sender: null });
+    },
   });
-  return { editionPhaseJob: editions.phaseJob, fixDeadlineJob: declarations.fixDeadlineJob };
+  return { editionPhaseJob: editions.phaseJob, fixDeadlineJob: declarations.fixDeadlineJob, reminderJob: declarations.reminderJob };
 }

@@ -42,6 +42,8 @@ export interface DeclarationDeps {
   rejectReasons: () => Promise<Array<{ code: string; name: string }>>;
   /** Today's date in Beijing (YYYY-MM-DD). */
   today: () => string;
+  /** Sends an in-site message about declarations (deadline reminders). */
+  tell: (ex: Executor, userIds: number[], message: { title: string; body: string }) => Promise<void>;
 }
 
 /** The caller as the declaration rules see them. */

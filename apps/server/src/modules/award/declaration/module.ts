@@ -3,6 +3,7 @@ import { createApplicantService } from './applicant';
 import { createDeclarationContext, DECLARATION_FILE_BIZ, viewerOfPrincipal, type DeclarationDeps } from './context';
 import { declarationRepo } from './repo';
 import { closeMissedFixes, fixDeadlineJob } from './fixDeadlineJob';
+import { reminderJob } from './reminderJob';
 import { createOfficeService } from './office';
 import { createReviewService } from './review';
 import { createRevocationService } from './revocation';
@@ -11,6 +12,7 @@ import { registerDeclarationRoutes } from './routes';
 export type { DeclarationDeps } from './context';
 export { REGISTRATION_NO_RULE } from './context';
 export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER } from './fixDeadlineJob';
+export { AWARD_DECLARATION_REMINDERS, AWARD_DECLARATION_REMINDERS_HANDLER } from './reminderJob';
 export { noDeclarationEvents, type DeclarationEvents, type DeclarationMove, type DeclarationRow } from './transition';
 export { seedDeclarationNumbering } from './seed';
 
@@ -31,5 +33,5 @@ export function registerDeclarationModule(app: FastifyInstance, deps: Declaratio
     revocation: createRevocationService(deps, ctx),
     office: createOfficeService(deps, ctx),
   });
-  return { fixDeadlineJob: fixDeadlineJob(deps, ctx), closeMissedFixes: () => closeMissedFixes(deps, ctx) };
+  return { fixDeadlineJob: fixDeadlineJob(deps, ctx), reminderJob: reminderJob(deps), closeMissedFixes: () => closeMissedFixes(deps, ctx) };
 }

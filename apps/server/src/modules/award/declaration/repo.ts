@@ -253,6 +253,20 @@ export const declarationRepo = {
   },
 
   /** Declarations returned for fixing whose deadline passed before `today`. */
+  /** Fixes (限期修改) due between today and `horizon`, both inclusive. */
+  fixesDueBy: (ex: Executor, today: string, horizon: string) =>
+    ex
+      .select({ id: d.id, applicantId: d.applicantId, title: d.title, registrationNo: d.registrationNo, fixDeadline: d.fixDeadline })
+      .from(d)
+      .where(and(notDeleted(d), eq(d.status, 'FORMAL_RETURNED'), sql`${d.fixDeadline} >= ${today}`, sql`${d.fixDeadline} <= ${horizon}`))
+      .orderBy(asc(d.id)),
+  /** Drafts and declarations returned by a unit or a nominator: not (yet again) submitted. */
+  unsubmittedOf: (ex: Executor) =>
+    ex
+      .select({ id: d.id, editionId: d.editionId, applicantId: d.applicantId, title: d.title, registrationNo: d.registrationNo, status: d.status })
+      .from(d)
+      .where(and(notDeleted(d), inArray(d.status, ['DRAFT', 'UNIT_RETURNED', 'NOMINATOR_RETURNED'])))
+      .orderBy(asc(d.id)),
   overdueFixes: (ex: Executor, today: string) =>
     ex.select().from(d).where(and(notDeleted(d), eq(d.status, 'FORMAL_RETURNED'), sql`${d.fixDeadline} < ${today}`)).orderBy(asc(d.id)),
 };

@@ -62,6 +62,17 @@ export const MAINTENANCE_TASKS = [
     timeoutSeconds: 300,
     remark: '每天 00:05 把修改期限已过仍未重新提交的限期修改申报书改为不予受理，并通知申报人',
   },
+  {
+    // Applicants are told two working days ahead of a fix deadline or the end of the declaration window.
+    taskCode: 'AWARD_DECLARATION_REMINDERS',
+    taskName: '申报截止与限期修改提醒',
+    taskGroup: 'AWARD',
+    cron: '0 0 9 * * *',
+    handler: 'award.declarationReminders',
+    params: {},
+    timeoutSeconds: 300,
+    remark: '每天 09:00 提醒申报人：限期修改或届次申报将在 2 个工作日内截止而申报书尚未提交',
+  },
 ] as const;
 
 export async function seedMaintenanceTasks(tx: Tx): Promise<void> {
