@@ -187,7 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     processEngine,
     messages,
     warn: (message, detail) => app.log.warn(detail, message),
-    rejectReasons: async () => ((await dicts.itemsByCategory([REJECT_REASON_DICT]))[REJECT_REASON_DICT] ?? []).map((item) => ({ code: item.dictCode, name: item.dictName })),
+    // Read through the executor: the reasons are checked inside the review's transaction.
+    rejectReasons: async (ex) => (await dicts.itemsWithin(ex, REJECT_REASON_DICT)).map((item) => ({ code: item.dictCode, name: item.dictName })),
   });
   scheduler.registerJob(award.editionPhaseJob);
   scheduler.registerJob(award.fixDeadlineJob);

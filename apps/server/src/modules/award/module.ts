@@ -3,7 +3,7 @@
  * features; where one needs another that sits above it, the need is a port wired here.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../core/db';
+import type { Db, Executor } from '../../core/db';
 import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
@@ -25,8 +25,8 @@ export interface AwardDeps {
   files: Pick<FileService, 'attach' | 'detach' | 'registerAccessRule'>;
   /** Fix deadlines (限期修改) are counted in working days of the holiday calendar. */
   workingDays: WorkingDayCalendar;
-  /** The reasons of 不予受理: the dictionary AWARD_REJECT_REASON's items. */
-  rejectReasons: () => Promise<Array<{ code: string; name: string }>>;
+  /** The reasons of 不予受理: the dictionary AWARD_REJECT_REASON's items, read through the caller's executor. */
+  rejectReasons: (ex: Executor) => Promise<Array<{ code: string; name: string }>>;
   /** Each declaration's process instance follows its moves (流程管理). */
   processEngine: DeclarationFlowDeps['engine'];
   /** The applicant is told of each move by in-site message. */

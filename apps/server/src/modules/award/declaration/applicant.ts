@@ -183,7 +183,7 @@ export function createApplicantService(deps: DeclarationDeps, ctx: DeclarationCo
         fromStatus: s.fromStatus,
         toStatus: s.toStatus,
         opinion: s.opinion,
-        reasons: await ctx.reasonNames(s.reasons),
+        reasons: await ctx.reasonNames(db, s.reasons),
         deadline: s.deadline,
         actorName: s.actorName,
         time: s.createTime,

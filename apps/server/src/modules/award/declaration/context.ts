@@ -38,8 +38,8 @@ export interface DeclarationDeps {
   editions: EditionDirectory;
   prizes: PrizeDirectory;
   workingDays: WorkingDayCalendar;
-  /** The reasons of 不予受理 (dictionary AWARD_REJECT_REASON): code and name. */
-  rejectReasons: () => Promise<Array<{ code: string; name: string }>>;
+  /** The reasons of 不予受理 (dictionary AWARD_REJECT_REASON): code and name, read through `ex` (often a transaction). */
+  rejectReasons: (ex: Executor) => Promise<Array<{ code: string; name: string }>>;
   /** Today's date in Beijing (YYYY-MM-DD). */
   today: () => string;
   /** Sends an in-site message about declarations (deadline reminders). */
@@ -199,7 +199,7 @@ export function createDeclarationContext(deps: DeclarationDeps) {
     const [listRow] = await presentRows(ex, viewer, [row]);
     const prize = await prizeOf(ex, row.prizeId);
     const revocation = row.revocation && { status: row.revocation.status, reason: row.revocation.reason, opinion: row.revocation.opinion, requestTime: new Date(row.revocation.requestTime) };
-    const lastNote = row.lastNote && { ...row.lastNote, reasons: await reasonNames(row.lastNote.reasons), time: new Date(row.lastNote.time) };
+    const lastNote = row.lastNote && { ...row.lastNote, reasons: await reasonNames(ex, row.lastNote.reasons), time: new Date(row.lastNote.time) };
     return {
       ...listRow!,
       ...auditOf(row),
@@ -216,9 +216,9 @@ export function createDeclarationContext(deps: DeclarationDeps) {
   }
 
   /** 不予受理 reasons by their dictionary names (a code no longer in the dictionary stays as it is). */
-  async function reasonNames(codes: string[]): Promise<string[]> {
+  async function reasonNames(ex: Executor, codes: string[]): Promise<string[]> {
     if (!codes.length) return codes;
-    const names = new Map((await deps.rejectReasons()).map((r) => [r.code, r.name]));
+    const names = new Map((await deps.rejectReasons(ex)).map((r) => [r.code, r.name]));
     return codes.map((code) => names.get(code) ?? code);
   }
 

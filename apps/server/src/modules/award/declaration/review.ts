@@ -145,7 +145,7 @@ export function createReviewService(deps: DeclarationDeps, ctx: DeclarationConte
           );
         }
         if (!decision.reasons.length) throw errors.badRequest('请选择不予受理的理由', { field: 'reasons' });
-        const known = new Set((await deps.rejectReasons()).map((r) => r.code));
+        const known = new Set((await deps.rejectReasons(tx)).map((r) => r.code));
         const unknown = decision.reasons.find((code) => !known.has(code));
         if (unknown) throw errors.badRequest(`不予受理理由「${unknown}」不在字典中`, { field: 'reasons' });
         return move(tx, viewer, row, lockVersion, { action: 'REJECT', to: 'NOT_ACCEPTED', opinion: decision.opinion ?? null, reasons: [...new Set(decision.reasons)], keepAsNote: true, set: { revocation: null } }, extra);

@@ -132,13 +132,14 @@ export const dictRepo = {
   },
 
   /** The items of every category with the category's code: what the dictionary cache holds. */
-  itemsWithCategory(ex: Executor) {
+  /** Every live item with its category's code; or the items of one category. */
+  itemsWithCategory(ex: Executor, categoryCode?: string) {
     const parent = alias(baseDict, 'parent');
     return ex
       .select({ category: parent.dictCode, dictId: baseDict.id, dictCode: baseDict.dictCode, dictName: baseDict.dictName, dictSort: baseDict.dictSort })
       .from(baseDict)
       .innerJoin(parent, eq(baseDict.parentId, parent.id))
-      .where(and(eq(parent.dictType, 'DICT'), notDeleted(parent), notDeleted(baseDict), eq(baseDict.dictType, 'ITEM')))
+      .where(and(eq(parent.dictType, 'DICT'), notDeleted(parent), notDeleted(baseDict), eq(baseDict.dictType, 'ITEM'), categoryCode ? eq(parent.dictCode, categoryCode) : undefined))
       .orderBy(...byDisplayOrder);
   },
 

@@ -1,7 +1,7 @@
 import type { DictOption, DictTreeNode } from '@dandelion/shared/base/dict';
 import type { EventBus } from '../../../core/bus';
 import { createMemoryBus } from '../../../core/bus';
-import type { Db } from '../../../core/db';
+import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
 import { createDictCache, type DictSnapshot } from './cache';
@@ -74,6 +74,14 @@ export function createDictService({ db, bus = createMemoryBus(), apps = async ()
       return Object.fromEntries(categories.map((c) => [c, [...(snapshot.get(c) ?? [])]]));
     },
 
+    /**
+     * One category's items read through `ex`, not the cache: for a rule checked inside the caller's
+     * transaction (on PGlite, a read on another connection would wait for that transaction for ever).
+     */
+    async itemsWithin(ex: Executor, category: string): Promise<DictOption[]> {
+      return (await dictRepo.itemsWithCategory(ex, category)).map(({ category: _category, ...item }) => ({ ...item, label: item.dictName, value: item.dictCode }));
+    },
+
     /** Drops the cached dictionaries on every instance; the next read loads them afresh. */
     async refresh(): Promise<{ categories: number; items: number }> {
       await cache.invalidate();
@@ -122,4 +130,4 @@ export function createDictService({ db, bus = createMemoryBus(), apps = async ()
 export type Dictionaries = ReturnType<typeof createDictService>;
 
 /** What other modules may ask of the dictionaries: a category's values (org and role forms), and each app's categories (the init call). */
-export type DictService = Pick<Dictionaries, 'itemsByCategory' | 'appDicts'>;
+export type DictService = Pick<Dictionaries, 'itemsByCategory' | 'itemsWithin' | 'appDicts'>;
