@@ -1,3 +1,4 @@
+import { DECLARE_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
@@ -174,7 +175,8 @@ describe('role administration', () => {
     expect(stored.map((r) => r.ruleId)).toEqual([rule!.id]);
     const log = await lastLog('BIND');
     expect(log).toMatchObject({ entityId: applicantId, summary: '为角色「申报人」分配权限' });
-    expect((log!.before as { funcIds: number[] }).funcIds).toEqual([await funcId('center:main')]);
+    const applicantGrants = await Promise.all(['center:main', ...Object.values(DECLARE_PERMISSIONS).filter((c) => !c.endsWith(':main'))].map(funcId));
+    expect([...(log!.before as { funcIds: number[] }).funcIds].sort()).toEqual(applicantGrants.sort());
 
     // The clerk's cached session now carries system:role:list.
     const allowed = await call('/rest/role/getAllRole', { pageParameter: { pageNum: 1, pageSize: 10 } }, clerk);
