@@ -56,6 +56,8 @@ test('an applicant registers with 证件类型, captcha, SMS code and consent, a
   // Signed in straight away: no second sign-in.
   await expect(page).toHaveURL(/\/center$/);
   await expect(page.getByRole('heading', { name: applicant.realname })).toBeVisible();
+  // An applicant's centre opens on 我的申报; the profile is the next tab.
+  await page.getByRole('tab', { name: '基本资料' }).click();
   const profile = page.getByTestId('center-profile');
   await expect(profile.getByText('所在单位')).toBeVisible();
   await expect(profile.getByText(applicant.unitName)).toBeVisible();

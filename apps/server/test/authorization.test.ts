@@ -49,7 +49,7 @@ describe('authorization on every route', () => {
 
   it('a signed-in user without the code gets 403; SIGNED_IN routes let them through', async () => {
     // The applicant role's own codes (个人中心, the declaration calls) are the ones this caller holds.
-    const held = new Set(['center:main', ...Object.values(DECLARE_PERMISSIONS)]);
+    const held = new Set<string | undefined>(['center:main', ...Object.values(DECLARE_PERMISSIONS)]);
     const coded = routes().filter((r) => r.permission !== PUBLIC && r.permission !== SIGNED_IN && !held.has(r.permission));
     expect(coded.length).toBeGreaterThan(0);
     for (const r of coded) {
