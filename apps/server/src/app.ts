@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   if (!deps.filesDir) app.addHook('onClose', async () => fs.rmSync(filesDir, { recursive: true, force: true }));
   const files = await registerFileModule(app, { db, filesDir, authenticateToken: (token) => sessions.resolve(token) });
   // ── messaging: SMS codes and log, notices, in-site messages (other modules send through `messages`), templates ──
-  const { messages, codes } = registerMessageModule(app, { db, files, config, findUserByPhone });
+  const { messages, codes, templates } = registerMessageModule(app, { db, files, config, findUserByPhone });
   // ── CMS: sites, catalogues, banners, templates, articles, the resource library, complaints and the anonymous portal ──
   const cms = registerCmsModule(app, {
     db,
@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     workingDays,
     processEngine,
     messages,
+    templates,
     warn: (message, detail) => app.log.warn(detail, message),
     // Read through the executor: the reasons are checked inside the review's transaction.
     rejectReasons: async (ex) => (await dicts.itemsWithin(ex, REJECT_REASON_DICT)).map((item) => ({ code: item.dictCode, name: item.dictName })),

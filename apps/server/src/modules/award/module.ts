@@ -32,6 +32,7 @@ export interface AwardDeps {
   /** The applicant is told of each move by in-site message. */
   messages: DeclarationFlowDeps['messages'];
   warn: DeclarationFlowDeps['warn'];
+  templates: DeclarationFlowDeps['templates'];
 }
 
 export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
@@ -39,9 +40,11 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   // A prize an edition opens may not be deleted: the edition module answers which do.
   registerPrizeModule(app, { db: deps.db, editionsOpening: editions.editionsOpening });
   registerLookupModule(app, { db: deps.db });
+  // The flow waits for a move's commit before a template goes out; the declaration module answers that.
+  let stepCommitted: (stepId: number) => Promise<boolean> = async () => false;
   const declarations = registerDeclarationModule(app, {
     db: deps.db,
-    events: createDeclarationFlow({ engine: deps.processEngine, messages: deps.messages, warn: deps.warn }),
+    events: createDeclarationFlow({ engine: deps.processEngine, messages: deps.messages, warn: deps.warn, templates: deps.templates, stepCommitted: (id) => stepCommitted(id) }),
     serials: deps.serials,
     files: deps.files,
     editions: editionDirectory,
@@ -53,5 +56,6 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
       await deps.messages.send(ex, { userIds, ...message, category: 'DECLARATION', link: MY_DECLARATIONS_LINK, sender: null });
     },
   });
+  stepCommitted = declarations.stepCommitted;
   return { editionPhaseJob: editions.phaseJob, fixDeadlineJob: declarations.fixDeadlineJob, reminderJob: declarations.reminderJob };
 }

@@ -5,10 +5,11 @@ import { createDirectory } from './directory/module';
 import { registerMsgModule, type MessageService } from './msg/module';
 import { registerNoticeModule } from './notice/module';
 import { registerSmsModule, type FindUserByPhone, type SmsConfig, type VerifyCodeService } from './sms/module';
-import { registerTemplateModule, type MailConfig } from './template/module';
+import { registerTemplateModule, type MailConfig, type TemplateNotifier } from './template/module';
 
 export type { MessageService, SendMessageInput } from './msg/module';
 export type { FindUserByPhone, VerifyCodeService } from './sms/module';
+export type { TemplateNotifier } from './template/module';
 
 export interface MessageModuleDeps {
   db: Executor;
@@ -23,6 +24,8 @@ export interface MessageModuleDeps {
 export interface MessageFacade {
   messages: MessageService;
   codes: VerifyCodeService;
+  /** Templates the office configures by code (SMS, e-mail) for events of other modules. */
+  templates: TemplateNotifier;
 }
 
 /**
@@ -35,6 +38,6 @@ export function registerMessageModule(app: FastifyInstance, deps: MessageModuleD
   const { sms, codes } = registerSmsModule(app, { db, config, findUserByPhone: deps.findUserByPhone });
   const messages = registerMsgModule(app, { db });
   registerNoticeModule(app, { db, files, directory, messages });
-  registerTemplateModule(app, { db, directory, messages, sms, mailConfig: config });
-  return { messages, codes };
+  const templates = registerTemplateModule(app, { db, directory, messages, sms, mailConfig: config });
+  return { messages, codes, templates };
 }

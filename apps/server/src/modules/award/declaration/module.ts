@@ -33,5 +33,11 @@ export function registerDeclarationModule(app: FastifyInstance, deps: Declaratio
     revocation: createRevocationService(deps, ctx),
     office: createOfficeService(deps, ctx),
   });
-  return { fixDeadlineJob: fixDeadlineJob(deps, ctx), reminderJob: reminderJob(deps), closeMissedFixes: () => closeMissedFixes(deps, ctx) };
+  return {
+    fixDeadlineJob: fixDeadlineJob(deps, ctx),
+    reminderJob: reminderJob(deps),
+    closeMissedFixes: () => closeMissedFixes(deps, ctx),
+    /** Whether a move (its history step) has committed: what follows a move outside its transaction waits for it. */
+    stepCommitted: (stepId: number) => declarationRepo.stepExists(deps.db, stepId),
+  };
 }

@@ -135,6 +135,11 @@ export const declarationRepo = {
   steps: (ex: Executor, declarationId: number) =>
     ex.select().from(awardDeclarationStep).where(eq(awardDeclarationStep.declarationId, declarationId)).orderBy(asc(awardDeclarationStep.id)),
 
+  /** Whether a history step is visible to the caller's connection (its move has committed). */
+  async stepExists(ex: Executor, stepId: number): Promise<boolean> {
+    return (await ex.select({ id: awardDeclarationStep.id }).from(awardDeclarationStep).where(eq(awardDeclarationStep.id, stepId)).limit(1)).length > 0;
+  },
+
   async lastStep(ex: Executor, declarationId: number) {
     const [row] = await ex.select().from(awardDeclarationStep).where(eq(awardDeclarationStep.declarationId, declarationId)).orderBy(desc(awardDeclarationStep.id)).limit(1);
     return row;

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { baseProcessHistory, baseProcessInstance } from '../../base/progress/tables';
 import { sysMsg } from '../../message/msg/tables';
+import { sysSmsLog } from '../../message/sms/tables';
 import { sysUser } from '../../system/user/tables';
-import { createWorld, idNumber, submitted, type DeclarationWorld } from '../declaration/declarationTestKit';
+import { createAccount, signIn } from '../../../../test/helpers/accounts';
+import { createWorld, idNumber, PASSWORD, submitted, type DeclarationWorld } from '../declaration/declarationTestKit';
 
 let world: DeclarationWorld;
 
@@ -53,6 +55,26 @@ describe('what follows a declaration’s moves', () => {
     const returned = messages.find((m) => m.title === '申报书被单位退回修改')!;
     expect(returned.content).toContain('请补充第一完成人的贡献');
     expect(returned.link).toBe('/center?tab=declarations');
+  });
+
+  it('also sends an SMS where the office configured a template for the move, after the move has committed', async () => {
+    const template = await world.call('/rest/templateService/addTemplate', {
+      templateCode: 'AWARD_UNIT_RETURN',
+      templateName: '申报书被单位退回（短信）',
+      channel: 'SMS',
+      content: '您的申报书《${title}》（${registrationNo}）被单位退回：${opinion}',
+    });
+    expect(template.body.code).toBe('0000');
+    await createAccount(world.ctx.database, { username: 'declsmsapplicant', password: PASSWORD, roleCodes: ['APPLICANT'], phone: '13800138077' });
+    const applicant = { authorization: await signIn(world.ctx.app, 'declsmsapplicant', PASSWORD) };
+    const { declarationId, lockVersion, registrationNo } = await submitted(world, applicant, [{ name: '郑三', id: idNumber(303) }], '短信提醒的申报');
+    // A stale return rolls back: no SMS for a move that did not happen.
+    expect((await world.call('/rest/declare/unitReview', { declarationId, lockVersion: lockVersion - 1, decision: 'RETURN', opinion: '旧版本' }, world.as.unitAdmin)).status).toBe(409);
+    const returned = await world.call('/rest/declare/unitReview', { declarationId, lockVersion, decision: 'RETURN', opinion: '请补充查新报告' }, world.as.unitAdmin);
+    expect(returned.status).toBe(200);
+    const smsTo = () => world.ctx.database.db.select().from(sysSmsLog).where(eq(sysSmsLog.phone, '13800138077'));
+    await expect.poll(async () => (await smsTo()).map((s) => s.content), { timeout: 10_000 }).toContain(`您的申报书《短信提醒的申报》（${registrationNo}）被单位退回：请补充查新报告`);
+    expect((await smsTo()).some((s) => s.content.includes('旧版本'))).toBe(false);
   });
 
   it('ends the instance when the declaration is withdrawn', async () => {

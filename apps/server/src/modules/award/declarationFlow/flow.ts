@@ -4,15 +4,25 @@ import type { Executor } from '../../../core/db';
 import { AppError } from '../../../core/errors';
 import type { Actor } from '../../../core/records';
 import type { ProcessActor, ProcessEngine } from '../../base/progress/module';
-import type { MessageService } from '../../message/module';
+import type { MessageService, TemplateNotifier } from '../../message/module';
 import type { DeclarationEvents, DeclarationMove, DeclarationRow } from '../declaration/module';
 
 export interface DeclarationFlowDeps {
   engine: Pick<ProcessEngine, 'start' | 'act' | 'terminate' | 'instanceOf'>;
   messages: Pick<MessageService, 'send'>;
-  /** Where a move the process could not follow is reported (the app's logger). */
+  /** Where a move the process could not follow, or a template that could not be sent, is reported (the app's logger). */
   warn: (message: string, detail: Record<string, unknown>) => void;
+  /** SMS or e-mail where the office configured a template for the move (codes `AWARD_<action>`). */
+  templates: TemplateNotifier;
+  /** Whether a move has committed; templates go out only after it has. */
+  stepCommitted: (stepId: number) => Promise<boolean>;
+  /** Waits between looks for the commit (tests shorten nothing; the default suits a request's length). */
+  commitPollMs?: number;
 }
+
+/** The message template code the office creates to have a move also sent by SMS or e-mail, e.g. AWARD_RETURN_FOR_FIX. */
+export const templateCodeOf = (action: DeclarationStepAction) => `AWARD_${action}`;
+const COMMIT_LOOKS = 40;
 
 /** Where the applicant reads about their declarations. */
 export const MY_DECLARATIONS_LINK = '/center?tab=declarations';
@@ -56,7 +66,36 @@ function applicantMessage(move: DeclarationMove, after: DeclarationRow): { title
  * the same step, so 流程管理 shows each declaration's history and where it stands; and the applicant
  * gets an in-site message. Both run on the move's transaction: a move and its record commit together.
  */
-export function createDeclarationFlow({ engine, messages, warn }: DeclarationFlowDeps): DeclarationEvents {
+export function createDeclarationFlow({ engine, messages, warn, templates, stepCommitted, commitPollMs = 250 }: DeclarationFlowDeps): DeclarationEvents {
+  /**
+   * A template send is an SMS or an e-mail: it must not go out for a move that rolls back, and must
+   * not hold the move's transaction while a gateway answers. So it waits, outside the transaction,
+   * until the move's history step is visible (on PGlite the look itself waits for the commit), and
+   * gives up quietly if it never appears.
+   */
+  function sendAfterCommit(stepId: number, after: DeclarationRow, move: DeclarationMove) {
+    const values = {
+      title: after.title ?? '未命名项目',
+      registrationNo: after.registrationNo ?? '—',
+      status: DECLARATION_STATUS_LABELS[after.status],
+      opinion: move.opinion?.trim() || '—',
+      deadline: move.deadline ?? '—',
+    };
+    setTimeout(async () => {
+      try {
+        for (let look = 0; look < COMMIT_LOOKS; look++) {
+          if (await stepCommitted(stepId)) {
+            await templates.sendIfConfigured(templateCodeOf(move.action), [after.applicantId], values);
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, commitPollMs));
+        }
+      } catch (error) {
+        warn('申报书的模板消息未能发送', { declarationId: after.id, action: move.action, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }, 0);
+  }
+
   async function follow(ex: Executor, before: DeclarationRow, after: DeclarationRow, move: DeclarationMove, actor: Actor | null) {
     const businessKey = declarationBusinessKey(after.id);
     const who = processActorOf(actor);
@@ -83,11 +122,12 @@ export function createDeclarationFlow({ engine, messages, warn }: DeclarationFlo
   }
 
   return {
-    async moved(ex, { before, after, move, actor }) {
+    async moved(ex, { before, after, move, actor, stepId }) {
       await follow(ex, before, after, move, actor);
       const message = applicantMessage(move, after);
       if (message && !(actor && actor.id === after.applicantId && move.action !== 'SUBMIT' && move.action !== 'RESUBMIT')) {
         await messages.send(ex, { userIds: [after.applicantId], ...message, category: 'DECLARATION', link: MY_DECLARATIONS_LINK, sender: null });
+        sendAfterCommit(stepId, after, move);
       }
     },
   };

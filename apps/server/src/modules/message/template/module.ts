@@ -20,10 +20,17 @@ export interface TemplateModuleDeps {
 }
 
 /** Message templates (spec §7 /rest/templateService/*): the templates, sending them to chosen users, and the send log. */
-export function registerTemplateModule(app: FastifyInstance, deps: TemplateModuleDeps): void {
+export function registerTemplateModule(app: FastifyInstance, deps: TemplateModuleDeps): TemplateNotifier {
   const { db, directory, messages, sms } = deps;
   const mail = createMailProvider(deps.mailConfig);
   app.addHook('onClose', async () => mail.close());
   const templates = createTemplateService({ db });
-  registerTemplateRoutes(app, { templates, sender: createTemplateSender({ db, templates, messages, sms, mail, directory }), directory });
+  const sender = createTemplateSender({ db, templates, messages, sms, mail, directory });
+  registerTemplateRoutes(app, { templates, sender, directory });
+  return { sendIfConfigured: (code, userIds, values) => sender.sendIfConfigured(code, userIds, values) };
+}
+
+/** What other modules use of templates: send one by its code when the office has configured it. */
+export interface TemplateNotifier {
+  sendIfConfigured(code: string, userIds: number[], values: Record<string, string | number>): Promise<{ sent: number; failed: number } | null>;
 }

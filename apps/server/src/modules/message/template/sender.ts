@@ -59,7 +59,7 @@ export function createTemplateSender(deps: {
   }
 
   return {
-    async send(request: SendRequest, change: ChangeContext & { ip?: string | null }) {
+    async send(request: SendRequest, change: Omit<ChangeContext, 'actor'> & { actor: ChangeContext['actor'] | null; ip?: string | null }) {
       const template: TemplateRow = request.templateId ? await templates.findLive(request.templateId) : await templates.findByCode(request.templateCode!);
       if (template.status !== 'NORMAL') throw errors.conflict(`消息模板「${template.templateName}」已停用，不能发送`);
       const { variables } = scanTemplate(template.title, template.content);
@@ -112,6 +112,20 @@ export function createTemplateSender(deps: {
         ...change,
       });
       return { batchId, total: logs.length, sent, failed: logs.length - sent };
+    },
+
+    /**
+     * Sends the template `code` to `userIds` when one is configured (live and enabled), through its
+     * channel, by the system; the values it does not use are left out. Answers the send's counts, or
+     * null when no such template exists. How other modules let the office decide whether an event
+     * also goes out by SMS or e-mail: by creating (or disabling) the template with that code.
+     */
+    async sendIfConfigured(code: string, userIds: number[], values: TemplateValues) {
+      const template = await templateRepo.findByCode(db, code);
+      if (!template || template.status !== 'NORMAL') return null;
+      const { variables } = scanTemplate(template.title, template.content);
+      const used = Object.fromEntries(variables.filter((name) => name in values).map((name) => [name, values[name]!]));
+      return this.send({ templateId: template.id, userIds, values: used }, { actor: null, ip: null, requestId: null });
     },
 
     async logPage(filter: SendLogFilter, page: PageParameter) {
