@@ -9,8 +9,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { createBenchDatabase } from '../lib/db.mjs';
 import { machineInfo, waitForQuiet, warnIfBusy } from '../lib/machine.mjs';
+import { postJson } from '../lib/net.mjs';
 import { isMain } from '../lib/paths.mjs';
-import { printTable, round, writeResult } from '../lib/report.mjs';
+import { percentile, printTable, round, writeResult } from '../lib/report.mjs';
 import { ADMIN_PASSWORD, makeTempDir, removeDir, startServer } from '../lib/server.mjs';
 import { contentOf, creditCode, personName, planOf, projectTitle, residentId } from './seed.mjs';
 
@@ -24,20 +25,6 @@ const WARMUP = 3;
 const SAMPLES = Math.min(200, Math.max(5, Number(process.env.BENCH_DECLARATION_SAMPLES) || 40));
 const TARGETS = { listP95Ms: 50, checkP95Ms: 100 };
 const BATCH = 500;
-
-async function postJson(url, body, token) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) }, body: JSON.stringify(body) });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // not JSON: the caller reads `text`
-  }
-  return { status: res.status, json, text };
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Multi-row INSERT of `rows` (arrays in `columns` order), in batches. */
 async function insertRows(client, table, columns, rows) {

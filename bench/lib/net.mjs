@@ -71,10 +71,14 @@ export function probeLatency(url, intervalMs = 500) {
   };
 }
 
-/** POSTs JSON and answers the status, the parsed body (null when not JSON), the raw text and the time taken. */
-export async function postJson(url, body) {
+/**
+ * POSTs JSON (as `token`'s holder when given) and answers the status, the parsed body (null when not
+ * JSON), the raw text and the time taken.
+ */
+export async function postJson(url, body, token) {
   const started = performance.now();
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const headers = { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) };
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await res.text();
   const ms = performance.now() - started;
   let json = null;

@@ -39,3 +39,6 @@ export function readResult(name) {
 }
 
 export const round = (n, digits = 1) => (n == null || Number.isNaN(n) ? null : Math.round(n * 10 ** digits) / 10 ** digits);
+
+/** The p-th percentile (nearest rank) of ascending `sorted`. */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
