@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Card, Space, Tag } from 'antd';
 import { ExportOutlined, TeamOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { DECLARATION_PERMISSIONS as P, DECLARATION_STATUS_LABELS, type DeclarationStatus } from '@dandelion/shared/award/declaration';
-import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
-import { PRIZE_GRADE_LABELS, PRIZE_PERMISSIONS, type PrizeGrade } from '@dandelion/shared/award/prize';
+import { PRIZE_GRADE_LABELS, type PrizeGrade } from '@dandelion/shared/award/prize';
 import { ORG_PERMISSIONS } from '@dandelion/shared/system/org';
 import { useHasPermission } from '../../../api/consoleStore';
 import { optionsOf } from '../../../lib/options';
@@ -14,23 +12,21 @@ import { dateTimeOf, textOf } from '../../../components/detail';
 import { OrgTreeSelect } from '../../../components/OrgTreeSelect';
 import { PagedTable, useListPage, type PagedColumn } from '../../../components/PagedTable';
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { useAwardFilterOptions } from '../../../components/useAwardFilterOptions';
 import { declarationApi, DECLARATION_TABLE_KEY, type DeclarationRow, type DeclarationSearch } from './api';
 import { StatusCounts } from './StatusCounts';
 
 /** /award/declaration/declarationList: every declaration, counts per status, filters, exports, withdrawal requests. */
 export default function DeclarationListPage() {
   const { table, searchForm, search, refresh, onSearch, clearSearch, open } = useListPage<DeclarationSearch>({}, { fromAddress: ['status', 'editionId', 'prizeId'] });
-  const mayListEditions = useHasPermission(EDITION_PERMISSIONS.list);
-  const mayListPrizes = useHasPermission(PRIZE_PERMISSIONS.list);
   const mayPickOrgs = useHasPermission(ORG_PERMISSIONS.list);
-  const editions = useQuery({ queryKey: ['declaration-edition-options'], queryFn: ({ signal }) => declarationApi.editionOptions(signal), enabled: mayListEditions, staleTime: 60_000 });
-  const prizes = useQuery({ queryKey: ['declaration-prize-options'], queryFn: ({ signal }) => declarationApi.prizeOptions(signal), enabled: mayListPrizes, staleTime: 60_000 });
+  const options = useAwardFilterOptions();
   const [revoking, setRevoking] = useState<string | null>(null);
   const revocation = useDeclaration(revoking);
 
   const fields: SearchField[] = [
-    ...(editions.data ? [{ name: 'editionId', label: '届次', type: 'select' as const, options: editions.data }] : []),
-    ...(prizes.data ? [{ name: 'prizeId', label: '奖种', type: 'select' as const, options: prizes.data }] : []),
+    ...(options.editions ? [{ name: 'editionId', label: '届次', type: 'select' as const, options: options.editions }] : []),
+    ...(options.prizes ? [{ name: 'prizeId', label: '奖种', type: 'select' as const, options: options.prizes }] : []),
     { name: 'status', label: '状态', type: 'select', options: optionsOf(DECLARATION_STATUS_LABELS) },
     { name: 'keyword', label: '关键词', placeholder: '项目名称、登记号或完成人' },
     ...(mayPickOrgs

@@ -1,8 +1,6 @@
 /** The prize office's declaration list (申报管理): the shared contract's office calls. */
 import type { CallData, CallInput } from '@dandelion/shared';
 import { officeDeclarationCalls } from '@dandelion/shared/award/declaration';
-import { editionCalls } from '@dandelion/shared/award/edition';
-import { prizeCalls } from '@dandelion/shared/award/prize';
 import { call } from '../../../api/call';
 import { downloadByPost } from '../../../api/download';
 import type { PageQuery } from '../../../components/PagedTable';
@@ -20,12 +18,4 @@ export const declarationApi = {
   /** Same filters as the list: what you see is what you export. */
   exportList: (search: DeclarationSearch) => downloadByPost(officeDeclarationCalls.exportList.path, search),
   exportCompleters: (search: DeclarationSearch) => downloadByPost(officeDeclarationCalls.exportCompleters.path, search),
-  editionOptions: async (signal?: AbortSignal) => {
-    const page = await call(editionCalls.page, { pageParameter: { pageNum: 1, pageSize: 100 } }, { signal, silent: true });
-    return page.list.map((e) => ({ value: e.editionId, label: e.editionName }));
-  },
-  prizeOptions: async (signal?: AbortSignal) => {
-    const page = await call(prizeCalls.page, { pageParameter: { pageNum: 1, pageSize: 500 } }, { signal, silent: true });
-    return page.list.map((p) => ({ value: p.prizeId, label: p.prizeName }));
-  },
 };

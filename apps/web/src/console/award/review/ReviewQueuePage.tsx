@@ -9,7 +9,7 @@ import { PagedTable, useListPage, type PagedColumn } from '../../../components/P
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { LEVELS, type QueueRow, type QueueSearch, type ReviewLevel } from './api';
 import { ReviewDrawer } from './ReviewDrawer';
-import { useFilterOptions } from './useFilterOptions';
+import { useAwardFilterOptions } from '../../../components/useAwardFilterOptions';
 
 const SCOPE_OPTIONS = [
   { value: 'PENDING', label: '待审核' },
@@ -21,7 +21,7 @@ const INITIAL: QueueSearch = { scope: 'PENDING' };
 export function ReviewQueuePage({ level }: { level: ReviewLevel }) {
   const config = LEVELS[level];
   const { table, searchForm, search, refresh, onSearch, clearSearch } = useListPage<QueueSearch>(INITIAL);
-  const options = useFilterOptions();
+  const options = useAwardFilterOptions();
   const mayDecide = useHasPermission(config.decidePermission);
   const [opened, setOpened] = useState<{ id: string; mode: 'review' | 'view' | 'revocation' } | null>(null);
 

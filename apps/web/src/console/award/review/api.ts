@@ -9,7 +9,6 @@ import {
   type DeclarationAction,
 } from '@dandelion/shared/award/declaration';
 import { editionCalls } from '@dandelion/shared/award/edition';
-import { prizeCalls } from '@dandelion/shared/award/prize';
 import { call } from '../../../api/call';
 import type { PageQuery } from '../../../components/PagedTable';
 
@@ -69,13 +68,4 @@ export const reviewApi = {
   changes: (declarationId: string, signal?: AbortSignal) => call(formalReviewCalls.changes, { declarationId }, { signal, silent: true }),
   /** The edition's 限期修改 default, for the hint; reviewers without the edition permission go without it. */
   editionFixDays: async (editionId: string, signal?: AbortSignal) => (await call(editionCalls.detail, { editionId }, { signal, silent: true })).fixDeadlineWorkingDays,
-  /** Filter options; a reviewer who may not list editions or prizes simply gets no such filter. */
-  editionOptions: async (signal?: AbortSignal) => {
-    const page = await call(editionCalls.page, { pageParameter: { pageNum: 1, pageSize: 100 } }, { signal, silent: true });
-    return page.list.map((e) => ({ value: e.editionId, label: e.editionName }));
-  },
-  prizeOptions: async (signal?: AbortSignal) => {
-    const page = await call(prizeCalls.page, { pageParameter: { pageNum: 1, pageSize: 500 } }, { signal, silent: true });
-    return page.list.map((p) => ({ value: p.prizeId, label: p.prizeName }));
-  },
 };
