@@ -1,8 +1,7 @@
 /**
- * Declarations (申报书) and their way through the review levels up to acceptance (DOMAIN.md "The
- * declaration", "States"). The applicant's calls live under /rest/declare/*, withdrawal under
- * /rest/result/*, the unit's and the nominator's reviews under /rest/declare/*, the prize office's
- * formal review under /rest/auditPrize/*.
+ * Declarations (申报书): their states, what every list and detail answers, and the applicant's calls
+ * under /rest/declare/* (DOMAIN.md "The declaration", "States"). Withdrawal, the unit's and the
+ * nominator's reviews, formal review and the office's list are in declarationReview.ts.
  */
 import { z } from 'zod';
 import { defineCall, permissionsOf, SIGNED_IN } from '../contract';
@@ -127,7 +126,8 @@ export const DECLARATION_STEP_LABELS: Readonly<Record<DeclarationStepAction, str
 /** The dictionary of reasons for 不予受理 (seeded; the office may add). */
 export const REJECT_REASON_DICT = 'AWARD_REJECT_REASON';
 
-const opinion = (required: boolean) =>
+/** A reviewer's opinion: required when the decision needs one (returns), else optional. */
+export const reviewOpinion = (required: boolean) =>
   required
     ? z.string({ error: '请填写审核意见' }).trim().min(1, '请填写审核意见').max(1000, '审核意见不能超过1000个字符')
     : z.string().trim().max(1000, '审核意见不能超过1000个字符').nullish();
@@ -216,11 +216,12 @@ export const historyStep = z.object({
   time: zDateTime,
 });
 
-const declarationRef = z.object({ declarationId: zId });
-const versioned = declarationRef.extend({ lockVersion: zLockVersion });
-const TAG = '申报';
+export const declarationRef = z.object({ declarationId: zId });
+export const versionedDeclarationRef = declarationRef.extend({ lockVersion: zLockVersion });
+export const DECLARATION_TAG = '申报';
 
-const listFilter = {
+/** The filters every declaration list takes. */
+export const declarationListFilter = {
   pageParameter: zPageParameter,
   editionId: zId.optional(),
   prizeId: zId.optional(),
@@ -233,7 +234,7 @@ export const declareCalls = {
     method: 'POST',
     path: '/rest/declare/getMyDeclarations',
     access: DECLARE_PERMISSIONS.mine,
-    tag: TAG,
+    tag: DECLARATION_TAG,
     summary: '我的申报：本人的全部申报书（状态、当前环节、截止日期、登记号与可执行的操作）',
     body: z.object({ pageParameter: zPageParameter, status: z.enum(DECLARATION_STATUSES, { error: '状态不正确' }).optional() }),
     response: pageOf(declarationListRow),
@@ -242,7 +243,7 @@ export const declareCalls = {
     method: 'POST',
     path: '/rest/declare/add',
     access: DECLARE_PERMISSIONS.add,
-    tag: TAG,
+    tag: DECLARATION_TAG,
     summary: '开始申报：为正在申报期的届次所开放的奖种创建草稿；同一届次同一奖种本人只能有一份未撤回的申报书',
     body: z.object({ editionId: zId, prizeId: zId }),
     response: declarationDetail,
@@ -251,7 +252,7 @@ export const declareCalls = {
     method: 'POST',
     path: '/rest/declare/detail',
     access: SIGNED_IN,
-    tag: TAG,
+    tag: DECLARATION_TAG,
     summary: '申报书详情：申报人本人、数据范围内的单位/提名单位审核人、奖励办可见；其他人一律 404',
     body: declarationRef,
     response: declarationDetail,
@@ -260,25 +261,25 @@ export const declareCalls = {
     method: 'POST',
     path: '/rest/declare/saveSection',
     access: DECLARE_PERMISSIONS.edit,
-    tag: TAG,
+    tag: DECLARATION_TAG,
     summary: '按栏目保存申报书（草稿与退回状态可改；乐观锁，他处已保存时 409）；已填写的内容须格式正确，是否填全由 check 回答',
-    body: versioned.and(sectionSave),
+    body: versionedDeclarationRef.and(sectionSave),
     response: z.object({ lockVersion: z.number().int(), updateTime: zDateTime }),
   }),
   remove: defineCall({
     method: 'POST',
     path: '/rest/declare/delete',
     access: DECLARE_PERMISSIONS.edit,
-    tag: TAG,
+    tag: DECLARATION_TAG,
     summary: '删除草稿（从未提交过的申报书）',
-    body: versioned,
+    body: versionedDeclarationRef,
     response: z.null(),
   }),
   check: defineCall({
     method: 'POST',
     path: '/rest/declare/check',
     access: DECLARE_PERMISSIONS.submit,
-    tag: TAG,
+    tag: DECLARATION_TAG,
     summary: '提交前检查：列出所有会阻止提交的问题（必填项与必传附件、等级上限、同届次完成人重复、近届获奖、字数），每项带栏目与字段',
     body: declarationRef,
     response: z.object({ ok: z.boolean(), problems: z.array(declarationProblem) }),
@@ -287,16 +288,16 @@ export const declareCalls = {
     method: 'POST',
     path: '/rest/declare/submit',
     access: DECLARE_PERMISSIONS.submit,
-    tag: TAG,
+    tag: DECLARATION_TAG,
     summary: '提交申报：在同一事务中重做检查（有问题时 400，attributes.problems 列出全部），首次提交取得登记号，进入下一审核环节',
-    body: versioned,
+    body: versionedDeclarationRef,
     response: declarationDetail,
   }),
   history: defineCall({
     method: 'POST',
     path: '/rest/declare/getHistory',
     access: SIGNED_IN,
-    tag: TAG,
+    tag: DECLARATION_TAG,
     summary: '申报书的办理记录（谁、何时、意见与理由）；可见范围同详情',
     body: declarationRef,
     response: z.array(historyStep),
@@ -305,166 +306,9 @@ export const declareCalls = {
     method: 'POST',
     path: '/rest/declare/getOrgOptions',
     access: DECLARE_PERMISSIONS.edit,
-    tag: TAG,
+    tag: DECLARATION_TAG,
     summary: '可选的申报单位（机构类型 UNIT）或提名单位（机构类型 NOMINATOR），按名称搜索',
     body: z.object({ kind: z.enum(['UNIT', 'NOMINATOR'], { error: '单位类别不正确' }), keyword: z.string().trim().max(64).optional() }),
     response: z.array(z.object({ orgId: zId, orgName: z.string() })),
-  }),
-};
-
-export const revocationCalls = {
-  submit: defineCall({
-    method: 'POST',
-    path: '/rest/result/submitRevocation',
-    access: DECLARE_PERMISSIONS.revoke,
-    tag: TAG,
-    summary: '撤回申报：下一级尚未办理时立即撤回；否则成为撤回申请，由当前办理的一级同意或不同意',
-    body: declarationRef.extend({ reason: z.string({ error: '请填写撤回理由' }).trim().min(1, '请填写撤回理由').max(500, '撤回理由不能超过500个字符') }),
-    response: z.object({ immediate: z.boolean(), declaration: declarationDetail }),
-  }),
-  decide: defineCall({
-    method: 'POST',
-    path: '/rest/result/decideRevocation',
-    access: SIGNED_IN,
-    tag: TAG,
-    summary: '办理撤回申请：当前办理的一级（单位、提名单位或奖励办）同意或不同意，不同意须填写理由',
-    body: versioned.extend({ approve: z.boolean({ error: '请选择是否同意撤回' }), opinion: opinion(false) }),
-    response: declarationDetail,
-  }),
-};
-
-const levelDecision = versioned.extend({
-  decision: z.enum(['APPROVE', 'RETURN'], { error: '请选择审核结果' }),
-  /** Required when returning: the applicant sees it. */
-  opinion: opinion(false),
-});
-
-export const levelReviewCalls = {
-  unitPage: defineCall({
-    method: 'POST',
-    path: '/rest/declare/getUnitReviewPage',
-    access: UNIT_REVIEW_PERMISSIONS.list,
-    tag: TAG,
-    summary: '单位审核：本单位（含下级机构）的申报书；默认只列待审核的',
-    body: z.object({ ...listFilter, scope: z.enum(['PENDING', 'ALL'], { error: '范围不正确' }).default('PENDING') }),
-    response: pageOf(declarationListRow),
-  }),
-  unitReview: defineCall({
-    method: 'POST',
-    path: '/rest/declare/unitReview',
-    access: UNIT_REVIEW_PERMISSIONS.approve,
-    tag: TAG,
-    summary: '单位审核：通过（进入提名单位审核或形式审查）或退回修改（须填写意见）',
-    body: levelDecision,
-    response: declarationDetail,
-  }),
-  nominationPage: defineCall({
-    method: 'POST',
-    path: '/rest/declare/getNominationPage',
-    access: NOMINATION_PERMISSIONS.list,
-    tag: TAG,
-    summary: '提名单位审核：提名到本机构（含下级机构）的申报书；默认只列待审核的',
-    body: z.object({ ...listFilter, scope: z.enum(['PENDING', 'ALL'], { error: '范围不正确' }).default('PENDING') }),
-    response: pageOf(declarationListRow),
-  }),
-  nominate: defineCall({
-    method: 'POST',
-    path: '/rest/declare/nominate',
-    access: NOMINATION_PERMISSIONS.approve,
-    tag: TAG,
-    summary: '提名单位审核：同意提名（进入形式审查）或退回修改（须填写意见）',
-    body: levelDecision,
-    response: declarationDetail,
-  }),
-};
-
-export const CHECKLIST_ITEMS = ['完成人与完成单位数量符合等级上限', '必传附件齐全且清晰', '盖章页与签字齐全', '知识产权证明与申报书一致', '申报书各栏目填写完整'] as const;
-
-export const formalReviewCalls = {
-  page: defineCall({
-    method: 'POST',
-    path: '/rest/auditPrize/getAuditPage',
-    access: FORMAL_REVIEW_PERMISSIONS.list,
-    tag: TAG,
-    summary: '形式审查：待形式审查的申报书（重新提交的标明“已修改”）；可按届次、奖种、关键词筛选',
-    body: z.object({ ...listFilter, scope: z.enum(['PENDING', 'ALL'], { error: '范围不正确' }).default('PENDING') }),
-    response: pageOf(declarationListRow),
-  }),
-  audit: defineCall({
-    method: 'POST',
-    path: '/rest/auditPrize/audit',
-    access: FORMAL_REVIEW_PERMISSIONS.audit,
-    tag: TAG,
-    summary: '形式审查结论：受理 / 限期修改（截止日期按工作日计，须填写意见）/ 不予受理（须选择字典 AWARD_REJECT_REASON 中的理由）',
-    body: versioned.extend({
-      outcome: z.enum(['ACCEPT', 'RETURN_FOR_FIX', 'REJECT'], { error: '请选择审查结论' }),
-      opinion: opinion(false),
-      reasons: z.array(z.string().trim().min(1).max(64), { error: '不予受理理由不正确' }).max(20).default([]),
-      /** The checklist items the reviewer ticked as met. */
-      checklist: z.array(z.string().trim().max(64)).max(20).default([]),
-      /** 限期修改: working days to fix; the edition's setting when absent. */
-      fixDays: z.number({ error: '修改期限必须是整数' }).int('修改期限必须是整数').min(1, '修改期限不能小于1个工作日').max(60, '修改期限不能大于60个工作日').optional(),
-    }),
-    response: declarationDetail,
-  }),
-  changes: defineCall({
-    method: 'POST',
-    path: '/rest/auditPrize/getChanges',
-    access: FORMAL_REVIEW_PERMISSIONS.list,
-    tag: TAG,
-    summary: '重新提交的申报书与退回时版本的差异（按栏目与字段）',
-    body: declarationRef,
-    response: z.object({
-      /** When the compared version was returned; null when the declaration was never returned. */
-      returnedAt: zDateTime.nullable(),
-      changes: z.array(z.object({ section: z.enum(DECLARATION_SECTIONS), field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
-    }),
-  }),
-};
-
-const officeFilter = z.object({
-  ...listFilter,
-  status: z.enum(DECLARATION_STATUSES, { error: '状态不正确' }).optional(),
-  unitOrgId: zId.optional(),
-  nominatorOrgId: zId.optional(),
-  disciplineCode: z.string().trim().max(16).optional(),
-});
-
-export const officeDeclarationCalls = {
-  exportList: defineCall({
-    method: 'POST',
-    path: '/rest/declare/exportDeclarations',
-    access: DECLARATION_PERMISSIONS.export,
-    tag: TAG,
-    summary: '导出申报书列表（与列表相同的筛选条件，.xlsx）',
-    body: officeFilter.omit({ pageParameter: true }),
-    answer: 'raw',
-  }),
-  exportCompleters: defineCall({
-    method: 'POST',
-    path: '/rest/declare/exportCompleters',
-    access: DECLARATION_PERMISSIONS.export,
-    tag: TAG,
-    summary: '导出主要完成人（与列表相同的筛选条件，每人一行，含登记号与排名，证件号脱敏，.xlsx）',
-    body: officeFilter.omit({ pageParameter: true }),
-    answer: 'raw',
-  }),
-  page: defineCall({
-    method: 'POST',
-    path: '/rest/declare/getDeclarePage',
-    access: DECLARATION_PERMISSIONS.list,
-    tag: TAG,
-    summary: '奖励办申报书列表：按届次、奖种、状态、申报单位、提名单位、学科、关键词筛选',
-    body: officeFilter,
-    response: pageOf(declarationListRow),
-  }),
-  counts: defineCall({
-    method: 'POST',
-    path: '/rest/declare/getStatusCounts',
-    access: DECLARATION_PERMISSIONS.list,
-    tag: TAG,
-    summary: '各状态的申报书数量（列表上方的统计），按届次、奖种',
-    body: z.object({ editionId: zId.optional(), prizeId: zId.optional() }),
-    response: z.array(z.object({ status: z.enum(DECLARATION_STATUSES), count: z.number().int() })),
   }),
 };

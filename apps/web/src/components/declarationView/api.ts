@@ -1,7 +1,8 @@
 /** The calls every screen that shows a declaration makes: the whole declaration, its history, a withdrawal decision. */
 import { useQuery } from '@tanstack/react-query';
 import type { CallData } from '@dandelion/shared';
-import { declareCalls, revocationCalls } from '@dandelion/shared/award/declaration';
+import { declareCalls } from '@dandelion/shared/award/declaration';
+import { revocationCalls } from '@dandelion/shared/award/declarationReview';
 import { call } from '../../api/call';
 
 export type DeclarationDetail = CallData<typeof declareCalls.detail>;

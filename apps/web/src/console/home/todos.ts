@@ -3,7 +3,8 @@
  * list call the user may already make (one row asked for, its total read) and linked to that list.
  * A card is shown only to holders of the list's permission, so nobody sees a count they cannot open.
  */
-import { FORMAL_REVIEW_PERMISSIONS, formalReviewCalls, levelReviewCalls, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
+import { FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
+import { formalReviewCalls, levelReviewCalls } from '@dandelion/shared/award/declarationReview';
 import { COMPLAINT_PERMISSIONS, complaintCalls } from '@dandelion/shared/cms/complaint';
 import { CONTENT_PERMISSIONS, contentCalls } from '@dandelion/shared/cms/content';
 import { SCHEDULER_PERMISSIONS, schedulerCalls } from '@dandelion/shared/base/scheduler';

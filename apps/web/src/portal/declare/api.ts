@@ -4,7 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { CallData, CallInput } from '@dandelion/shared';
-import { declareCalls, revocationCalls } from '@dandelion/shared/award/declaration';
+import { declareCalls } from '@dandelion/shared/award/declaration';
+import { revocationCalls } from '@dandelion/shared/award/declarationReview';
 import { openPrizeCalls } from '@dandelion/shared/award/edition';
 import { collectionCalls, LOOKUP_CALLS, type LookupKind } from '@dandelion/shared/award/lookup';
 import { DECLARATION_SECTIONS, type DeclarationSection } from '@dandelion/shared/award/prize';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { declareCalls, formalReviewCalls, levelReviewCalls, officeDeclarationCalls, revocationCalls } from '@dandelion/shared/award/declaration';
+import { declareCalls } from '@dandelion/shared/award/declaration';
+import { formalReviewCalls, levelReviewCalls, officeDeclarationCalls, revocationCalls } from '@dandelion/shared/award/declarationReview';
 import { changeOf } from '../../../core/audit';
 import { ok } from '../../../core/envelope';
 import { sendWorkbook } from '../../../core/excel';

@@ -1,6 +1,6 @@
 /** The prize office's declaration list (申报管理): the shared contract's office calls. */
 import type { CallData, CallInput } from '@dandelion/shared';
-import { officeDeclarationCalls } from '@dandelion/shared/award/declaration';
+import { officeDeclarationCalls } from '@dandelion/shared/award/declarationReview';
 import { call } from '../../../api/call';
 import { downloadByPost } from '../../../api/download';
 import type { PageQuery } from '../../../components/PagedTable';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Input, InputNumber, Radio } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { CHECKLIST_ITEMS, REJECT_REASON_DICT } from '@dandelion/shared/award/declaration';
+import { REJECT_REASON_DICT } from '@dandelion/shared/award/declaration';
+import { CHECKLIST_ITEMS } from '@dandelion/shared/award/declarationReview';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
 import { useHasPermission } from '../../../api/consoleStore';
 import { DictSelect } from '../../../components/DictSelect';

@@ -1,13 +1,7 @@
 /** The three review queues (单位审核, 提名审核, 形式审查): one list and one decision drawer, parametrised by level. */
 import type { CallData, CallInput } from '@dandelion/shared';
-import {
-  FORMAL_REVIEW_PERMISSIONS,
-  formalReviewCalls,
-  levelReviewCalls,
-  NOMINATION_PERMISSIONS,
-  UNIT_REVIEW_PERMISSIONS,
-  type DeclarationAction,
-} from '@dandelion/shared/award/declaration';
+import { FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS, type DeclarationAction } from '@dandelion/shared/award/declaration';
+import { formalReviewCalls, levelReviewCalls } from '@dandelion/shared/award/declarationReview';
 import { editionCalls } from '@dandelion/shared/award/edition';
 import { call } from '../../../api/call';
 import type { PageQuery } from '../../../components/PagedTable';

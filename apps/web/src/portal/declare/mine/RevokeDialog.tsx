@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { revocationCalls } from '@dandelion/shared/award/declaration';
+import { revocationCalls } from '@dandelion/shared/award/declarationReview';
 import { rulesOf } from '../../../components/form/zodRules';
 import { errorMessage } from '../../../api/http';
 import { declareApi, type DeclarationRow } from '../api';
