@@ -27,9 +27,13 @@ test('the office opens a prize in a new edition, publishes it, and the portal of
   await page.locator('.ant-select-item-option', { hasText: '科技进步奖' }).click();
   await page.keyboard.press('Escape');
   // The declaration window from today to 20 days on, picked in the range picker's two month panels.
-  await page.getByLabel('申报起止日期').first().click();
+  const start = page.getByLabel('申报起止日期').first();
+  await start.click();
   const panels = page.locator('.ant-picker-dropdown:visible');
+  // A click during the dropdown's opening animation can be lost: pick once it has settled.
+  await expect(panels).not.toHaveClass(/-enter/);
   await panels.locator(`td[title="${day(0)}"]`).first().click();
+  await expect(start).toHaveValue(day(0));
   await panels.locator(`td[title="${day(20)}"]`).first().click();
   await expect(panels).toHaveCount(0);
   await page.getByRole('button', { name: '保存', exact: true }).click();
