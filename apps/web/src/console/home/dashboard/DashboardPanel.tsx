@@ -79,7 +79,8 @@ function TopPages({ pages, loading }: { pages: VisitInfo['topPages'] | undefined
       pagination={false}
       rowKey={(p) => `${p.client}${p.path}`}
       dataSource={pages ?? []}
-      locale={{ emptyText: '还没有访问记录' }}
+      // Body-coloured: antd's placeholder grey (#bfbfbf) fails the contrast check when there are no visits yet.
+      locale={{ emptyText: <Typography.Text>还没有访问记录</Typography.Text> }}
       columns={[
         { key: 'rank', title: '排名', width: 64, render: (_: unknown, __: unknown, index: number) => index + 1 },
         { key: 'client', title: '客户端', dataIndex: 'client', width: 90, render: (v: string) => <Tag color={v === 'CONSOLE' ? 'blue' : 'green'}>{v === 'CONSOLE' ? '控制台' : '门户'}</Tag> },
