@@ -20,10 +20,11 @@ test('the office opens a prize in a new edition, publishes it, and the portal of
   await page.goto('/award/edition/editionList');
   await page.locator('button', { hasText: /^新增$/ }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: '新增届次' })).toBeVisible();
-  // The list stays mounted behind its tab (with a 届次名称 search field): the form's fields by their ids.
-  await page.locator('#year').fill('2030');
-  await page.locator('#editionName').fill('2030年度科学技术奖');
-  await page.locator('#prizeIds').click();
+  // The list stays mounted behind its tab (with a 届次名称 search field): the fields of the page on show.
+  const shown = page.locator('.dl-console-page').filter({ visible: true });
+  await shown.getByLabel('年度', { exact: true }).fill('2030');
+  await shown.getByLabel('届次名称', { exact: true }).fill('2030年度科学技术奖');
+  await shown.getByLabel('开放奖种', { exact: true }).click();
   await page.locator('.ant-select-item-option', { hasText: '科技进步奖' }).click();
   await page.keyboard.press('Escape');
   // The declaration window from today to 20 days on, picked in the range picker's two month panels.
@@ -57,7 +58,7 @@ test('the office opens a prize in a new edition, publishes it, and the portal of
   await page.getByRole('button', { name: '确定', exact: true }).click();
   await expect(page).toHaveURL(/editionUpd\?id=/);
   // Other form tabs stay mounted behind this one: the fields of the page on show.
-  await expect(page.locator('#editionName').filter({ visible: true })).toHaveValue('2031年度科学技术奖');
-  await expect(page.locator('#year').filter({ visible: true })).toHaveValue('2031');
+  await expect(shown.getByLabel('届次名称', { exact: true })).toHaveValue('2031年度科学技术奖');
+  await expect(shown.getByLabel('年度', { exact: true })).toHaveValue('2031');
   expect(pageErrors).toEqual([]);
 });

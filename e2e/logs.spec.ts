@@ -36,8 +36,8 @@ test('a change is logged with before and after, calls are logged masked, the hom
   await byLabel(page, '岗位编码').fill(`LOG_${stamp}`);
   await page.getByRole('button', { name: '查询' }).click();
   await page.getByRole('row', { name: new RegExp(`LOG_${stamp}`) }).getByRole('button', { name: '修改' }).click();
-  // The list (kept alive in its tab) has a 岗位名称 search field with the same id: take the form's.
-  const nameField = page.locator('form:not([role="search"]) #postName');
+  // The list (kept alive in its tab) has a 岗位名称 search field too: take the page on show's.
+  const nameField = page.locator('.dl-console-page').filter({ visible: true }).getByLabel('岗位名称', { exact: true });
   await expect(nameField).toHaveValue(`档案员${stamp}`);
   await nameField.fill(`档案管理员${stamp}`);
   await page.getByRole('button', { name: '保存', exact: true }).click();

@@ -5,12 +5,17 @@ import { ChangeGate, FROM_TOOLBAR, typedCharacters } from './changeGate';
 import { buildExtensions } from './extensions';
 import { RICH_TEXT_EDITOR_TAGS } from './catalogue';
 
-let editor: Editor;
-afterEach(() => editor?.destroy());
+// Every editor made is destroyed: one left alive keeps ProseMirror's DOM-observer timer, which fires
+// after the test environment is gone when the machine is busy (an unhandled error fails the run).
+const editors: Editor[] = [];
+afterEach(() => {
+  for (const made of editors.splice(0)) made.destroy();
+});
 
 /** The transactions an action dispatches on a real editor. */
 function transactionsOf(content: string, act: (editor: Editor) => void): Transaction[] {
-  editor = new Editor({ element: document.createElement('div'), extensions: buildExtensions({ htmlTags: RICH_TEXT_EDITOR_TAGS, placeholder: '' }), content });
+  const editor = new Editor({ element: document.createElement('div'), extensions: buildExtensions({ htmlTags: RICH_TEXT_EDITOR_TAGS, placeholder: '' }), content });
+  editors.push(editor);
   const seen: Transaction[] = [];
   editor.on('transaction', ({ transaction }) => {
     if (transaction.docChanged) seen.push(transaction);

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert, App, Button, Card, Form, Space, Spin, type FormInstance, type FormProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -88,6 +88,9 @@ export function FormPage<V extends object, R = V>(props: FormPageProps<V, R>) {
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // Fields' ids are the form's name + the field's: two forms of one kind open in two tabs (userUpd?id=1
+  // and ?id=2) would otherwise share ids, and a label would focus the hidden tab's input.
+  const formName = `form${useId().replace(/[^A-Za-z0-9]/g, '')}`;
 
   const needsRecord = mode !== 'add';
   const record = useQuery({
@@ -174,6 +177,7 @@ export function FormPage<V extends object, R = V>(props: FormPageProps<V, R>) {
           wrapperCol={{ flex: 'auto' }}
           scrollToFirstError
           {...formProps}
+          name={formProps?.name ?? formName}
           form={form}
           initialValues={mode === 'add' ? initialValues : undefined}
           disabled={readOnly || (needsRecord && !!load && !record.data)}
