@@ -1,0 +1,122 @@
+import type { ExpertSource, ExpertStatus } from '@dandelion/shared/award/expert';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../../core/db';
+import { createdBy, type Actor } from '../../../core/records';
+import type { AssignableExpert } from '../assignment/solver';
+import { awardExpert, awardExpertHistory, type StoredFormerUnit, type StoredRelation } from './tables';
+
+/** What another feature may know of an expert: who they are and where they stand. */
+export interface ExpertCard {
+  id: number;
+  userId: number | null;
+  name: string;
+  title: string | null;
+  unitName: string | null;
+  status: ExpertStatus;
+}
+
+/** A new expert's facts, as the pool stores them. */
+export interface NewExpert {
+  userId?: number | null;
+  name: string;
+  idNumber?: string | null;
+  gender?: string | null;
+  birthYear?: number | null;
+  phone?: string | null;
+  email?: string | null;
+  title?: string | null;
+  position?: string | null;
+  unitName?: string | null;
+  unitCreditCode?: string | null;
+  region?: string | null;
+  disciplineCodes?: string[];
+  keywords?: string[];
+  formerUnits?: StoredFormerUnit[];
+  relations?: StoredRelation[];
+  status?: ExpertStatus;
+  source?: ExpertSource;
+  remark?: string | null;
+}
+
+const cardColumns = {
+  id: awardExpert.id,
+  userId: awardExpert.userId,
+  name: awardExpert.name,
+  title: awardExpert.title,
+  unitName: awardExpert.unitName,
+  status: awardExpert.status,
+};
+
+/**
+ * The expert pool as other features see it (assignment, scoring): the facts the conflict rules and
+ * the solver need, an expert by user, and adding an expert with the first line of their history.
+ */
+export const expertDirectory = {
+  /** The solver's view of the given experts (not deleted), in id order. */
+  async assignable(ex: Executor, expertIds: readonly number[]): Promise<AssignableExpert[]> {
+    if (expertIds.length === 0) return [];
+    const rows = await ex
+      .select()
+      .from(awardExpert)
+      .where(and(inArray(awardExpert.id, [...expertIds]), eq(awardExpert.delFlag, 0)))
+      .orderBy(asc(awardExpert.id));
+    return rows.map((r) => ({
+      expertId: String(r.id),
+      name: r.name,
+      unit: { unitName: r.unitName, creditCode: r.unitCreditCode },
+      formerUnits: r.formerUnits.map((u) => ({ unitName: u.unitName, creditCode: u.creditCode, until: u.until })),
+      idNumber: r.idNumber,
+      status: r.status,
+      birthYear: r.birthYear,
+      region: r.region,
+      relations: r.relations.map((rel) => ({
+        kind: rel.kind,
+        personName: rel.personName,
+        personIdNumber: rel.personIdNumber,
+        unit: rel.unitName || rel.creditCode ? { unitName: rel.unitName, creditCode: rel.creditCode } : null,
+        until: rel.until,
+      })),
+      disciplineCodes: r.disciplineCodes,
+      keywords: r.keywords,
+    }));
+  },
+
+  /** The expert a user account is, if any (not deleted). */
+  async ofUser(ex: Executor, userId: number): Promise<ExpertCard | null> {
+    const [row] = await ex
+      .select(cardColumns)
+      .from(awardExpert)
+      .where(and(eq(awardExpert.userId, userId), eq(awardExpert.delFlag, 0)))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** Cards of the given experts (deleted ones included: old assignments still name them). */
+  async cards(ex: Executor, expertIds: readonly number[]): Promise<ExpertCard[]> {
+    if (expertIds.length === 0) return [];
+    return ex.select(cardColumns).from(awardExpert).where(inArray(awardExpert.id, [...expertIds])).orderBy(asc(awardExpert.id));
+  },
+
+  /** Adds an expert and the first line of their history; answers the id. */
+  async create(ex: Executor, actor: Actor | null, expert: NewExpert): Promise<number> {
+    const disciplineCodes = expert.disciplineCodes ?? [];
+    const status = expert.status ?? 'PENDING_AUDIT';
+    const [row] = await ex
+      .insert(awardExpert)
+      .values({
+        ...expert,
+        idNumber: expert.idNumber?.toUpperCase() ?? null,
+        disciplineCodes,
+        mainDiscipline: disciplineCodes[0] ?? null,
+        keywords: expert.keywords ?? [],
+        formerUnits: expert.formerUnits ?? [],
+        relations: expert.relations ?? [],
+        status,
+        source: expert.source ?? 'REGISTERED',
+        ...createdBy(actor),
+      })
+      .returning({ id: awardExpert.id });
+    await ex.insert(awardExpertHistory).values({ expertId: row!.id, action: 'CREATE', fromStatus: null, toStatus: status, actorId: actor?.id ?? null, actorName: actor?.name ?? 'system' });
+    return row!.id;
+  },
+};
