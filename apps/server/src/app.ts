@@ -140,6 +140,13 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   app.addHook('onReady', async () => {
     await cms.backfillSearchText();
   });
+  // The owner of an account whose password keeps failing hears of it (in-site; SMS by the template
+  // LOGIN_FAILURE_ALERT when the office has configured one).
+  login.setOwnerWarning(async (userId, { ip, failures }) => {
+    const body = `您的账号在 15 分钟内有 ${failures} 次密码错误的登录尝试（来源 IP：${ip}），登录需要图形验证码。如非本人操作，请尽快修改密码；本人可使用手机验证码登录。`;
+    await messages.send(db, { userIds: [userId], title: '账号安全提醒：多次密码错误', body, category: 'SYSTEM', link: null, sender: null });
+    await templates.sendIfConfigured('LOGIN_FAILURE_ALERT', [userId], { ip, failures });
+  });
   // ── identity: sign-in and out, SSO, captchas, the current user, registration, passwords, the account centre ──
   auth.registerRoutes(app, {
     config,
