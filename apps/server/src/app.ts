@@ -64,7 +64,12 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** Fire scheduled tasks in this process (on by default; tests of other modules may leave it on, nothing is enabled at seed). */
   runScheduler?: boolean;
+  /** The key the operation log is sealed with (kept outside the database); main passes AUDIT_SEAL_KEY or the data directory's key file. */
+  auditSealKey?: Buffer;
 }
+
+/** Tests and tools that do not pass a key seal with this one; main never does. */
+const DEVELOPMENT_SEAL_KEY = Buffer.from('dandelion-development-seal-key-not-for-production');
 
 export interface DandelionApp extends FastifyInstance {
   declaredRoutes(): DeclaredRoute[];
@@ -173,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const serials = registerSerialModule(app, { db });
   // The page-view beacon is public; it still records who is signed in when a session comes with it.
   const loginLogs = auth.loginLogs;
-  const logs = registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request) });
+  const logs = registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request), sealKey: deps.auditSealKey ?? DEVELOPMENT_SEAL_KEY });
   registerMonitorModule(app, { database, caches: cacheStats });
   const scheduler = registerSchedulerModule(app, {
     db,
