@@ -2,10 +2,9 @@ import { Button, Card, Col, Form, Input, Row, Select } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { RELATION_KIND_LABELS } from '@dandelion/shared/award/assignmentConflicts';
 import { expertFormerUnit, expertProfileFields, expertRelation, MAX_EXPERT_FORMER_UNITS, MAX_EXPERT_RELATIONS } from '@dandelion/shared/award/expertProfile';
-import { zodListRule } from '../../components/form/zodRules';
 import { optionsOf } from '../../lib/options';
 import { IsoDatePicker, isoDateProps } from '../declare/form/sections/dateField';
-import { itemRules } from './itemRules';
+import { itemRules, listRules } from './itemRules';
 
 const kindOptions = optionsOf(RELATION_KIND_LABELS);
 
@@ -16,7 +15,7 @@ function RemoveButton({ label, onClick, disabled }: { label: string; onClick(): 
 /** 曾任职单位: recent former units count as the expert's own unit when conflicts are checked. */
 export function FormerUnitsList({ disabled }: { disabled: boolean }) {
   return (
-    <Form.List name="formerUnits" rules={[zodListRule(expertProfileFields.formerUnits)]}>
+    <Form.List name="formerUnits" rules={listRules(expertProfileFields.formerUnits)}>
       {(fields, { add, remove }, { errors }) => (
         <>
           {fields.map(({ key, name }) => {
@@ -61,7 +60,7 @@ export function FormerUnitsList({ disabled }: { disabled: boolean }) {
 /** 回避关系: kin, advisor or student, co-authors and collaborators — a person or a unit, with dates. */
 export function RelationsList({ disabled }: { disabled: boolean }) {
   return (
-    <Form.List name="relations" rules={[zodListRule(expertProfileFields.relations)]}>
+    <Form.List name="relations" rules={listRules(expertProfileFields.relations)}>
       {(fields, { add, remove }, { errors }) => (
         <>
           {fields.map(({ key, name }) => {

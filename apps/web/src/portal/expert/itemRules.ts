@@ -20,3 +20,19 @@ export function itemRules(list: string, index: number, schema: z.ZodType, field:
     }),
   ];
 }
+
+/**
+ * The rule of a `Form.List` as a whole (how many items): only the list's own issues, since each item's
+ * are shown on its fields by `itemRules` and would otherwise show twice.
+ */
+export function listRules(schema: z.ZodType): Array<{ validator: (rule: unknown, value: unknown) => Promise<void> }> {
+  return [
+    {
+      validator: async (_rule, value) => {
+        const result = await schema.safeParseAsync(value ?? []);
+        const issue = result.success ? undefined : result.error.issues.find((i) => i.path.length === 0);
+        if (issue) throw new Error(issue.message);
+      },
+    },
+  ];
+}
