@@ -6,7 +6,7 @@ import { beijingTime, MAX_EXPORT_ROWS, styleHeader, workbookOf } from '../../../
 import { errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
 import { expertDirectory } from './directory';
-import { briefOf, historyActor, logExpert, storedProfile, type ExpertDeps, type Who } from './context';
+import { briefOf, logExpert, storedProfile, type ExpertDeps, type Who } from './context';
 import { newExpertOf } from './office';
 import { expertRepo, type ExpertFilter, type ExpertRecord } from './repo';
 
@@ -211,7 +211,7 @@ export async function importExperts(deps: Pick<ExpertDeps, 'db'>, buffer: Buffer
   const experts = await withTransaction(deps.db, async (tx) => {
     const created: Array<{ row: number; expertId: number; name: string }> = [];
     for (const { row, profile } of valid) {
-      const id = await expertDirectory.create(tx, historyActor(who), newExpertOf(storedProfile(profile, null), { status: 'ACTIVE', source: 'IMPORTED' }));
+      const id = await expertDirectory.create(tx, who.change.actor, newExpertOf(storedProfile(profile, null), { status: 'ACTIVE', source: 'IMPORTED' }), who.name);
       const stored = (await expertRepo.findLive(tx, id))!;
       await logExpert(tx, who, 'IMPORT', stored, `导入专家「${stored.name}」（第 ${row} 行）`, null, briefOf(stored));
       created.push({ row, expertId: id, name: stored.name });

@@ -48,14 +48,14 @@ export function createInvitationService(deps: ExpertDeps) {
         const existing = await expertRepo.findUnlinkedByPhone(tx, invitee.phone);
         const id =
           existing?.id ??
-          (await expertDirectory.create(tx, historyActor(who), {
+          (await expertDirectory.create(tx, who.change.actor, {
             name: invitee.name,
             phone: invitee.phone,
             email: invitee.email || null,
             unitName: invitee.unitName || null,
             status: 'REGISTERED',
             source: 'INVITED',
-          }));
+          }, who.name));
         if (existing) await expertRepo.retireInvitations(tx, id, now);
         await expertRepo.insertInvitation(tx, { expertId: id, tokenHash: sha256Hex(token), phone: invitee.phone, inviterId: who.change.actor.id, inviterName: who.name, expiresAt });
         const row = (await expertRepo.findLive(tx, id))!;

@@ -6,7 +6,7 @@ import { errors } from '../../../core/errors';
 import { updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { expertDirectory, type NewExpert } from './directory';
-import { assertMay, briefOf, EXPERT_FILE_BIZ, historyActor, logExpert, moveExpert, presentExpert, storedProfile, type ExpertDeps, type Who } from './context';
+import { assertMay, briefOf, EXPERT_FILE_BIZ, logExpert, moveExpert, presentExpert, storedProfile, type ExpertDeps, type Who } from './context';
 import { expertRepo, type ExpertFilter, type ExpertRecord } from './repo';
 import { awardExpert } from './tables';
 
@@ -63,7 +63,7 @@ export function createOfficeService(deps: ExpertDeps) {
     add: (who: Who, profile: ExpertProfile) =>
       withTransaction(db, async (tx) => {
         const values = storedProfile(profile, null);
-        const id = await expertDirectory.create(tx, historyActor(who), newExpertOf(values, { status: 'ACTIVE', source: 'OFFICE' }));
+        const id = await expertDirectory.create(tx, who.change.actor, newExpertOf(values, { status: 'ACTIVE', source: 'OFFICE' }), who.name);
         const row = (await expertRepo.findLive(tx, id))!;
         await logExpert(tx, who, 'CREATE', row, `新增专家「${row.name}」`, null, briefOf(row));
         return presentExpert(row);

@@ -4,7 +4,7 @@ import { errors } from '../../../core/errors';
 import { updateVersioned } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
 import { expertDirectory } from './directory';
-import { assertMay, briefOf, historyActor, logExpert, moveExpert, presentExpert, storedProfile, type ExpertDeps, type Who } from './context';
+import { assertMay, briefOf, logExpert, moveExpert, presentExpert, storedProfile, type ExpertDeps, type Who } from './context';
 import { newExpertOf } from './office';
 import { expertRepo } from './repo';
 import { awardExpert } from './tables';
@@ -28,7 +28,7 @@ export function createSelfService(deps: ExpertDeps) {
       withTransaction(db, async (tx) => {
         const before = await expertRepo.findOfUser(tx, userIdOf(who));
         if (!before) {
-          const id = await expertDirectory.create(tx, historyActor(who), newExpertOf(storedProfile(profile, null), { status: 'REGISTERED', source: 'REGISTERED', userId: userIdOf(who) }));
+          const id = await expertDirectory.create(tx, who.change.actor, newExpertOf(storedProfile(profile, null), { status: 'REGISTERED', source: 'REGISTERED', userId: userIdOf(who) }), who.name);
           const row = (await expertRepo.findLive(tx, id))!;
           await logExpert(tx, who, 'CREATE', row, `专家「${row.name}」自行建档`, null, briefOf(row));
           return presentExpert(row, true);
