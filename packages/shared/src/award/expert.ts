@@ -123,10 +123,8 @@ const isoDay = (label: string) =>
     .string({ error: `${label}格式不正确` })
     .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), `${label}格式不正确，应为 YYYY-MM-DD`)
     .nullish();
-const reason = (label: string, required: boolean) =>
-  required
-    ? z.string({ error: `请填写${label}` }).trim().min(1, `请填写${label}`).max(500, `${label}不能超过500个字符`)
-    : z.string({ error: `${label}格式不正确` }).trim().max(500, `${label}不能超过500个字符`).nullish();
+const requiredReason = (label: string) => z.string({ error: `请填写${label}` }).trim().min(1, `请填写${label}`).max(500, `${label}不能超过500个字符`);
+const optionalReason = (label: string) => z.string({ error: `${label}格式不正确` }).trim().max(500, `${label}不能超过500个字符`).nullish();
 
 export const expertRef = z.object({ expertId: zId });
 const versionedRef = expertRef.extend({ lockVersion: zLockVersion });
@@ -252,7 +250,7 @@ export const expertCalls = {
     access: EXPERT_PERMISSIONS.audit,
     tag: TAG,
     summary: '审核待审核的专家：通过（入库）或不通过（须填写理由）',
-    body: versionedRef.extend({ approve: z.boolean({ error: '请选择审核结果' }), reason: reason('审核意见', false) }),
+    body: versionedRef.extend({ approve: z.boolean({ error: '请选择审核结果' }), reason: optionalReason('审核意见') }),
     response: expertDetail,
   }),
   suspend: defineCall({
@@ -261,7 +259,7 @@ export const expertCalls = {
     access: EXPERT_PERMISSIONS.suspend,
     tag: TAG,
     summary: '暂停在库专家（须填写理由；可设截止日期，届时自动恢复）',
-    body: versionedRef.extend({ reason: reason('暂停理由', true), until: isoDay('暂停截止日期') }),
+    body: versionedRef.extend({ reason: requiredReason('暂停理由'), until: isoDay('暂停截止日期') }),
     response: expertDetail,
   }),
   resume: defineCall({
@@ -270,7 +268,7 @@ export const expertCalls = {
     access: EXPERT_PERMISSIONS.suspend,
     tag: TAG,
     summary: '恢复暂停的专家',
-    body: versionedRef.extend({ reason: reason('恢复说明', false) }),
+    body: versionedRef.extend({ reason: optionalReason('恢复说明') }),
     response: expertDetail,
   }),
   blacklist: defineCall({
@@ -280,7 +278,7 @@ export const expertCalls = {
     tag: TAG,
     summary: '将专家列入黑名单（须填写理由并上传证明材料；可设截止日期，届时自动恢复）',
     body: versionedRef.extend({
-      reason: reason('列入黑名单的理由', true),
+      reason: requiredReason('列入黑名单的理由'),
       evidenceFileId: zId.optional(),
       until: isoDay('黑名单截止日期'),
     }),
@@ -292,7 +290,7 @@ export const expertCalls = {
     access: EXPERT_PERMISSIONS.blacklist,
     tag: TAG,
     summary: '解除黑名单（须填写理由），专家恢复在库',
-    body: versionedRef.extend({ reason: reason('解除理由', true) }),
+    body: versionedRef.extend({ reason: requiredReason('解除理由') }),
     response: expertDetail,
   }),
   requestDeletion: defineCall({
@@ -301,7 +299,7 @@ export const expertCalls = {
     access: EXPERT_PERMISSIONS.del,
     tag: TAG,
     summary: '申请删除专家（须填写理由），由有审核删除权限的人同意后删除',
-    body: versionedRef.extend({ reason: reason('删除理由', true) }),
+    body: versionedRef.extend({ reason: requiredReason('删除理由') }),
     response: expertDetail,
   }),
   reviewDeletion: defineCall({
@@ -310,7 +308,7 @@ export const expertCalls = {
     access: EXPERT_PERMISSIONS.deletion,
     tag: TAG,
     summary: '审核删除申请：同意则删除专家（逻辑删除），不同意则恢复申请前的状态',
-    body: versionedRef.extend({ approve: z.boolean({ error: '请选择是否同意删除' }), reason: reason('审核意见', false) }),
+    body: versionedRef.extend({ approve: z.boolean({ error: '请选择是否同意删除' }), reason: optionalReason('审核意见') }),
     response: expertDetail.nullable(),
   }),
   history: defineCall({
