@@ -2,6 +2,7 @@ import '../../test/setup';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EMAIL_MESSAGE, MOBILE_MESSAGE } from '@dandelion/shared';
+import { expertSelfCalls } from '@dandelion/shared/award/expert';
 import { useSessionStore } from '../../api/session';
 import { fakeServer, ok, refuse, renderApp, type FakeCall, type FakeReply } from '../../test/renderApp';
 import { INVITE_TOKEN, myProfile } from './testing';
@@ -104,10 +105,25 @@ describe('专家信息 in the personal centre', () => {
       keywords: ['机器学习'],
       lockVersion: 3,
     });
+    // What the form sends is what the server's contract takes.
+    expect(expertSelfCalls.saveMyProfile.body.safeParse(server.callsTo('/rest/expert/saveMyProfile')[0]!.body).success).toBe(true);
     expect(server.callsTo('/rest/expert/submitMyProfile')[0]!.body).toEqual({ lockVersion: 4 });
     expect(await screen.findByText('待审核')).toBeTruthy();
     expect(screen.queryByText('提交审核', { selector: 'button span' })).toBeNull();
     expect(field('姓名').disabled).toBe(true);
+  });
+
+  it('creates a newcomer\'s profile from the filled form without a version', async () => {
+    const server = open(null, { '/rest/expert/saveMyProfile': (c) => ok(myProfile({ ...(c.body as object), lockVersion: 0 })) });
+    await screen.findByText('您还不是评审专家');
+    type('工作单位', '示例研究院');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.callsTo('/rest/expert/saveMyProfile')).toHaveLength(1));
+    const body = server.callsTo('/rest/expert/saveMyProfile')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: '李专家', phone: '13900001111', unitName: '示例研究院', region: null, disciplineCodes: [], relations: [] });
+    expect(body).not.toHaveProperty('lockVersion');
+    expect(expertSelfCalls.saveMyProfile.body.safeParse(body).success).toBe(true);
+    expect(await screen.findByText('专家资料已保存')).toBeTruthy();
   });
 
   it('shows a refusal with its reason and lets the expert submit again', async () => {
