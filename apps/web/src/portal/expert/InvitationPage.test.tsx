@@ -6,7 +6,7 @@ import { useSessionStore } from '../../api/session';
 import { fakeServer, ok, refuse, type FakeReply } from '../../test/renderApp';
 import { renderRouter } from '../../test/widgetKit';
 import InvitationPage from './InvitationPage';
-import { pendingInvitation } from './pendingInvitation';
+import { pendingInvitation, rememberInvitation } from './pendingInvitation';
 import { INVITE_TOKEN, myProfile } from './testing';
 
 afterEach(() => {
@@ -65,11 +65,13 @@ describe('the expert invitation page', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(`/expert/invitation?token=${INVITE_TOKEN}`);
   });
 
-  it('says why an expired or used link cannot be taken up', async () => {
+  it('says why an expired or used link cannot be taken up, and stops offering it', async () => {
+    rememberInvitation(INVITE_TOKEN);
     open(`/expert/invitation?token=${INVITE_TOKEN}`, { '/rest/expert/getInvitation': refuse(409, '邀请已过期，请联系奖励办重新邀请') });
     expect(await screen.findByText('该邀请不能使用')).toBeTruthy();
     expect(screen.getByText('邀请已过期，请联系奖励办重新邀请')).toBeTruthy();
     expect(screen.queryByText('接受邀请', { selector: 'button span' })).toBeNull();
+    expect(pendingInvitation()).toBeNull();
   });
 
   it('calls an unknown link invalid', async () => {

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/date';
 import { loginPathFor } from '../../lib/redirect';
 import { usePortalTitle } from '../shared/usePortalTitle';
 import { expertSelfApi, expertSelfKeys, useInvitation, type ExpertInvitation } from './api';
-import { forgetInvitation, rememberInvitation } from './pendingInvitation';
+import { forgetInvitation, pendingInvitation, rememberInvitation } from './pendingInvitation';
 import './expert.css';
 
 /** Where an accepted invitation leads: the centre's 专家信息 tab, to complete and submit the profile. */
@@ -31,6 +31,11 @@ export default function InvitationPage() {
   const [searchParams] = useSearchParams();
   const token = (params.token ?? searchParams.get('token') ?? '').trim();
   const { data, error, isPending } = useInvitation(token);
+
+  // A link that no longer works is not offered again in 专家信息.
+  useEffect(() => {
+    if (error && pendingInvitation() === token) forgetInvitation();
+  }, [error, token]);
 
   let body: React.ReactNode;
   if (!token) body = <Result status="warning" title="邀请链接不完整" subTitle="请使用奖励办发来的完整链接" extra={<HomeLink />} />;
