@@ -199,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     processEngine,
     messages,
     templates,
+    findUserByPhone,
     warn: (message, detail) => app.log.warn(detail, message),
     // Read through the executor: the reasons are checked inside the review's transaction.
     rejectReasons: async (ex) => (await dicts.itemsWithin(ex, REJECT_REASON_DICT)).map((item) => ({ code: item.dictCode, name: item.dictName })),
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   scheduler.registerJob(award.editionPhaseJob);
   scheduler.registerJob(award.fixDeadlineJob);
   scheduler.registerJob(award.reminderJob);
+  scheduler.registerJob(award.expertStandingExpiryJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

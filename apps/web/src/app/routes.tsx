@@ -122,6 +122,8 @@ function portalPages(): RouteObject[] {
     list('category', '栏目'),
     detail('categoryDetail', '正文'),
     page('declare', '申报入口', 'portal-declare', () => import('../portal/pages/DeclarePage')),
+    // An office's invitation into the expert pool: the link the SMS or message carries (?token=…).
+    page('expert/invitation', '专家入库邀请', 'portal-expert-invitation', () => import('../portal/expert/InvitationPage')),
     page('notification', '通知公告', 'portal-notices', () => import('../portal/pages/NoticeListPage')),
     page('notificationDetail/:id', '通知公告', 'portal-notice', () => import('../portal/pages/NoticeDetailPage')),
     list('policy', '政策文件'),

@@ -6,6 +6,7 @@
  */
 import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
+import { EXPERT_PERMISSIONS } from '@dandelion/shared/award/expert';
 import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { CALENDAR_PERMISSIONS } from '@dandelion/shared/base/calendar';
@@ -123,6 +124,19 @@ export const FUNCTION_TREE: FuncSeed[] = [
       reviewPage(UNIT_REVIEW_PERMISSIONS, '单位审核', '/award/unitReview', 'AuditOutlined', [['approve', '审核']]),
       reviewPage(NOMINATION_PERMISSIONS, '提名审核', '/award/nomination', 'SendOutlined', [['approve', '审核']]),
       reviewPage(FORMAL_REVIEW_PERMISSIONS, '形式审查', '/award/formalReview', 'FileSearchOutlined', [['audit', '审查']]),
+      page(EXPERT_PERMISSIONS.main, '专家库', '/award/expert', 'Layout', {
+        redirect: '/award/expert/expertList', icon: 'TeamOutlined',
+        children: [
+          sub(EXPERT_PERMISSIONS.list, '专家列表', '/award/expert/expertList', 'award/expert/expertList', '/award/expert'),
+          sub(EXPERT_PERMISSIONS.add, '新增专家', '/award/expert/expertAdd', 'award/expert/expertForm', '/award/expert'),
+          sub(EXPERT_PERMISSIONS.upd, '修改专家', '/award/expert/expertUpd', 'award/expert/expertForm', '/award/expert'),
+          sub(EXPERT_PERMISSIONS.detail, '专家详情', '/award/expert/expertDetail', 'award/expert/expertForm', '/award/expert'),
+          ...buttons(EXPERT_PERMISSIONS, [
+            ['audit', '审核'], ['suspend', '暂停/恢复'], ['blacklist', '拉黑/解除'], ['del', '申请删除'], ['deletion', '审核删除'],
+            ['history', '审核历史'], ['export', '导出'], ['import', '导入'], ['invite', '邀请专家'],
+          ]),
+        ],
+      }),
       lookupPage(FUND_PERMISSIONS, '基金管理', '基金', '/award/fund', 'BankOutlined'),
       lookupPage(PROJECT_PERMISSIONS, '计划项目', '计划项目', '/award/project', 'ProjectOutlined'),
       lookupPage(ORIGIN_PERMISSIONS, '任务来源', '任务来源', '/award/origin', 'NodeIndexOutlined'),

@@ -1,5 +1,6 @@
 import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
+import { EXPERT_PERMISSIONS } from '@dandelion/shared/award/expert';
 import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { MY_MESSAGE_PERMISSIONS } from '@dandelion/shared/message/msg';
@@ -43,7 +44,7 @@ export const BASE_ROLES = [
     grants: [
       // The org tree serves the list's 申报单位 / 提名单位 filters (no 机构管理 menu: only list).
       ...STAFF_BASICS, MENU_GROUP_CODES.award, ORG_PERMISSIONS.list,
-      ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS].flatMap(codesOf),
+      ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS, EXPERT_PERMISSIONS].flatMap(codesOf),
     ],
   },
 ];

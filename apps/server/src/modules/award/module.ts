@@ -10,11 +10,13 @@ import type { FileService } from '../file/module';
 import { registerDeclarationModule } from './declaration/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
+import { registerExpertModule } from './expert/module';
 import { registerLookupModule } from './lookup/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
 
 export { AWARD_EDITION_PHASES, AWARD_EDITION_PHASES_HANDLER } from './edition/module';
 export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER, seedDeclarationNumbering } from './declaration/module';
+export { AWARD_EXPERT_STANDING_EXPIRY, AWARD_EXPERT_STANDING_EXPIRY_HANDLER } from './expert/module';
 
 export interface AwardDeps {
   db: Db;
@@ -33,6 +35,8 @@ export interface AwardDeps {
   messages: DeclarationFlowDeps['messages'];
   warn: DeclarationFlowDeps['warn'];
   templates: DeclarationFlowDeps['templates'];
+  /** The user a phone number belongs to: an invited expert who already has an account is told in-site. */
+  findUserByPhone: (ex: Executor, phone: string) => Promise<{ id: number } | null>;
 }
 
 export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
@@ -57,5 +61,22 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     },
   });
   stepCommitted = declarations.stepCommitted;
-  return { editionPhaseJob: editions.phaseJob, fixDeadlineJob: declarations.fixDeadlineJob, reminderJob: declarations.reminderJob };
+  const experts = registerExpertModule(app, {
+    db: deps.db,
+    today: deps.today,
+    files: deps.files,
+    invitations: {
+      userIdByPhone: async (ex, phone) => (await deps.findUserByPhone(ex, phone))?.id ?? null,
+      tell: async (ex, userIds, message) => {
+        await deps.messages.send(ex, { userIds, ...message, category: 'REVIEW', sender: null });
+      },
+      sendTemplate: (code, userIds, values) => deps.templates.sendIfConfigured(code, userIds, values),
+    },
+  });
+  return {
+    editionPhaseJob: editions.phaseJob,
+    fixDeadlineJob: declarations.fixDeadlineJob,
+    reminderJob: declarations.reminderJob,
+    expertStandingExpiryJob: experts.standingExpiryJob,
+  };
 }

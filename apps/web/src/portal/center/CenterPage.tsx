@@ -8,9 +8,13 @@ import { AccountCenterTabs } from '../../auth/center/cards/AccountCenterTabs';
 import './center.css';
 import { BusyButton } from '../../components/BusyButton';
 import { MyDeclarations } from '../declare/mine/MyDeclarations';
+import { ExpertProfileTab } from '../expert/ExpertProfileTab';
+import { useSearchParams } from 'react-router';
 
 /** 申报人 declare; their centre opens on 我的申报. */
 const APPLICANT_ROLE = 'APPLICANT';
+/** `/center?tab=expert` opens 专家信息 (an accepted invitation lands there). */
+const EXPERT_TAB = 'expert';
 
 /** `phones` / `mails` may hold several values separated by commas. */
 const listText = (value: string | null | undefined) =>
@@ -24,7 +28,7 @@ const listText = (value: string | null | undefined) =>
 
 /**
  * /center, 个人中心 (spec §2) for portal users: who is signed in and 退出登录; for applicants
- * 我的申报 first, then the same personal centre the console has (profile and avatar, password, phone and email, identity
+ * 我的申报 first, 专家信息 for everyone, then the same personal centre the console has (profile and avatar, password, phone and email, identity
  * verification, signed-in devices, sign-in history). The route's loader sends visitors to /login first.
  */
 export default function CenterPage() {
@@ -33,6 +37,8 @@ export default function CenterPage() {
   const signOut = useSignOut();
   const [signingOut, setSigningOut] = useState(false);
   const { data: fresh } = useCurrentUser();
+  const [searchParams] = useSearchParams();
+  const askedTab = searchParams.get('tab');
 
   // Keep the stored user (header name, next visit) in step with the server's answer.
   useEffect(() => {
@@ -83,11 +89,15 @@ export default function CenterPage() {
         </Descriptions>
       </Card>
       {/* Keyed: when the fresh user shows the applicant role after the first render, the centre opens on 我的申报. */}
-      {applicant ? (
-        <AccountCenterTabs key="applicant" defaultTab="declarations" leadingTabs={[{ key: 'declarations', label: '我的申报', children: <MyDeclarations /> }]} />
-      ) : (
-        <AccountCenterTabs key="account" />
-      )}
+      <AccountCenterTabs
+        key={`${applicant ? 'applicant' : 'account'}:${askedTab ?? ''}`}
+        defaultTab={askedTab === EXPERT_TAB ? EXPERT_TAB : applicant ? 'declarations' : 'profile'}
+        leadingTabs={[
+          ...(applicant ? [{ key: 'declarations', label: '我的申报', children: <MyDeclarations /> }] : []),
+          // Anyone signed in may register as an expert.
+          { key: EXPERT_TAB, label: '专家信息', children: <ExpertProfileTab /> },
+        ]}
+      />
     </div>
   );
 }

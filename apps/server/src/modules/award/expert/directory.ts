@@ -97,8 +97,8 @@ export const expertDirectory = {
     return ex.select(cardColumns).from(awardExpert).where(inArray(awardExpert.id, [...expertIds])).orderBy(asc(awardExpert.id));
   },
 
-  /** Adds an expert and the first line of their history; answers the id. */
-  async create(ex: Executor, actor: Actor | null, expert: NewExpert): Promise<number> {
+  /** Adds an expert and the first line of their history (under `shownAs`, the actor's real name, when given); answers the id. */
+  async create(ex: Executor, actor: Actor | null, expert: NewExpert, shownAs?: string): Promise<number> {
     const disciplineCodes = expert.disciplineCodes ?? [];
     const status = expert.status ?? 'PENDING_AUDIT';
     const [row] = await ex
@@ -116,7 +116,7 @@ export const expertDirectory = {
         ...createdBy(actor),
       })
       .returning({ id: awardExpert.id });
-    await ex.insert(awardExpertHistory).values({ expertId: row!.id, action: 'CREATE', fromStatus: null, toStatus: status, actorId: actor?.id ?? null, actorName: actor?.name ?? 'system' });
+    await ex.insert(awardExpertHistory).values({ expertId: row!.id, action: 'CREATE', fromStatus: null, toStatus: status, actorId: actor?.id ?? null, actorName: shownAs ?? actor?.name ?? 'system' });
     return row!.id;
   },
 };

@@ -97,3 +97,25 @@ export const awardExpertHistory = pgTable(
 
 registerUniqueField('award_expert_user_uq', '专家账号');
 registerUniqueField('award_expert_id_number_uq', '证件号码');
+
+/**
+ * An invitation into the pool: a one-time link for the invited expert's record. Only the token's
+ * SHA-256 is kept, so a database read does not hand out working links.
+ */
+export const awardExpertInvitation = pgTable(
+  'award_expert_invitation',
+  {
+    id: idColumn(),
+    expertId: bigint('expert_id', { mode: 'number' }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    inviterId: bigint('inviter_id', { mode: 'number' }),
+    inviterName: varchar('inviter_name', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the link was taken up, and by which user; a used link is refused. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedByUserId: bigint('used_by_user_id', { mode: 'number' }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('award_expert_invitation_token_uq').on(t.tokenHash), index('award_expert_invitation_expert_idx').on(t.expertId)],
+);

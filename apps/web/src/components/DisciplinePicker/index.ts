@@ -1,0 +1,3 @@
+export { DisciplinePicker } from './DisciplinePicker';
+export type { DisciplinePickerProps } from './DisciplinePicker';
+export { disciplineLabel, disciplineLabels, disciplineTitle } from './disciplineLabel';
