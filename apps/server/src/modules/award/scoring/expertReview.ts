@@ -125,6 +125,8 @@ export function createExpertReviewService(deps: ScoringDeps) {
       const task = await taskOf(tx, reviewer, assignmentId);
       const existing = await scoringRepo.lockByAssignment(tx, assignmentId);
       if (task.assignment.state === 'SUBMITTED' || existing?.status === 'SUBMITTED') throw errors.conflict('评分已提交，不能修改');
+      const declaration = (await deps.outcomes.summaries(tx, [task.assignment.declarationId])).get(task.assignment.declarationId);
+      if (declaration?.status !== 'IN_REVIEW') throw errors.conflict('申报书已不在专家评审中，不能再评分');
       const scores = checkScores(input.scores, task.prize.rubric, submit);
       const comment = input.comment?.trim() || null;
       if (submit && !comment) throw errors.badRequest('请填写评审意见', { field: 'comment' });

@@ -171,6 +171,10 @@ describe('the decision', () => {
 
     const row = (await result(groupA)).body.data.rows.find((r: { declarationId: string }) => r.declarationId === String(d[2]));
     expect(row).toMatchObject({ status: 'ELIMINATED', decisionOpinion: '创新性不足' });
+    // Nor scored any more: E2's draft on D3 stays a draft.
+    const late = await world.call('/rest/expertReview/save', { assignmentId: row.reviews[1].assignmentId, lockVersion: 1, scores: [] }, experts[1]!.headers);
+    expect(late.status).toBe(409);
+    expect(late.body.msg).toBe('申报书已不在专家评审中，不能再评分');
     // A decided declaration's reviews are not reopened.
     const reopen = await world.call('/rest/expertReview/reopen', { assignmentId: row.reviews[0].assignmentId, reason: '复核' }, world.office);
     expect(reopen.status).toBe(409);
