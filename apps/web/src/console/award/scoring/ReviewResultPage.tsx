@@ -57,6 +57,7 @@ export default function ReviewResultPage() {
         <Form.Item label="评审组">
           <Select
             placeholder="请选择评审组"
+            aria-label="评审组"
             style={{ width: 220 }}
             loading={groups.isPending}
             options={(groups.data ?? []).map((g) => ({ value: g.groupId, label: g.groupName }))}

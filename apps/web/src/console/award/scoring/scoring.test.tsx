@@ -4,8 +4,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, ok } from '../../../test/renderApp';
 import { buttonNamed, renderAtRoute, renderWidget } from '../../../test/widgetKit';
 import { declarationDetail } from '../../../test/declarationFixtures';
+import { useConsoleStore } from '../../../api/consoleStore';
 import type { GroupResult, MyReview } from './api';
 import { ResultTable } from './ResultTable';
+import ReviewResultPage from './ReviewResultPage';
 import ScorePage from './ScorePage';
 
 const RUBRIC = [
@@ -167,3 +169,45 @@ describe('the result table', () => {
   });
 });
 
+
+describe('the 评审结果 page', () => {
+  it('loads a chosen group, asks for an opinion before eliminating, then decides the selected declarations and reloads', async () => {
+    useConsoleStore.setState({ authList: ['award:reviewResult:result', 'award:reviewResult:decide'] });
+    const server = fakeServer({
+      '/rest/reviewResult/getGroups': () => ok([{ groupId: '9', groupName: '材料组', editionId: '1', prizeId: '3' }]),
+      '/rest/reviewResult/getGroupResult': () => ok(groupResult()),
+      '/rest/reviewResult/decide': () => ok({ decided: 1 }),
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    renderAtRoute(<ReviewResultPage />, '/award/reviewResult/reviewResultList', '/award/reviewResult/reviewResultList');
+    const input = await waitFor(() => {
+      const found = document.querySelector<HTMLInputElement>('input[aria-label="评审组"]');
+      if (!found) throw new Error('no group select');
+      return found;
+    });
+    fireEvent.mouseDown(input.closest('.ant-select')!);
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((el) => el.textContent === '材料组');
+      if (!found) throw new Error('no option');
+      return found;
+    });
+    fireEvent.click(option);
+    expect(await screen.findByText('项目一')).toBeTruthy();
+    expect(buttonNamed('导出')).toBeNull();
+    expect(buttonNamed('淘汰')!.disabled).toBe(true);
+
+    fireEvent.click(document.querySelectorAll('tbody tr.ant-table-row input[type="checkbox"]')[1]!);
+    await waitFor(() => expect(buttonNamed('淘汰')!.disabled).toBe(false));
+    fireEvent.click(buttonNamed('淘汰')!);
+    expect(await screen.findByText('评审结论：淘汰（1 份）')).toBeTruthy();
+    fireEvent.click(buttonNamed('保存')!);
+    expect(await screen.findByText('淘汰或缓评须填写意见')).toBeTruthy();
+    expect(server.callsTo('/rest/reviewResult/decide')).toHaveLength(0);
+
+    fireEvent.change(document.querySelector('#reviewDecision_opinion')!, { target: { value: '创新性不足' } });
+    fireEvent.click(buttonNamed('保存')!);
+    await waitFor(() => expect(server.callsTo('/rest/reviewResult/decide')).toHaveLength(1));
+    expect(server.callsTo('/rest/reviewResult/decide')[0]!.body).toEqual({ declarationIds: ['2'], decision: 'ELIMINATED', opinion: '创新性不足' });
+    await waitFor(() => expect(server.callsTo('/rest/reviewResult/getGroupResult').length).toBeGreaterThan(1));
+  });
+});
