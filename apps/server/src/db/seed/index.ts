@@ -35,7 +35,7 @@ export const BASE_ROLES = [
   { roleCode: 'APPLICANT', roleName: '申报人', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main, ...codesOf(DECLARE_PERMISSIONS)] },
   // Staff read their notices and messages in the console (我的消息); the bell works for everyone signed in.
   { roleCode: 'REVIEWER', roleName: '审核员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: STAFF_BASICS },
-  { roleCode: 'EXPERT', roleName: '评审专家', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main, ...codesOf(SCORING_PERMISSIONS)] },
+  { roleCode: 'EXPERT', roleName: '评审专家', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main, MENU_GROUP_CODES.award, ...codesOf(SCORING_PERMISSIONS)] },
   // The prize business's roles (DOMAIN.md "Who takes part"); review levels see their org subtree.
   { roleCode: 'UNIT_ADMIN', roleName: '完成单位管理员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(UNIT_REVIEW_PERMISSIONS)] },
   { roleCode: 'NOMINATOR', roleName: '提名单位', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(NOMINATION_PERMISSIONS)] },
