@@ -1,4 +1,4 @@
-import { outlierIndexes, divergenceFlags } from '@dandelion/shared/award/aggregation';
+import { divergenceFlags, outlierIndexes } from '@dandelion/shared/award/aggregation';
 import type { PrizeGrade, RubricCriterion } from '@dandelion/shared/award/prize';
 import { REVIEW_SCALE_MAX } from '@dandelion/shared/award/scoring';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
@@ -6,8 +6,7 @@ import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
 import { assignmentDirectory, type AssignmentRow, type ReviewGroupRow } from '../assignment/module';
-import type { ExpertCard } from '../expert/module';
-import { expertDirectory } from '../expert/module';
+import { expertDirectory, type ExpertCard } from '../expert/module';
 import type { PrizeRow } from '../prize/module';
 import { scoringRepo, type ReviewRow } from './repo';
 import { settingsOf } from './settings';
