@@ -3,6 +3,7 @@ import { PRIZE_PAGES } from './award/prize/pages';
 import { DECLARATION_PAGES } from './award/declaration/pages';
 import { LOOKUP_PAGES } from './award/lookup/pages';
 import { REVIEW_PAGES } from './award/review/pages';
+import { SCORING_PAGES } from './award/scoring/pages';
 import { CALENDAR_PAGES } from './base/calendar/pages';
 import { DICT_PAGES } from './base/dict/pages';
 import { LOG_PAGES } from './base/log/pages';
@@ -43,6 +44,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...LOOKUP_PAGES,
   ...DECLARATION_PAGES,
   ...REVIEW_PAGES,
+  ...SCORING_PAGES,
   ...DICT_PAGES,
   ...REGION_PAGES,
   ...SCHEDULER_PAGES,

@@ -103,6 +103,9 @@ export const DECLARATION_STEP_ACTIONS = [
   'REQUEST_REVOCATION',
   'APPROVE_REVOCATION',
   'REFUSE_REVOCATION',
+  'REVIEW_PASS',
+  'REVIEW_ELIMINATE',
+  'REVIEW_DEFER',
 ] as const;
 export type DeclarationStepAction = (typeof DECLARATION_STEP_ACTIONS)[number];
 export const DECLARATION_STEP_LABELS: Readonly<Record<DeclarationStepAction, string>> = {
@@ -121,6 +124,9 @@ export const DECLARATION_STEP_LABELS: Readonly<Record<DeclarationStepAction, str
   REQUEST_REVOCATION: '申请撤回',
   APPROVE_REVOCATION: '同意撤回',
   REFUSE_REVOCATION: '不同意撤回',
+  REVIEW_PASS: '专家评审：通过',
+  REVIEW_ELIMINATE: '专家评审：淘汰',
+  REVIEW_DEFER: '专家评审：缓评',
 };
 
 /** The dictionary of reasons for 不予受理 (seeded; the office may add). */

@@ -159,6 +159,8 @@ export const prizeBody = z.object({
     .refine((criteria) => criteria.reduce((sum, c) => sum + c.weight, 0) === 100, '评分指标的权重合计必须为100')
     .refine((criteria) => new Set(criteria.map((c) => c.name)).size === criteria.length, '评分指标名称不能重复'),
   formConfig: prizeFormConfig,
+  /** How the expert review forms a declaration's group score (aggregation.ts). */
+  scoreMethod: z.enum(['TRIMMED', 'MEAN'], { error: '评分汇总方式不正确' }).default('TRIMMED'),
   status: zRecordStatus.default('NORMAL'),
   sort: zSort,
   remark: zRemark,
@@ -174,6 +176,7 @@ export const prizeRow = z.object({
   grades: z.array(prizeGradeRule),
   rubric: z.array(rubricCriterionRow),
   formConfig: formConfigRow,
+  scoreMethod: z.enum(['TRIMMED', 'MEAN']),
   status: zRecordStatus,
   sort: z.number(),
   remark: z.string().nullable(),

@@ -9,6 +9,7 @@ import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
 import { EXPERT_PERMISSIONS } from '@dandelion/shared/award/expert';
 import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
+import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
 import { CALENDAR_PERMISSIONS } from '@dandelion/shared/base/calendar';
 import { DICT_PERMISSIONS } from '@dandelion/shared/base/dict';
 import { LOG_PERMISSIONS, REST_LOG_PERMISSIONS } from '@dandelion/shared/base/log';
@@ -136,6 +137,18 @@ export const FUNCTION_TREE: FuncSeed[] = [
             ['history', '审核历史'], ['export', '导出'], ['import', '导入'], ['invite', '邀请专家'],
           ]),
         ],
+      }),
+      page(REVIEW_RESULT_PERMISSIONS.main, '评审结果', '/award/reviewResult', 'Layout', {
+        redirect: '/award/reviewResult/reviewResultList', icon: 'BarChartOutlined',
+        children: [
+          sub(REVIEW_RESULT_PERMISSIONS.result, '评审结果', '/award/reviewResult/reviewResultList', 'award/scoring/reviewResult', '/award/reviewResult'),
+          ...buttons(REVIEW_RESULT_PERMISSIONS, [['setting', '汇总设置'], ['reopen', '重开评审'], ['decide', '评审结论'], ['export', '导出']]),
+        ],
+      }),
+      // The score page is reached from the expert's task list, never from the menu.
+      page(SCORING_PERMISSIONS.main, '专家评分', '/award/scoring', 'Layout', {
+        hidden: true, redirect: '/award/scoring/score',
+        children: [sub(SCORING_PERMISSIONS.score, '评分', '/award/scoring/score', 'award/scoring/score', '/award/scoring')],
       }),
       lookupPage(FUND_PERMISSIONS, '基金管理', '基金', '/award/fund', 'BankOutlined'),
       lookupPage(PROJECT_PERMISSIONS, '计划项目', '计划项目', '/award/project', 'ProjectOutlined'),

@@ -7,12 +7,13 @@ import type { Db, Executor } from '../../core/db';
 import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
-import { registerDeclarationModule } from './declaration/module';
+import { createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
 import { registerExpertModule } from './expert/module';
 import { registerLookupModule } from './lookup/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
+import { expertMayRead, registerScoringModule } from './scoring/module';
 
 export { AWARD_EDITION_PHASES, AWARD_EDITION_PHASES_HANDLER } from './edition/module';
 export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER, seedDeclarationNumbering } from './declaration/module';
@@ -46,7 +47,7 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   registerLookupModule(app, { db: deps.db });
   // The flow waits for a move's commit before a template goes out; the declaration module answers that.
   let stepCommitted: (stepId: number) => Promise<boolean> = async () => false;
-  const declarations = registerDeclarationModule(app, {
+  const declarationDeps: DeclarationDeps = {
     db: deps.db,
     events: createDeclarationFlow({ engine: deps.processEngine, messages: deps.messages, warn: deps.warn, templates: deps.templates, stepCommitted: (id) => stepCommitted(id) }),
     serials: deps.serials,
@@ -59,7 +60,11 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     tell: async (ex, userIds, message) => {
       await deps.messages.send(ex, { userIds, ...message, category: 'DECLARATION', link: MY_DECLARATIONS_LINK, sender: null });
     },
-  });
+    // An expert reads a declaration's attachments while their assignment on it is active (the scoring module answers).
+    expertMayRead,
+  };
+  const declarations = registerDeclarationModule(app, declarationDeps);
+  registerScoringModule(app, { db: deps.db, prizes: prizeDirectory, outcomes: createReviewOutcome(declarationDeps) });
   stepCommitted = declarations.stepCommitted;
   const experts = registerExpertModule(app, {
     db: deps.db,

@@ -23,6 +23,7 @@ const PRIZE: Prize = {
   ],
   rubric: [{ name: '技术创新程度', weight: 100, maxScore: 100, description: null }],
   formConfig: { sections: ['BASIC'], wordLimits: {}, requiredAttachments: [] },
+  scoreMethod: 'TRIMMED',
   status: 'NORMAL',
   sort: 0,
   remark: null,

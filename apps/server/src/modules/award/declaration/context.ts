@@ -44,6 +44,8 @@ export interface DeclarationDeps {
   today: () => string;
   /** Sends an in-site message about declarations (deadline reminders). */
   tell: (ex: Executor, userIds: number[], message: { title: string; body: string }) => Promise<void>;
+  /** Whether the user is an expert whose assignment on the declaration is active now (the scoring module answers; absent: no). */
+  expertMayRead?: (ex: Executor, userId: number, declarationId: number) => Promise<boolean>;
 }
 
 /** The caller as the declaration rules see them. */

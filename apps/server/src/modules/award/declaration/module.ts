@@ -15,6 +15,7 @@ export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER } from './fixDeadlineJ
 export { AWARD_DECLARATION_REMINDERS, AWARD_DECLARATION_REMINDERS_HANDLER } from './reminderJob';
 export { noDeclarationEvents, type DeclarationEvents, type DeclarationMove, type DeclarationRow } from './transition';
 export { seedDeclarationNumbering } from './seed';
+export { createReviewOutcome, type ReviewOutcome, type ReviewOutcomes } from './reviewOutcome';
 
 /**
  * Declarations (申报书): the applicant's calls, the unit's, the nominator's and the office's reviews,
@@ -22,10 +23,12 @@ export { seedDeclarationNumbering } from './seed';
  */
 export function registerDeclarationModule(app: FastifyInstance, deps: DeclarationDeps) {
   const ctx = createDeclarationContext(deps);
-  // A declaration's attachments are read by whoever may read the declaration.
+  // A declaration's attachments are read by whoever may read the declaration, and by an expert while reviewing it.
+  const expertMayRead = deps.expertMayRead ?? (async () => false);
   deps.files.registerAccessRule(DECLARATION_FILE_BIZ, async (principal, bizId) => {
     const row = await declarationRepo.findLive(deps.db, Number(bizId));
-    return !!row && ctx.mayRead(deps.db, viewerOfPrincipal(principal), row);
+    if (!row) return false;
+    return (await ctx.mayRead(deps.db, viewerOfPrincipal(principal), row)) || expertMayRead(deps.db, principal.userId, row.id);
   });
   registerDeclarationRoutes(app, {
     applicant: createApplicantService(deps, ctx),

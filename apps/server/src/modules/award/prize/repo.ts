@@ -8,7 +8,8 @@ import { containing } from '../../../core/sql';
 import { awardPrize } from './tables';
 
 export type PrizeRow = typeof awardPrize.$inferSelect;
-export type PrizeFields = Pick<PrizeRow, 'prizeCode' | 'prizeName' | 'kind' | 'guide' | 'grades' | 'rubric' | 'formConfig' | 'status' | 'sort' | 'remark'>;
+/** The score method defaults to the trimmed mean (the column's default) when not given. */
+export type PrizeFields = Pick<PrizeRow, 'prizeCode' | 'prizeName' | 'kind' | 'guide' | 'grades' | 'rubric' | 'formConfig' | 'status' | 'sort' | 'remark'> & Partial<Pick<PrizeRow, 'scoreMethod'>>;
 
 export interface PrizeFilter {
   prizeName?: string;

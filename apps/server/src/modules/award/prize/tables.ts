@@ -1,5 +1,6 @@
 import type { PrizeFormConfig, PrizeGradeRule, PrizeKind, RubricCriterion } from '@dandelion/shared/award/prize';
 import type { RecordStatus } from '@dandelion/shared';
+import type { GroupScoreMethod } from '@dandelion/shared/award/aggregation';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
@@ -22,6 +23,8 @@ export const awardPrize = pgTable(
     grades: jsonb('grades').$type<PrizeGradeRule[]>().notNull(),
     rubric: jsonb('rubric').$type<RubricCriterion[]>().notNull(),
     formConfig: jsonb('form_config').$type<PrizeFormConfig>().notNull(),
+    /** How the expert review forms a group score: trimmed mean (Chinese practice) or plain mean. */
+    scoreMethod: varchar('score_method', { length: 8 }).$type<GroupScoreMethod>().notNull().default('TRIMMED'),
     status: varchar('status', { length: 16 }).$type<RecordStatus>().notNull().default('NORMAL'),
     sort: integer('sort').notNull().default(0),
     remark: varchar('remark', { length: 512 }),

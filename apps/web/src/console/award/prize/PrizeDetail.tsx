@@ -1,4 +1,5 @@
 import { Table } from 'antd';
+import { GROUP_SCORE_METHOD_LABELS } from '@dandelion/shared/award/aggregation';
 import {
   ATTACHMENT_TYPE_LABELS,
   DECLARATION_SECTION_LABELS,
@@ -26,6 +27,7 @@ export const prizeDetail = {
     { label: '奖种类别', value: labelTag(PRIZE_KIND_LABELS, p.kind) },
     { label: '状态', value: statusTag(p.status) },
     { label: '申报指南', value: multilineOf(p.guide), span: 'filled' },
+    { label: '组内得分', value: GROUP_SCORE_METHOD_LABELS[p.scoreMethod] },
     { label: '申报书栏目', value: tagsOf(p.formConfig.sections.map((s) => DECLARATION_SECTION_LABELS[s])), span: 'filled' },
     { label: '字数上限', value: wordLimitsOf(p.formConfig.wordLimits), span: 'filled' },
     { label: '必传附件', value: tagsOf(p.formConfig.requiredAttachments.map((a) => ATTACHMENT_TYPE_LABELS[a])), span: 'filled' },

@@ -1,4 +1,5 @@
 import { Divider, Form, Input, Select } from 'antd';
+import { GROUP_SCORE_METHOD_LABELS } from '@dandelion/shared/award/aggregation';
 import { PRIZE_KIND_LABELS, prizeBody, type PrizeFormConfig } from '@dandelion/shared/award/prize';
 import { DUPLICATE_CHECK_DEBOUNCE_MS, duplicateRule, FormPage, RemarkField, SortField, StatusField, rulesOf, useFormMode } from '../../../components/form';
 import { optionsOf } from '../../../lib/options';
@@ -19,12 +20,15 @@ const NEW_PRIZE: Partial<PrizeFormValues> = {
     { grade: 'THIRD', quota: 0, maxPersons: 5, maxUnits: 3 },
   ],
   rubric: [{ name: '', weight: 100, maxScore: 100, description: null }],
+  scoreMethod: 'TRIMMED',
   formConfig: {
     sections: ['BASIC', 'COMPLETERS', 'UNITS', 'SUMMARY', 'INNOVATIONS', 'ATTACHMENTS'],
     wordLimits: { title: 30, summary: 1000, innovations: 5000 },
     requiredAttachments: ['COMMITMENT'],
   },
 };
+
+const SCORE_METHOD_OPTIONS = optionsOf(GROUP_SCORE_METHOD_LABELS);
 
 /** Word limits left empty in the form are no limit: they are left out, not sent as null. */
 function withoutEmptyLimits(values: PrizeFormValues): PrizeFormValues {
@@ -70,6 +74,9 @@ export default function PrizeFormPage() {
       <GradeRulesField />
       <Divider titlePlacement="start">评分指标</Divider>
       <RubricField />
+      <Form.Item name="scoreMethod" label="组内得分" rules={rules.scoreMethod}>
+        <Select options={SCORE_METHOD_OPTIONS} style={{ width: 320 }} />
+      </Form.Item>
       <Divider titlePlacement="start">申报书配置</Divider>
       <FormConfigFields />
       <Divider titlePlacement="start">其他</Divider>
