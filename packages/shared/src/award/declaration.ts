@@ -103,6 +103,7 @@ export const DECLARATION_STEP_ACTIONS = [
   'REQUEST_REVOCATION',
   'APPROVE_REVOCATION',
   'REFUSE_REVOCATION',
+  'START_REVIEW',
 ] as const;
 export type DeclarationStepAction = (typeof DECLARATION_STEP_ACTIONS)[number];
 export const DECLARATION_STEP_LABELS: Readonly<Record<DeclarationStepAction, string>> = {
@@ -121,6 +122,7 @@ export const DECLARATION_STEP_LABELS: Readonly<Record<DeclarationStepAction, str
   REQUEST_REVOCATION: '申请撤回',
   APPROVE_REVOCATION: '同意撤回',
   REFUSE_REVOCATION: '不同意撤回',
+  START_REVIEW: '推送专家评审',
 };
 
 /** The dictionary of reasons for 不予受理 (seeded; the office may add). */
