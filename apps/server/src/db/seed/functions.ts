@@ -6,6 +6,8 @@
  */
 import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
+import { EXPERT_PUSH_PERMISSIONS, EXPERT_TASK_PERMISSIONS } from '@dandelion/shared/award/expertPush';
+import { REVIEW_GROUP_PERMISSIONS } from '@dandelion/shared/award/reviewGroup';
 import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { CALENDAR_PERMISSIONS } from '@dandelion/shared/base/calendar';
@@ -123,6 +125,26 @@ export const FUNCTION_TREE: FuncSeed[] = [
       reviewPage(UNIT_REVIEW_PERMISSIONS, '单位审核', '/award/unitReview', 'AuditOutlined', [['approve', '审核']]),
       reviewPage(NOMINATION_PERMISSIONS, '提名审核', '/award/nomination', 'SendOutlined', [['approve', '审核']]),
       reviewPage(FORMAL_REVIEW_PERMISSIONS, '形式审查', '/award/formalReview', 'FileSearchOutlined', [['audit', '审查']]),
+      page(REVIEW_GROUP_PERMISSIONS.main, '评审组管理', '/award/reviewGroup', 'Layout', {
+        redirect: '/award/reviewGroup/reviewGroupList', icon: 'TeamOutlined',
+        children: [
+          sub(REVIEW_GROUP_PERMISSIONS.list, '评审组列表', '/award/reviewGroup/reviewGroupList', 'award/reviewGroup/reviewGroupList', '/award/reviewGroup'),
+          sub(REVIEW_GROUP_PERMISSIONS.add, '新增评审组', '/award/reviewGroup/reviewGroupAdd', 'award/reviewGroup/reviewGroupForm', '/award/reviewGroup'),
+          sub(REVIEW_GROUP_PERMISSIONS.upd, '修改评审组', '/award/reviewGroup/reviewGroupUpd', 'award/reviewGroup/reviewGroupForm', '/award/reviewGroup'),
+          sub(REVIEW_GROUP_PERMISSIONS.detail, '评审组详情', '/award/reviewGroup/reviewGroupDetail', 'award/reviewGroup/reviewGroupForm', '/award/reviewGroup'),
+          sub(REVIEW_GROUP_PERMISSIONS.members, '评审组成员', '/award/reviewGroup/reviewGroupMembers', 'award/reviewGroup/reviewGroupMembers', '/award/reviewGroup'),
+          sub(EXPERT_PUSH_PERMISSIONS.main, '专家分配方案', '/award/reviewGroup/expertPushProposal', 'award/reviewGroup/expertPushProposal', '/award/reviewGroup'),
+          ...buttons(REVIEW_GROUP_PERMISSIONS, [['del', '删除']]),
+          ...buttons(EXPERT_PUSH_PERMISSIONS, [['list', '查看分配方案'], ['propose', '生成分配方案'], ['change', '调整分配'], ['push', '推送专家'], ['log', '调整日志']]),
+        ],
+      }),
+      page(EXPERT_TASK_PERMISSIONS.main, '我的评审任务', '/award/expertTask', 'Layout', {
+        redirect: '/award/expertTask/expertTaskList', icon: 'CarryOutOutlined',
+        children: [
+          sub(EXPERT_TASK_PERMISSIONS.list, '评审任务列表', '/award/expertTask/expertTaskList', 'award/expertTask/expertTaskList', '/award/expertTask'),
+          ...buttons(EXPERT_TASK_PERMISSIONS, [['respond', '接受/拒绝/声明回避']]),
+        ],
+      }),
       lookupPage(FUND_PERMISSIONS, '基金管理', '基金', '/award/fund', 'BankOutlined'),
       lookupPage(PROJECT_PERMISSIONS, '计划项目', '计划项目', '/award/project', 'ProjectOutlined'),
       lookupPage(ORIGIN_PERMISSIONS, '任务来源', '任务来源', '/award/origin', 'NodeIndexOutlined'),

@@ -7,9 +7,11 @@ import type { Db, Executor } from '../../core/db';
 import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
+import { registerAssignmentModule } from './assignment/module';
 import { registerDeclarationModule } from './declaration/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
+import { expertDirectory } from './expert/module';
 import { registerLookupModule } from './lookup/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
 
@@ -57,5 +59,20 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     },
   });
   stepCommitted = declarations.stepCommitted;
-  return { editionPhaseJob: editions.phaseJob, fixDeadlineJob: declarations.fixDeadlineJob, reminderJob: declarations.reminderJob };
+  // Review groups and expert assignment read declarations and experts through their facades.
+  const assignment = registerAssignmentModule(app, {
+    db: deps.db,
+    declarations: declarations.forAssignment,
+    experts: expertDirectory,
+    messages: deps.messages,
+    workingDays: deps.workingDays,
+    today: deps.today,
+  });
+  return {
+    editionPhaseJob: editions.phaseJob,
+    fixDeadlineJob: declarations.fixDeadlineJob,
+    reminderJob: declarations.reminderJob,
+    assignmentReminderJob: assignment.reminderJob,
+    assignmentOverdueJob: assignment.overdueJob,
+  };
 }
