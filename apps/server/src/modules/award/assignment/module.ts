@@ -12,6 +12,7 @@ import { createTaskService } from './taskService';
 
 export { assignmentDirectory, type AssignmentRow, type NewAssignment, type NewReviewGroup, type ReviewGroupRow } from './directory';
 export type { AssignmentDeps, ExpertPool } from './context';
+export type { AssignableDeclaration, AssignableExpert } from './solver';
 export { AWARD_ASSIGNMENT_OVERDUE, AWARD_ASSIGNMENT_OVERDUE_HANDLER, AWARD_ASSIGNMENT_REMINDERS, AWARD_ASSIGNMENT_REMINDERS_HANDLER } from './jobs';
 
 /** Registers /rest/reviewGroup/* and /rest/expertPush/*; answers the scheduler's two jobs. */
