@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { containing } from '../../../core/sql';
 import type { Executor } from '../../../core/db';
 import { createdBy, type Actor } from '../../../core/records';
-import type { AssignableExpert } from '../assignment/solver';
+import type { AssignableExpert } from '../assignment/module';
 import { awardExpert, awardExpertHistory, type StoredFormerUnit, type StoredRelation } from './tables';
 
 /** What another feature may know of an expert: who they are and where they stand. */
