@@ -34,12 +34,11 @@ export function createGroupService(deps: AssignmentDeps) {
   const { db } = deps;
 
   async function present(ex: Executor, rows: ReviewGroupRow[]) {
-    const [editions, prizes, leaders, counts] = await Promise.all([
-      editionDirectory.among(ex, [...new Set(rows.map((r) => r.editionId))]),
-      prizeDirectory.liveAmong(ex, [...new Set(rows.map((r) => r.prizeId))]),
-      deps.experts.cards(ex, rows.map((r) => r.leaderExpertId).filter((id): id is number => id !== null)),
-      assignmentRepo.memberCounts(ex, rows.map((r) => r.id)),
-    ]);
+    // One query at a time: `ex` may be a transaction, whose client runs one query at once.
+    const editions = await editionDirectory.among(ex, [...new Set(rows.map((r) => r.editionId))]);
+    const prizes = await prizeDirectory.liveAmong(ex, [...new Set(rows.map((r) => r.prizeId))]);
+    const leaders = await deps.experts.cards(ex, rows.map((r) => r.leaderExpertId).filter((id): id is number => id !== null));
+    const counts = await assignmentRepo.memberCounts(ex, rows.map((r) => r.id));
     return rows.map((row) => ({
       groupId: row.id,
       editionId: row.editionId,
@@ -85,8 +84,10 @@ export function createGroupService(deps: AssignmentDeps) {
   }
 
   async function members(ex: Executor, group: ReviewGroupRow) {
-    const [declarationIds, experts] = await Promise.all([assignmentDirectory.declarationsOfGroup(ex, group.id), assignmentRepo.groupExperts(ex, group.id)]);
-    const [cards, expertCards] = await Promise.all([deps.declarations.cards(ex, declarationIds), deps.experts.cards(ex, experts.map((e) => e.expertId))]);
+    const declarationIds = await assignmentDirectory.declarationsOfGroup(ex, group.id);
+    const experts = await assignmentRepo.groupExperts(ex, group.id);
+    const cards = await deps.declarations.cards(ex, declarationIds);
+    const expertCards = await deps.experts.cards(ex, experts.map((e) => e.expertId));
     return {
       groupId: group.id,
       leaderExpertId: group.leaderExpertId,

@@ -16,12 +16,12 @@ const MAX_SEED = 2_147_483_647;
 
 /** The group's facts for the solver and the explanations: declarations, experts with their maxima, vetoes. */
 async function factsOf(deps: AssignmentDeps, ex: Executor, group: ReviewGroupRow) {
-  const [declarationIds, members, vetoRows] = await Promise.all([
-    assignmentDirectory.declarationsOfGroup(ex, group.id),
-    assignmentRepo.groupExperts(ex, group.id),
-    assignmentRepo.vetoesOf(ex, group.id),
-  ]);
-  const [declarations, experts] = await Promise.all([deps.declarations.assignable(ex, declarationIds), deps.experts.assignable(ex, members.map((m) => m.expertId))]);
+  // One query at a time: `ex` may be a transaction, whose client runs one query at once.
+  const declarationIds = await assignmentDirectory.declarationsOfGroup(ex, group.id);
+  const members = await assignmentRepo.groupExperts(ex, group.id);
+  const vetoRows = await assignmentRepo.vetoesOf(ex, group.id);
+  const declarations = await deps.declarations.assignable(ex, declarationIds);
+  const experts = await deps.experts.assignable(ex, members.map((m) => m.expertId));
   const maxOf = new Map(members.map((m) => [m.expertId, m.maxLoad ?? group.maxLoad]));
   const settings: ConflictSettings = {
     today: deps.today(),
@@ -47,14 +47,13 @@ export function createPushService(deps: AssignmentDeps, ctx: AssignmentContext) 
   }
 
   async function proposalOf(ex: Executor, group: ReviewGroupRow) {
-    const [rows, declarationIds, members, vetoRows] = await Promise.all([
-      assignmentRepo.assignmentsOf(ex, group.id),
-      assignmentDirectory.declarationsOfGroup(ex, group.id),
-      assignmentRepo.groupExperts(ex, group.id),
-      assignmentRepo.vetoesOf(ex, group.id),
-    ]);
+    const rows = await assignmentRepo.assignmentsOf(ex, group.id);
+    const declarationIds = await assignmentDirectory.declarationsOfGroup(ex, group.id);
+    const members = await assignmentRepo.groupExperts(ex, group.id);
+    const vetoRows = await assignmentRepo.vetoesOf(ex, group.id);
     const expertIds = [...new Set([...members.map((m) => m.expertId), ...rows.map((r) => r.expertId), ...vetoRows.map((v) => v.expertId)])];
-    const [cards, experts] = await Promise.all([deps.declarations.cards(ex, declarationIds), deps.experts.cards(ex, expertIds)]);
+    const cards = await deps.declarations.cards(ex, declarationIds);
+    const experts = await deps.experts.cards(ex, expertIds);
     const expertOf = new Map(experts.map((e) => [e.id, e]));
     const view = (r: AssignmentRow) => ({
       assignmentId: r.id,

@@ -61,10 +61,8 @@ export const assignmentRepo = {
   async memberCounts(ex: Executor, groupIds: number[]): Promise<Map<number, { declarations: number; experts: number }>> {
     const out = new Map(groupIds.map((id) => [id, { declarations: 0, experts: 0 }]));
     if (!groupIds.length) return out;
-    const [decls, experts] = await Promise.all([
-      ex.select({ id: awardReviewGroupDeclaration.groupId, n: count() }).from(awardReviewGroupDeclaration).where(inArray(awardReviewGroupDeclaration.groupId, groupIds)).groupBy(awardReviewGroupDeclaration.groupId),
-      ex.select({ id: awardReviewGroupExpert.groupId, n: count() }).from(awardReviewGroupExpert).where(inArray(awardReviewGroupExpert.groupId, groupIds)).groupBy(awardReviewGroupExpert.groupId),
-    ]);
+    const decls = await ex.select({ id: awardReviewGroupDeclaration.groupId, n: count() }).from(awardReviewGroupDeclaration).where(inArray(awardReviewGroupDeclaration.groupId, groupIds)).groupBy(awardReviewGroupDeclaration.groupId);
+    const experts = await ex.select({ id: awardReviewGroupExpert.groupId, n: count() }).from(awardReviewGroupExpert).where(inArray(awardReviewGroupExpert.groupId, groupIds)).groupBy(awardReviewGroupExpert.groupId);
     for (const r of decls) out.get(r.id)!.declarations = Number(r.n);
     for (const r of experts) out.get(r.id)!.experts = Number(r.n);
     return out;

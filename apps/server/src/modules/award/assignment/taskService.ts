@@ -18,7 +18,8 @@ export function createTaskService(deps: AssignmentDeps, ctx: AssignmentContext) 
   const { db } = deps;
 
   async function present(ex: Executor, rows: AssignmentRow[]) {
-    const [groups, cards] = await Promise.all([assignmentRepo.groupsAmong(ex, rows.map((r) => r.groupId)), deps.declarations.cards(ex, [...new Set(rows.map((r) => r.declarationId))])]);
+    const groups = await assignmentRepo.groupsAmong(ex, rows.map((r) => r.groupId));
+    const cards = await deps.declarations.cards(ex, [...new Set(rows.map((r) => r.declarationId))]);
     const prizes = await prizeDirectory.liveAmong(ex, [...new Set(cards.map((c) => c.prizeId))]);
     return rows.map((r) => {
       const card = cards.find((c) => c.id === r.declarationId);

@@ -83,11 +83,10 @@ export function declarationsForAssignment(deps: Pick<DeclarationDeps, 'events'>)
     async assignable(ex: Executor, ids: readonly number[]): Promise<DeclarationForAssignment[]> {
       if (!ids.length) return [];
       const rows = await ex.select().from(d).where(and(inArray(d.id, [...ids]), notDeleted(d))).orderBy(asc(d.id));
-      const [units, completers, orgNames] = await Promise.all([
-        ex.select().from(awardDeclarationUnit).where(inArray(awardDeclarationUnit.declarationId, [...ids])).orderBy(asc(awardDeclarationUnit.rank)),
-        ex.select().from(awardDeclarationCompleter).where(inArray(awardDeclarationCompleter.declarationId, [...ids])).orderBy(asc(awardDeclarationCompleter.rank)),
-        declarationRepo.orgNames(ex, rows.flatMap((r) => [r.unitOrgId, r.nominatorOrgId]).filter((id): id is number => id !== null)),
-      ]);
+      // One query at a time: `ex` is often the assignment's transaction.
+      const units = await ex.select().from(awardDeclarationUnit).where(inArray(awardDeclarationUnit.declarationId, [...ids])).orderBy(asc(awardDeclarationUnit.rank));
+      const completers = await ex.select().from(awardDeclarationCompleter).where(inArray(awardDeclarationCompleter.declarationId, [...ids])).orderBy(asc(awardDeclarationCompleter.rank));
+      const orgNames = await declarationRepo.orgNames(ex, rows.flatMap((r) => [r.unitOrgId, r.nominatorOrgId]).filter((id): id is number => id !== null));
       return rows.map((row) => {
         const orgs = [row.unitOrgId, row.nominatorOrgId].map((id) => (id === null ? undefined : orgNames.get(id))).filter((n): n is string => !!n);
         return {
