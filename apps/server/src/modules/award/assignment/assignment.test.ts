@@ -6,6 +6,7 @@ import { baseTask, baseTaskLog } from '../../base/scheduler/tables';
 import { day } from '../declaration/declarationTestKit';
 import { awardDeclaration } from '../declaration/tables';
 import { createAssignmentWorld, type AssignmentWorld } from './assignmentTestKit';
+import { awardExpert } from '../expert/tables';
 import { awardAssignment, awardAssignmentChange } from './tables';
 
 let world: AssignmentWorld;
@@ -260,5 +261,18 @@ describe('the expert', () => {
     await world.ctx.database.db.update(awardAssignment).set({ deadline: day(0) }).where(eq(awardAssignment.id, Number(due!.assignmentId)));
     expect(await runTask('AWARD_ASSIGNMENT_REMINDERS')).toMatch(/^发送提醒 [1-9]\d* 条$/);
     expect((await world.messagesTo(due!.expertId)).at(-1)!.title).toBe('评审任务即将截止');
+  });
+
+  it('passes over an alternate who is no longer active when promoting', async () => {
+    const first = world.declarations[0]!;
+    const before = await proposalOf();
+    const leaving = mainOf(before, first).find((e) => e.state === 'PUSHED')!;
+    const [suspended, next] = alternatesOf(before, first);
+    await world.ctx.database.db.update(awardExpert).set({ status: 'SUSPENDED' }).where(eq(awardExpert.id, Number(suspended!.expertId)));
+    const declined = await world.call('/rest/expertPush/decline', { assignmentId: leaving.assignmentId, reason: 'OUTSIDE_EXPERTISE', note: null }, world.expertAuth.get(leaving.expertId)!);
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    const after = await proposalOf();
+    expect(mainOf(after, first).find((e) => e.expertId === next!.expertId)).toMatchObject({ state: 'PUSHED', role: 'MAIN' });
+    expect(alternatesOf(after, first).map((a) => a.expertId)).toEqual([suspended!.expertId]);
   });
 });

@@ -82,6 +82,22 @@ export function createAssignmentContext(deps: AssignmentDeps) {
   };
 
   /**
+   * The first waiting alternate still fit to review: ACTIVE in the pool and below their maximum load
+   * in the group (the proposal's alternates were chosen with room, which later pushes may have used).
+   */
+  async function nextPromotable(ex: Executor, group: ReviewGroupRow, declarationId: number): Promise<AssignmentRow | null> {
+    const waiting = await assignmentRepo.waitingAlternates(ex, group.id, declarationId);
+    const cards = await deps.experts.cards(ex, waiting.map((w) => w.expertId));
+    for (const candidate of waiting) {
+      if (cards.find((c) => c.id === candidate.expertId)?.status !== 'ACTIVE') continue;
+      const max = (await assignmentRepo.expertMaxLoad(ex, group.id, candidate.expertId)) ?? group.maxLoad;
+      if ((await assignmentRepo.loadOf(ex, group.id, candidate.expertId)) >= max) continue;
+      return candidate;
+    }
+    return null;
+  }
+
+  /**
    * The next alternate of the declaration takes the place a main reviewer left (declined, declared
    * a conflict, overdue, removed): MAIN, PUSHED, told by message, with the group's deadline or
    * PROMOTED_WORKING_DAYS working days, whichever is later. No alternate left: logged as
@@ -89,7 +105,7 @@ export function createAssignmentContext(deps: AssignmentDeps) {
    */
   async function promoteAfter(ex: Executor, change: ChangeContext | null, leaving: AssignmentRow, group: ReviewGroupRow): Promise<AssignmentRow | null> {
     if (leaving.role !== 'MAIN') return null;
-    const next = await assignmentRepo.nextAlternate(ex, leaving.groupId, leaving.declarationId);
+    const next = await nextPromotable(ex, group, leaving.declarationId);
     if (!next) {
       await log(ex, change, { groupId: leaving.groupId, action: 'UNDER_ASSIGNED', declarationId: leaving.declarationId, assignmentId: leaving.id }, `${await titleOf(ex, leaving.declarationId)}无候补专家可递补`);
       return null;

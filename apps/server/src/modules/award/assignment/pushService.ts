@@ -206,8 +206,9 @@ export function createPushService(deps: AssignmentDeps, ctx: AssignmentContext) 
           case 'ADD': {
             if (row) throw errors.conflict(HOLDING.includes(row.state) ? '该专家已在该申报书的分配中' : `该专家对该申报书的评审已是「${ASSIGNMENT_STATE_LABELS[row.state]}」，不能再次添加`);
             const facts = await factsOf(deps, tx, group);
-            const d = facts.declarations.find((x) => x.declarationId === String(declarationId))!;
-            const e = facts.experts.find((x) => x.expertId === String(expertId))!;
+            const d = facts.declarations.find((x) => x.declarationId === String(declarationId));
+            const e = facts.experts.find((x) => x.expertId === String(expertId));
+            if (!d || !e) throw errors.conflict('该申报书或专家已被删除，不能添加');
             const conflicts = conflictsOf(e, d, facts.settings);
             if (conflicts.length) throw errors.conflict(`存在回避情形，不能添加：${conflicts.map((c) => c.message).join('；')}`);
             const role = input.role ?? 'MAIN';

@@ -129,15 +129,26 @@ export const assignmentRepo = {
       .where(eq(a.id, id));
   },
 
-  /** The next alternate of a declaration: the lowest rank still waiting. */
-  async nextAlternate(ex: Executor, groupId: number, declarationId: number): Promise<AssignmentRow | undefined> {
-    const [row] = await ex
+  /** The alternates of a declaration still waiting, lowest rank first. */
+  async waitingAlternates(ex: Executor, groupId: number, declarationId: number): Promise<AssignmentRow[]> {
+    return ex
       .select()
       .from(a)
       .where(and(eq(a.groupId, groupId), eq(a.declarationId, declarationId), eq(a.role, 'ALTERNATE'), eq(a.state, 'PROPOSED'), eq(a.delFlag, 0)))
-      .orderBy(asc(a.alternateRank), asc(a.id))
-      .limit(1);
-    return row;
+      .orderBy(asc(a.alternateRank), asc(a.id));
+  },
+
+  /** How many main reviews of the group an expert holds now (proposed or pushed onwards). */
+  async loadOf(ex: Executor, groupId: number, expertId: number): Promise<number> {
+    return countWhere(ex, a, and(eq(a.groupId, groupId), eq(a.expertId, expertId), eq(a.role, 'MAIN'), eq(a.delFlag, 0), inArray(a.state, HOLDING)));
+  },
+
+  async expertMaxLoad(ex: Executor, groupId: number, expertId: number): Promise<number | null> {
+    const [row] = await ex
+      .select({ maxLoad: awardReviewGroupExpert.maxLoad })
+      .from(awardReviewGroupExpert)
+      .where(and(eq(awardReviewGroupExpert.groupId, groupId), eq(awardReviewGroupExpert.expertId, expertId)));
+    return row?.maxLoad ?? null;
   },
 
   async vetoesOf(ex: Executor, groupId: number) {
