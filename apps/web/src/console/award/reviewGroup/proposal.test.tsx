@@ -120,6 +120,22 @@ describe('专家分配方案', () => {
     expect(server.callsTo('/rest/expertPush/change')[0]!.body).toEqual({ groupId: '5', action: 'LOCK', declarationId: '41', expertId: '1', reason: '熟悉该方向' });
   });
 
+  it('adds an expert to a declaration short of experts, with the role and the reason', async () => {
+    const server = serve();
+    open();
+    await screen.findByText('随机种子 42');
+    const row = screen.getByText('智能电网调度方法').closest('tr')!;
+    fireEvent.click(within(row).getByText('添加专家'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('添加专家：智能电网调度方法')).toBeTruthy();
+    fireEvent.mouseDown(within(dialog).getAllByRole('combobox')[0]!);
+    fireEvent.click(await screen.findByText('张专家（1/3）'));
+    fireEvent.change(within(dialog).getByLabelText('理由'), { target: { value: '补足专家' } });
+    fireEvent.click(buttonNamed('保存')!);
+    await waitFor(() => expect(server.callsTo('/rest/expertPush/change')).toHaveLength(1));
+    expect(server.callsTo('/rest/expertPush/change')[0]!.body).toEqual({ groupId: '5', action: 'ADD', declarationId: '42', expertId: '1', role: 'MAIN', reason: '补足专家' });
+  });
+
   it('pushes after a confirmation', async () => {
     const server = serve();
     open();
