@@ -1,4 +1,5 @@
-import { Divider, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Divider, Form, Input, InputNumber, Select, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { REVIEW_GROUP_PERMISSIONS, reviewGroupBody, reviewGroupSettings, DEFAULT_ALTERNATES, DEFAULT_EXPERTS_PER_DECLARATION, DEFAULT_MAX_LOAD } from '@dandelion/shared/award/reviewGroup';
 import { auditItems, tagsOf, yesNo, type DetailItem } from '../../../components/detail';
 import { FormPage, rulesOf } from '../../../components/form';
@@ -83,8 +84,15 @@ export default function ReviewGroupFormPage() {
       <Form.Item name={['settings', 'alternates']} label="候补专家" rules={settingRules.alternates} extra="评审专家拒绝、回避或超期时按顺序递补。">
         <InputNumber min={2} max={3} precision={0} addonBefore="每项" addonAfter="人" style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item name="deadline" label="评审截止日期" rules={rules.deadline} extra="推送前必须设置，格式 YYYY-MM-DD。">
-        <Input placeholder="YYYY-MM-DD" style={{ width: 160 }} />
+      <Form.Item
+        name="deadline"
+        label="评审截止日期"
+        rules={rules.deadline}
+        extra="推送前必须设置；候补专家递补时至少另给 5 个工作日。"
+        getValueProps={(value?: string | null) => ({ value: value ? dayjs(value) : null })}
+        normalize={(value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : null)}
+      >
+        <DatePicker placeholder="请选择日期" style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name={['settings', 'outOfRegionOnly']} label="只聘请外地专家" valuePropName="checked">
         <Switch checkedChildren="是" unCheckedChildren="否" />
