@@ -64,7 +64,12 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** Fire scheduled tasks in this process (on by default; tests of other modules may leave it on, nothing is enabled at seed). */
   runScheduler?: boolean;
+  /** The key the operation log is sealed with (kept outside the database); main passes AUDIT_SEAL_KEY or the data directory's key file. */
+  auditSealKey?: Buffer;
 }
+
+/** Tests and tools that do not pass a key seal with this one; main never does. */
+const DEVELOPMENT_SEAL_KEY = Buffer.from('dandelion-development-seal-key-not-for-production');
 
 export interface DandelionApp extends FastifyInstance {
   declaredRoutes(): DeclaredRoute[];
@@ -140,6 +145,13 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   app.addHook('onReady', async () => {
     await cms.backfillSearchText();
   });
+  // The owner of an account whose password keeps failing hears of it (in-site; SMS by the template
+  // LOGIN_FAILURE_ALERT when the office has configured one).
+  login.setOwnerWarning(async (userId, { ip, failures }) => {
+    const body = `您的账号在 15 分钟内有 ${failures} 次密码错误的登录尝试（来源 IP：${ip}），登录需要图形验证码。如非本人操作，请尽快修改密码；本人可使用手机验证码登录。`;
+    await messages.send(db, { userIds: [userId], title: '账号安全提醒：多次密码错误', body, category: 'SYSTEM', link: null, sender: null });
+    await templates.sendIfConfigured('LOGIN_FAILURE_ALERT', [userId], { ip, failures });
+  });
   // ── identity: sign-in and out, SSO, captchas, the current user, registration, passwords, the account centre ──
   auth.registerRoutes(app, {
     config,
@@ -166,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const serials = registerSerialModule(app, { db });
   // The page-view beacon is public; it still records who is signed in when a session comes with it.
   const loginLogs = auth.loginLogs;
-  const logs = registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request) });
+  const logs = registerLogModule(app, { db, logins: loginLogs, identify: (request) => authenticator.authenticate(request), sealKey: deps.auditSealKey ?? DEVELOPMENT_SEAL_KEY });
   registerMonitorModule(app, { database, caches: cacheStats });
   const scheduler = registerSchedulerModule(app, {
     db,

@@ -38,6 +38,8 @@ const configSchema = z.object({
     .regex(/^rediss?:\/\/.+/, '必须是 redis:// 或 rediss:// 开头的连接串')
     .optional(),
   ADMIN_PASSWORD: z.string().min(8, '至少 8 个字符').optional(),
+  /** The key operation-log rows are sealed with; unset: a key file in DATA_DIR (set it when instances share PostgreSQL). */
+  AUDIT_SEAL_KEY: z.string().min(32, '至少 32 个字符').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(1024 * 1024),
   TRUST_PROXY: booleanFromEnv.default(false),
@@ -100,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '?');
         const given = cleaned[key];
-        const shown = /PASS|URL|SECRET|PROVIDERS/.test(key) ? '(已隐藏)' : JSON.stringify(given);
+        const shown = /PASS|URL|SECRET|PROVIDERS|KEY/.test(key) ? '(已隐藏)' : JSON.stringify(given);
         return `${key}=${shown}: ${issue.message}`;
       }),
     );

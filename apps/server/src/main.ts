@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -61,7 +63,7 @@ async function main(env: NodeJS.ProcessEnv = process.env) {
   const bus: EventBus = config.DATABASE_URL
     ? await createPostgresBus(config.DATABASE_URL, (err) => log.warn({ err }, '消息总线连接中断，正在重连'))
     : createMemoryBus();
-  const app = await buildApp({ config, database, bus, serveWeb: true, filesDir: config.FILES_DIR });
+  const app = await buildApp({ config, database, bus, serveWeb: true, filesDir: config.FILES_DIR, auditSealKey: auditSealKeyOf(config) });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -102,3 +104,21 @@ async function main(env: NodeJS.ProcessEnv = process.env) {
 }
 
 await main();
+
+/**
+ * The operation log's seal key: AUDIT_SEAL_KEY, else a random key made once in DATA_DIR (outside
+ * the database, so whoever can only edit the database cannot seal a forged row). Instances that
+ * share PostgreSQL on several hosts must share AUDIT_SEAL_KEY.
+ */
+function auditSealKeyOf(config: Config): Buffer {
+  if (config.AUDIT_SEAL_KEY) return Buffer.from(config.AUDIT_SEAL_KEY);
+  const file = path.join(config.DATA_DIR, 'audit-seal.key');
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Made before (or just now by another instance on this host): use it.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim());
+}

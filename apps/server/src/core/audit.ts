@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { bigint, index, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { Executor } from './db';
 import { idColumn, type Actor } from './records';
 
@@ -26,8 +27,21 @@ export const sysOperLog = pgTable(
     ip: varchar('ip', { length: 64 }),
     requestId: varchar('request_id', { length: 64 }),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The seal (tamper evidence, modules/base/log/oper/seal.ts): rows are sealed in order a few
+     * seconds after they are written; each seal is a keyed hash of the row and the seal before it.
+     */
+    sealSeq: bigint('seal_seq', { mode: 'number' }),
+    sealPrev: varchar('seal_prev', { length: 64 }),
+    sealHash: varchar('seal_hash', { length: 64 }),
   },
-  (t) => [index('sys_oper_log_time_idx').on(t.createTime), index('sys_oper_log_module_time_idx').on(t.module, t.createTime), index('sys_oper_log_entity_idx').on(t.module, t.entityId)],
+  (t) => [
+    index('sys_oper_log_time_idx').on(t.createTime),
+    index('sys_oper_log_module_time_idx').on(t.module, t.createTime),
+    index('sys_oper_log_entity_idx').on(t.module, t.entityId),
+    uniqueIndex('sys_oper_log_seal_seq_uq').on(t.sealSeq),
+    index('sys_oper_log_unsealed_idx').on(t.id).where(sql`seal_seq is null`),
+  ],
 );
 
 /** Keys never written to the log, whatever record they appear in. */

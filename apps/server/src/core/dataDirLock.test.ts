@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from './dataDirLock';
+import { DataDirLockedError, isProcessAlive, lockDataDir } from './dataDirLock';
 
 describe('lockDataDir', () => {
   it('lets one holder in, refuses a second with a clear message, and frees the directory on release', async () => {
@@ -22,5 +23,28 @@ describe('lockDataDir', () => {
     const lock = await lockDataDir(dir);
     expect(fs.existsSync(dir)).toBe(true);
     await lock.release();
+  });
+
+  it('takes over at once from an owner that was killed and is still a zombie', async () => {
+    // `sleep 0` ends at once, and its parent (exec'd into `sleep 30`) never reaps it: a zombie, as a
+    // server killed with -9 is until its supervisor waits for it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))));
+      await expect.poll(() => fs.readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+      expect(isProcessAlive(zombie)).toBe(false);
+      expect(isProcessAlive(process.pid)).toBe(true);
+
+      // The killed owner's lock (fresh, so not yet stale) and its PID file are left behind.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dandelion-lock-'));
+      fs.mkdirSync(path.join(dir, 'dandelion.lock'));
+      fs.writeFileSync(path.join(dir, 'dandelion.pid'), String(zombie));
+      const lock = await lockDataDir(dir);
+      expect(fs.readFileSync(path.join(dir, 'dandelion.pid'), 'utf8')).toBe(String(process.pid));
+      await lock.release();
+      fs.rmSync(dir, { recursive: true, force: true });
+    } finally {
+      parent.kill();
+    }
   });
 });

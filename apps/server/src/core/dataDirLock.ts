@@ -30,13 +30,26 @@ export interface DataDirLock {
   release(): Promise<void>;
 }
 
-function isProcessAlive(pid: number): boolean {
+/**
+ * Whether a process runs. A killed server stays a zombie until its parent reaps it, and signal 0
+ * still reaches a zombie: on Linux its state in /proc says it is dead (Z) or dying (X).
+ */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // No /proc (not Linux), or the process went between the two looks: trust the signal.
+    return fs.existsSync('/proc/self/stat') ? false : true;
+  }
+  // "pid (comm) S …": the command may hold spaces and brackets, the state follows the last ')'.
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state !== 'Z' && state !== 'X';
 }
 
 export async function lockDataDir(dataDir: string, onCompromised?: (err: Error) => void): Promise<DataDirLock> {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../test/helpers/accounts';
 import { createTestApp, get, type TestContext } from '../../test/helpers/testApp';
+import { TEST_ADMIN_PASSWORD } from '../../test/helpers/testDatabase';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -56,5 +58,32 @@ describe('OpenAPI', () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api-docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('swagger');
+  });
+});
+
+describe('a NUL character in the input', () => {
+  // PostgreSQL refuses U+0000 in text; the caller gets a 400 with the reason, nothing reaches the database.
+  const message = '请求内容包含不允许的空字符（\\u0000），请删除后重试';
+  it('is refused in a JSON body, a nested value and a key, on public and signed-in calls alike', async () => {
+    const authorization = await signIn(ctx.app, 'admin', TEST_ADMIN_PASSWORD);
+    // The portal's calls answer { rtnCode, rtnMessage }, the console's { code, msg }.
+    const portal = { rtnCode: '400', rtnMessage: message };
+    const console = { code: '400', msg: message };
+    for (const [url, payload, refusal] of [
+      ['/rest/content/searchContent', { keyword: 'a\u0000b' }, portal],
+      ['/rest/content/queryClientListByPage', { pageParameter: { pageNum: 1, pageSize: 10 }, title: ['x', 'y\u0000'] }, portal],
+      ['/rest/organ/add', { 'org\u0000Name': '机构' }, console],
+      ['/rest/noticeService/addNotice', { title: '通知', content: '<p>a\u0000</p>' }, console],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'POST', url, payload, headers: { authorization } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject(refusal);
+    }
+  });
+  it('is refused in a query string', async () => {
+    const authorization = await signIn(ctx.app, 'admin', TEST_ADMIN_PASSWORD);
+    const res = await get(ctx.app, '/api/user?keyword=a%00b', { authorization });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: '400', msg: message });
   });
 });

@@ -44,9 +44,21 @@ export function createPlatform(config: Pick<Config, 'LOG_LEVEL' | 'BODY_LIMIT_BY
   // The spec's calls are POSTs whose body may be left out entirely; treat that as an empty object.
   app.addHook('preValidation', async (request) => {
     if (request.body == null && (request.method === 'POST' || request.method === 'PUT')) request.body = {};
+    // PostgreSQL refuses U+0000 in text: caught here, it is the caller's error, not a 500 with SQL in the log.
+    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params)) {
+      throw errors.badRequest('请求内容包含不允许的空字符（\\u0000），请删除后重试');
+    }
   });
 
   return { app, drain };
+}
+
+/** Whether a decoded JSON value (or query) holds U+0000 in any string, key included. Buffers (uploads) are not text. */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
 }
 
 /** Security headers (a strict content security policy) and the per-route rate limits (sign-in, captcha, SMS). */

@@ -10,7 +10,7 @@ import { pageOf, zDateTime, zFilterTime, zId, zPageParameter } from '../schemas'
 
 export const REST_LOG_PERMISSIONS = permissionsOf('base:rest', ['list', 'detail', 'export']);
 /** `login` reads the sign-in and access logs and the home page's trends; `export` also needs the right to read. */
-export const LOG_PERMISSIONS = permissionsOf('base:log', ['list', 'detail', 'login', 'export']);
+export const LOG_PERMISSIONS = permissionsOf('base:log', ['list', 'detail', 'login', 'export', 'verify']);
 
 /**
  * The retention a scheduled purge uses unless told otherwise: 180 days, the six months the
@@ -136,6 +136,23 @@ export const operLogRow = z.object({
 
 const OPER_TAG = '操作日志';
 
+/** What the seal check found: how many rows it checked, and the first broken link if any. */
+export const operLogChainReport = z.object({
+  checked: z.number(),
+  /** Rows written in the last seconds, not sealed yet. */
+  unsealed: z.number(),
+  intact: z.boolean(),
+  firstBroken: z
+    .object({
+      logId: zId,
+      sealSeq: z.number(),
+      /** What is wrong, in words: 记录内容与封存不符 / 缺少前一条记录 … */
+      reason: z.string(),
+    })
+    .nullable(),
+  checkedAt: zDateTime,
+});
+
 /** Who changed what, with before and after (pages /base/log/logList, logDetail). */
 export const operLogCalls = {
   page: defineCall({
@@ -173,6 +190,15 @@ export const operLogCalls = {
     summary: '导出操作日志（与列表相同的筛选条件，最多 10000 行，.xlsx）',
     body: operLogFilter,
     answer: 'raw',
+  }),
+  verify: defineCall({
+    method: 'POST',
+    path: '/rest/log/verifyOperLogChain',
+    access: LOG_PERMISSIONS.verify,
+    tag: OPER_TAG,
+    summary: '校验操作日志的完整性：逐条核对封存链，报告第一处被改动、删除或插入的记录',
+    body: z.object({}),
+    response: operLogChainReport,
   }),
 };
 

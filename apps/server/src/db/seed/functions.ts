@@ -197,7 +197,7 @@ export const FUNCTION_TREE: FuncSeed[] = [
           sub(LOG_PERMISSIONS.list, '操作日志列表', '/base/log/logList', 'base/log/logList', '/base/log'),
           sub(LOG_PERMISSIONS.detail, '操作日志详情', '/base/log/logDetail', 'base/log/logDetail', '/base/log'),
           sub(LOG_PERMISSIONS.login, '登录日志', '/base/log/loginLogList', 'base/log/loginLogList', '/base/log'),
-          ...buttons(LOG_PERMISSIONS, [['export', '导出']]),
+          ...buttons(LOG_PERMISSIONS, [['export', '导出'], ['verify', '校验完整性']]),
         ],
       }),
       page(REGION_PERMISSIONS.main, '行政区划', '/base/region', 'Layout', {

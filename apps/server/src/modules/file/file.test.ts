@@ -160,6 +160,16 @@ describe('upload and download', () => {
     expect(cached.statusCode).toBe(304);
   });
 
+  it('saves a download with the stored extension whatever name the link asks for', async () => {
+    const text = await upload(alice, '说明.txt', Buffer.from('纯文本'));
+    const query = (name: string) => `fileId=${text.body.data.fileId}&filename=${encodeURIComponent(name)}`;
+    const renamed = await download(query('evil.html'), { authorization: alice });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.headers['content-disposition']).toBe(`attachment; filename="evil.txt"; filename*=UTF-8''evil.txt`);
+    // The base name is the caller's to choose; a name without an extension gets the stored one.
+    expect((await download(query('附件'), { authorization: alice })).headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('附件.txt')}`);
+  });
+
   it('takes the token from the query, as a new window must', async () => {
     const res = await download(`fileId=${fileId}&filename=a.png&authorization=${alice}`);
     expect(res.statusCode).toBe(200);

@@ -41,3 +41,15 @@ export function contentDisposition(type: 'inline' | 'attachment', filename: stri
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * The name a download is saved under: the caller may choose the base name (the link carries one),
+ * never the extension, which is the stored upload's — a text upload fetched as `evil.html` is saved
+ * as `evil.txt`.
+ */
+export function downloadName(requested: string, stored: string): string {
+  const dot = (name: string) => name.lastIndexOf('.');
+  const base = dot(requested) > 0 ? requested.slice(0, dot(requested)) : requested;
+  const ext = dot(stored) > 0 ? stored.slice(dot(stored)) : '';
+  return `${base || 'download'}${ext}`;
+}

@@ -8,7 +8,7 @@ import type { Principal } from '../../core/permissions';
 import { serve } from '../../core/route';
 import { tokenFromHeader } from '../../core/token';
 import { MAX_UPLOAD_BYTES, safeFilename } from './fileTypes';
-import { contentDisposition, parseRange } from './httpHeaders';
+import { contentDisposition, downloadName, parseRange } from './httpHeaders';
 import type { FileService, StoredFile, UploadEnvelope } from './service';
 
 const ENVELOPE_FIELDS = ['sendSysName', 'sendSysCode', 'sendReqTime', 'recvSysName', 'recvSysCode'] as const;
@@ -87,7 +87,7 @@ export async function registerFileRoutes(
       .header('accept-ranges', 'bytes')
       .header('etag', etag)
       .header('content-type', file.mime)
-      .header('content-disposition', contentDisposition(file.kind === 'IMAGE' ? 'inline' : 'attachment', filename))
+      .header('content-disposition', contentDisposition(file.kind === 'IMAGE' ? 'inline' : 'attachment', downloadName(filename, file.filename)))
       // Whatever the bytes are, a browser opening them runs nothing from this origin.
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
       .header('cache-control', file.isPublic ? 'public, max-age=86400' : 'private, no-store');

@@ -39,6 +39,8 @@ export interface OpenedFile {
   mime: string;
   kind: FileKind;
   isPublic: boolean;
+  /** The name it was uploaded under: its extension is the one a download is saved with. */
+  filename: string;
 }
 
 const present = (row: FileRow): StoredFile => ({
@@ -153,7 +155,7 @@ export function createFileService({ db, store }: { db: Db; store: FileStore }) {
       }
       const rep = await fileRepo.content(db, readable.fileRepId);
       if (!rep || !(await store.exists(rep.storageKey))) throw errors.notFound('文件内容');
-      return { storageKey: rep.storageKey, sha256: rep.sha256, size: rep.size, mime: readable.mime, kind: readable.fileKind as FileKind, isPublic: readable.visibility === 'PUBLIC' };
+      return { storageKey: rep.storageKey, sha256: rep.sha256, size: rep.size, mime: readable.mime, kind: readable.fileKind as FileKind, isPublic: readable.visibility === 'PUBLIC', filename: readable.filename };
     },
 
     read: store.read,

@@ -172,7 +172,7 @@ describe('/login', () => {
     fireEvent.blur(username);
 
     expect(await screen.findByLabelText('图形验证码')).toBeTruthy();
-    expect(await screen.findByText('登录失败次数过多，账号已锁定，请在 14 分钟后重试')).toBeTruthy();
+    expect(await screen.findByText('登录失败次数过多，账号在当前网络已锁定，请在 14 分钟后重试，或使用手机验证码登录')).toBeTruthy();
     expect(server.callsTo('/rest/inspect/inspectLoginService').map((c) => c.body)).toContainEqual({ username: 'bob' });
   });
 

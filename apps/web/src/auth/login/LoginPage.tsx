@@ -45,7 +45,7 @@ const INSPECT_DELAY_MS = 300;
 
 /** 账号已锁定 text for a lock the pre-check reported (the refusal itself carries the server's message). */
 export function lockedMessage(seconds: number): string {
-  return `登录失败次数过多，账号已锁定，请在 ${Math.max(1, Math.ceil(seconds / 60))} 分钟后重试`;
+  return `登录失败次数过多，账号在当前网络已锁定，请在 ${Math.max(1, Math.ceil(seconds / 60))} 分钟后重试，或使用手机验证码登录`;
 }
 
 function AccountFields({ form, captcha, captchaRound, onUsernameBlur }: {

@@ -7,6 +7,7 @@ import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysUser } from '../../../db/schema';
 import { sysCaptcha } from '../captcha/tables';
 import { sysLoginLog } from '../loginLog/tables';
+import { sysMsg } from '../../message/msg/tables';
 import { sha256Hex } from '../../../core/token';
 
 let ctx: TestContext;
@@ -101,7 +102,7 @@ describe('account login: success', () => {
 });
 
 describe('brute-force defence', () => {
-  it('requires a captcha after 5 failures, then locks the account for 15 minutes after 10', async () => {
+  it('requires a captcha after 5 wrong passwords, then locks the account from that address only after 10', async () => {
     await createAccount(ctx.database, { username: 'target', password: 'Target@2026' });
     const send = postFrom('10.1.1.1');
     for (let i = 1; i <= 4; i++) expect((await send(LOGIN, { username: 'target', password: 'bad' })).body.attributes).toEqual({ captchaRequired: false });
@@ -126,22 +127,64 @@ describe('brute-force defence', () => {
       '图形验证码错误或已过期，请重新获取',
     );
 
+    // Refusals that never checked the password (no captcha, a wrong one, a spent one) counted nothing:
+    // 6 wrong passwords so far, the lock comes with the 10th.
     let last;
-    for (let i = 0; i < 3; i++) last = await send(LOGIN, { username: 'target', password: 'bad', captchaKey: await knownCaptcha('a1b2'), captchaCode: 'a1b2' });
-    expect(last!.status).toBe(423);
-    expect(last!.body.msg).toBe('登录失败次数过多，账号已锁定，请在 15 分钟后重试');
+    for (let i = 0; i < 3; i++) {
+      last = await send(LOGIN, { username: 'target', password: 'bad', captchaKey: await knownCaptcha('a1b2'), captchaCode: 'a1b2' });
+      expect(last.status).toBe(401);
+    }
+    last = await send(LOGIN, { username: 'target', password: 'bad', captchaKey: await knownCaptcha('a1b2'), captchaCode: 'a1b2' });
+    expect(last.status).toBe(423);
+    expect(last.body.msg).toBe('登录失败次数过多，账号在当前网络已锁定，请在 15 分钟后重试，或使用手机验证码登录');
 
     const locked = await send(LOGIN, { username: 'target', password: 'Target@2026', captchaKey: await knownCaptcha('c3d4'), captchaCode: 'c3d4' });
     expect(locked.status).toBe(423);
-    expect((await post(ctx.app, '/rest/inspect/inspectLoginService', { username: 'target' })).body.data).toMatchObject({ locked: true });
+    expect((await post(ctx.app, '/rest/inspect/inspectLoginService', { username: 'target' }, {}, { remoteAddress: '10.1.1.1' })).body.data).toMatchObject({ locked: true });
+
+    // The owner from another address is not locked out: the captcha is asked for, the password works.
+    const owner = postFrom('10.9.9.9');
+    expect((await post(ctx.app, '/rest/inspect/inspectLoginService', { username: 'target' }, {}, { remoteAddress: '10.9.9.9' })).body.data).toMatchObject({ locked: false, captchaRequired: true });
+    const home = await owner(LOGIN, { username: 'target', password: 'Target@2026', captchaKey: await knownCaptcha('e5f6'), captchaCode: 'e5f6' });
+    expect(home.status).toBe(200);
   });
 
-  it('counts failures per IP across accounts', async () => {
+  it('tells the owner in an in-site message when the captcha becomes compulsory for their account', async () => {
+    const owner = await createAccount(ctx.database, { username: 'warned', password: 'Warned@2026' });
+    const send = postFrom('10.4.4.4');
+    for (let i = 0; i < 5; i++) await send(LOGIN, { username: 'warned', password: 'bad' });
+    // A sixth failure does not tell them again.
+    await send(LOGIN, { username: 'warned', password: 'bad', captchaKey: await knownCaptcha('g7h8'), captchaCode: 'g7h8' });
+    const messages = await ctx.database.db.select({ title: sysMsg.title, body: sysMsg.content }).from(sysMsg).where(eq(sysMsg.userId, owner.id));
+    expect(messages).toEqual([{ title: '账号安全提醒：多次密码错误', body: expect.stringContaining('5 次密码错误的登录尝试（来源 IP：10.4.4.4）') }]);
+  });
+
+  it('counts failed password checks per address across accounts, known names or not', async () => {
     const send = postFrom('10.2.2.2');
     for (let i = 0; i < 5; i++) await send(LOGIN, { username: `spray${i}`, password: 'bad' });
     const res = await send(LOGIN, { username: 'zhangsan', password: 'Zhang@2026' });
     expect(res.body.code).toBe('CAPTCHA_REQUIRED');
     expect((await postFrom('10.3.3.3')(LOGIN, { username: 'zhangsan', password: 'Zhang@2026' })).status).toBe(200);
+  });
+
+  it('counts nothing against a name taken from a third-party or CAS address, or from a refused captcha', async () => {
+    await createAccount(ctx.database, { username: 'victim', password: 'Victim@2026' });
+    for (let i = 0; i < 12; i++) {
+      await ctx.app.inject({ method: 'GET', url: '/thirdLogin/authorize/victim', remoteAddress: '10.6.6.6' });
+      await ctx.app.inject({ method: 'GET', url: '/thirdLogin/callback/victim?code=x&state=y', remoteAddress: '10.6.6.6' });
+      await ctx.app.inject({ method: 'GET', url: '/thirdLogin/victim/1', remoteAddress: '10.6.6.6' });
+      // A bogus captcha with a wrong password: refused before the password is looked at.
+      const bogus = await postFrom('10.6.6.6')(LOGIN, { username: 'victim', password: 'bad', captchaKey: 'nope', captchaCode: 'nope' });
+      expect(bogus.status).toBeLessThan(500);
+    }
+    const risk = (ip: string) => post(ctx.app, '/rest/inspect/inspectLoginService', { username: 'victim' }, {}, { remoteAddress: ip });
+    expect((await risk('10.7.7.7')).body.data).toMatchObject({ locked: false, captchaRequired: false });
+    expect((await postFrom('10.7.7.7')(LOGIN, { username: 'victim', password: 'Victim@2026' })).status).toBe(200);
+    const [counted] = await ctx.database.db
+      .select({ n: count() })
+      .from(sysLoginLog)
+      .where(and(eq(sysLoginLog.loginName, 'victim'), eq(sysLoginLog.success, false), eq(sysLoginLog.failureKind, 'PASSWORD')));
+    expect(counted!.n).toBe(0);
   });
 });
 

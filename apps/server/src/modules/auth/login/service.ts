@@ -3,7 +3,7 @@ import { AppError, errors } from '../../../core/errors';
 import { hashPassword, needsRehash, verifyPassword } from '../../../core/password';
 import type { CaptchaService } from '../captcha/module';
 import { ACTIVE_USER_STATUS, type AuthUser, type RolePort, type UserPort, type VerifyCodePort } from '../directory/module';
-import type { LoginLogModule } from '../loginLog/module';
+import { CAPTCHA_AFTER_FAILURES, type FailureKind, type LoginLogModule } from '../loginLog/module';
 import type { SessionService } from '../session/module';
 import { toUserInfo, type UserInfo } from './userInfo';
 
@@ -13,12 +13,15 @@ export const CAPTCHA_WRONG = '图形验证码错误或已过期，请重新获�
 export const ACCOUNT_FROZEN = '账号已被冻结，请联系管理员';
 /** One message for a wrong code, an expired one and an unknown phone: the answer does not reveal who is registered. */
 export const SMS_LOGIN_FAILED = '验证码错误或已过期';
-export const lockedMessage = (ms: number) => `登录失败次数过多，账号已锁定，请在 ${Math.max(1, Math.ceil(ms / 60_000))} 分钟后重试`;
+export const lockedMessage = (ms: number) => `登录失败次数过多，账号在当前网络已锁定，请在 ${Math.max(1, Math.ceil(ms / 60_000))} 分钟后重试，或使用手机验证码登录`;
 
 export interface ClientMeta {
   ip: string;
   userAgent?: string | null;
 }
+/** Tells an account's owner of repeated wrong passwords; never fails the sign-in it is called from. */
+export type OwnerWarning = (userId: number, facts: { ip: string; failures: number }) => Promise<void>;
+
 export interface LoginResult {
   token: string;
   userInfo: UserInfo & { token: string };
@@ -39,10 +42,12 @@ export function createLoginService(deps: {
   loginLogs: Pick<LoginLogModule, 'record' | 'assess'>;
 }) {
   const { users, roles, sessions, captchas, loginLogs } = deps;
+  // Messaging comes up after the identity area: the warning is wired once it exists.
+  let warnOwner: OwnerWarning = async () => {};
 
-  /** Logs one attempt in the sign-in log, which the brute-force counters read. */
-  async function record(loginName: string, loginType: LoginType, meta: ClientMeta, success: boolean, message: string, userId: number | null) {
-    await loginLogs.record({ loginName, userId, loginType, ip: meta.ip, userAgent: meta.userAgent ?? null, success, message });
+  /** Logs one attempt in the sign-in log; only a failed password check (failureKind) counts against anyone. */
+  async function record(loginName: string, loginType: LoginType, meta: ClientMeta, success: boolean, message: string, userId: number | null, failureKind: FailureKind | null = null) {
+    await loginLogs.record({ loginName, userId, loginType, ip: meta.ip, userAgent: meta.userAgent ?? null, success, message, failureKind });
   }
 
   /** Issues the session for a user whose identity is proven, and logs the sign-in. */
@@ -60,6 +65,10 @@ export function createLoginService(deps: {
   return {
     completeLogin,
     record,
+    /** Who tells an account's owner that its password keeps failing (in-site message, SMS when bound). */
+    setOwnerWarning(warning: OwnerWarning) {
+      warnOwner = warning;
+    },
 
     /** Account (or phone) and password: spec §7 POST /callback?client_name=myform_client. */
     async loginWithPassword(input: { username: string; password: string; captchaKey?: string; captchaCode?: string }, meta: ClientMeta): Promise<LoginResult> {
@@ -70,11 +79,13 @@ export function createLoginService(deps: {
         await record(loginName, 'ACCOUNT', meta, false, error.message, null);
         throw error;
       }
-      if (risk.captchaRequired) {
-        if (!input.captchaKey || !input.captchaCode) throw new AppError(400, 'CAPTCHA_REQUIRED', CAPTCHA_REQUIRED, { captchaRequired: true });
-        if (!(await captchas.consume(input.captchaKey, input.captchaCode))) {
+      // A captcha sent is checked even when not required: a wrong one is refused before the password is.
+      const captchaSent = !!input.captchaKey && !!input.captchaCode;
+      if (risk.captchaRequired && !captchaSent) throw new AppError(400, 'CAPTCHA_REQUIRED', CAPTCHA_REQUIRED, { captchaRequired: true });
+      if (captchaSent) {
+        if (!(await captchas.consume(input.captchaKey!, input.captchaCode!))) {
           await record(loginName, 'ACCOUNT', meta, false, CAPTCHA_WRONG, null);
-          throw new AppError(400, 'CAPTCHA_WRONG', CAPTCHA_WRONG, { captchaRequired: true });
+          throw new AppError(400, 'CAPTCHA_WRONG', CAPTCHA_WRONG, { captchaRequired: risk.captchaRequired });
         }
       }
 
@@ -84,8 +95,10 @@ export function createLoginService(deps: {
         ? await verifyPassword(user.passwordHash, input.password)
         : (await verifyPassword(await getDummyHash(), input.password), false);
       if (!user || !passwordOk) {
-        await record(loginName, loginType, meta, false, WRONG_CREDENTIALS, user?.id ?? null);
+        await record(loginName, loginType, meta, false, WRONG_CREDENTIALS, user?.id ?? null, user ? 'PASSWORD' : 'UNKNOWN_ACCOUNT');
         const after = await loginLogs.assess(loginName, meta.ip);
+        // Once per run of failures: the owner hears of it when the captcha becomes compulsory.
+        if (user && after.accountFailures === CAPTCHA_AFTER_FAILURES) await warnOwner(user.id, { ip: meta.ip, failures: after.accountFailures }).catch(() => {});
         if (after.lockedForMs > 0) throw lockedError(after.lockedForMs);
         throw new AppError(401, '401', WRONG_CREDENTIALS, { captchaRequired: after.captchaRequired });
       }

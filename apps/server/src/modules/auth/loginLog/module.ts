@@ -4,7 +4,8 @@ import { paginate } from '../../../core/pagination';
 import { createBruteForceGuard } from './bruteForce';
 import { createLoginLogRepo, insertAttempt, countOfUser, lastSuccessOfUserBefore, pageOfUser, type LoginAttempt } from './repo';
 
-export type { LoginRisk } from './bruteForce';
+export { CAPTCHA_AFTER_FAILURES, type LoginRisk } from './bruteForce';
+export type { FailureKind } from './tables';
 export type { LoginLogFilter, LoginLogItem } from './repo';
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gt, gte, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { LoginType, PageParameter } from '@dandelion/shared';
 import type { Db, Executor } from '../../../core/db';
 import { MAX_EXPORT_ROWS } from '../../../core/excel';
@@ -6,7 +6,7 @@ import { checkRange, countUpTo, logPage, purgeOlder, timeWithin, type TimeRange 
 import { createdBy } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { chinaDay } from '../../../core/chinaDays';
-import { sysLoginLog } from './tables';
+import { sysLoginLog, type FailureKind } from './tables';
 
 /** Every query of the sign-in log: the attempts written, the brute-force counters, the owner's and the administrator's reads. */
 
@@ -18,15 +18,26 @@ export interface LoginAttempt {
   userAgent: string | null;
   success: boolean;
   message: string;
+  /** Set only on a failed password check; see the column. */
+  failureKind?: FailureKind | null;
 }
 
 export async function insertAttempt(ex: Executor, attempt: LoginAttempt): Promise<void> {
   await ex.insert(sysLoginLog).values({ ...attempt, ...createdBy(null) });
 }
 
-/** A key the brute-force counters count by. */
-export type FailureKey = { loginName: string } | { ip: string };
-const byKey = (key: FailureKey) => ('loginName' in key ? eq(sysLoginLog.loginName, key.loginName) : eq(sysLoginLog.ip, key.ip));
+/**
+ * A key the brute-force counters count by: an account (its wrong passwords), an account from one
+ * address (the pair that gets locked), or an address (every password it tried, known names or not).
+ */
+export type FailureKey = { loginName: string; ip?: undefined } | { loginName: string; ip: string } | { ip: string; loginName?: undefined };
+
+function byKey(key: FailureKey): SQL | undefined {
+  return and(key.loginName !== undefined ? eq(sysLoginLog.loginName, key.loginName) : undefined, key.ip !== undefined ? eq(sysLoginLog.ip, key.ip) : undefined);
+}
+/** The failures a key counts: by account only wrong passwords of the account; by address alone also unknown names. */
+const countedFailures = (key: FailureKey) =>
+  key.loginName !== undefined ? eq(sysLoginLog.failureKind, 'PASSWORD') : inArray(sysLoginLog.failureKind, ['PASSWORD', 'UNKNOWN_ACCOUNT']);
 
 /** The latest successful attempt of the key after `after`, or null. */
 export async function lastSuccessAfter(ex: Executor, key: FailureKey, after: Date): Promise<Date | null> {
@@ -41,16 +52,16 @@ export async function failuresAfter(ex: Executor, key: FailureKey, after: Date):
   const [row] = await ex
     .select({ n: count() })
     .from(sysLoginLog)
-    .where(and(byKey(key), eq(sysLoginLog.success, false), gt(sysLoginLog.createTime, after)));
+    .where(and(byKey(key), eq(sysLoginLog.success, false), countedFailures(key), gt(sysLoginLog.createTime, after)));
   return row?.n ?? 0;
 }
 
-/** The time of a failed attempt of the account after `after`, `skip` attempts back from the newest. */
-export async function failureTimeBack(ex: Executor, loginName: string, after: Date, skip: number): Promise<Date | null> {
+/** The time of a counted failure of the key after `after`, `skip` failures back from the newest. */
+export async function failureTimeBack(ex: Executor, key: FailureKey, after: Date, skip: number): Promise<Date | null> {
   const rows = await ex
     .select({ at: sysLoginLog.createTime })
     .from(sysLoginLog)
-    .where(and(eq(sysLoginLog.loginName, loginName), eq(sysLoginLog.success, false), gt(sysLoginLog.createTime, after)))
+    .where(and(byKey(key), eq(sysLoginLog.success, false), countedFailures(key), gt(sysLoginLog.createTime, after)))
     .orderBy(desc(sysLoginLog.createTime))
     .limit(1)
     .offset(skip);

@@ -1,6 +1,8 @@
 import { bigint, boolean, index, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from '../../../core/records';
 
+export type FailureKind = 'PASSWORD' | 'UNKNOWN_ACCOUNT';
+
 /** Every sign-in attempt, successful or not; also the source of the brute-force counters. */
 export const sysLoginLog = pgTable(
   'sys_login_log',
@@ -15,6 +17,13 @@ export const sysLoginLog = pgTable(
     success: boolean('success').notNull(),
     /** What the user was told, e.g. 用户名或密码错误. */
     message: varchar('message', { length: 256 }),
+    /**
+     * What a failure counts as for the brute-force counters: PASSWORD (a wrong password for an
+     * existing account), UNKNOWN_ACCOUNT (a password tried on a name nobody has). Other failures
+     * (captcha, locked, third-party, SMS) are logged but count nothing: nobody can lock a name by
+     * sending requests that never check its password.
+     */
+    failureKind: varchar('failure_kind', { length: 16 }).$type<FailureKind>(),
     ...auditColumns,
   },
   (t) => [

@@ -10,6 +10,7 @@ import { registerDashboardRoutes } from './dashboard/routes';
 import { createDashboardService } from './dashboard/service';
 import { registerOperLogRoutes } from './oper/routes';
 import { createOperLogService } from './oper/service';
+import { createOperLogSeal } from './oper/seal';
 import { registerRestLogCapture as registerCapture } from './rest/capture';
 import { registerRestLogRoutes } from './rest/routes';
 import { createRestLogService } from './rest/service';
@@ -34,9 +35,16 @@ export interface LogModule {
 /** Log reading: interface calls, operations, sign-ins, access, and the home page's trends. */
 export function registerLogModule(
   app: FastifyInstance,
-  deps: { db: Db; logins: LoginLogSource; identify?: (request: FastifyRequest) => Promise<Principal | null> },
+  deps: { db: Db; logins: LoginLogSource; identify?: (request: FastifyRequest) => Promise<Principal | null>; sealKey: Buffer },
 ): LogModule {
   const { db, logins } = deps;
+  // Operation-log rows are sealed every half minute (the verify call seals what is pending first).
+  const seal = createOperLogSeal({ db, key: deps.sealKey });
+  const sealTimer = setInterval(() => {
+    seal.sealPending().catch((err: unknown) => app.log.warn({ err }, '封存操作日志失败'));
+  }, 30_000);
+  sealTimer.unref();
+  app.addHook('onClose', async () => clearInterval(sealTimer));
   const accessWriter = createBatchWriter<AccessLogRow>({ name: '访问日志', log: app.log, insert: (rows) => accessLogRepo.insertMany(db, rows) });
   app.logWriters.add(accessWriter as BatchWriter<never>);
   app.addHook('onClose', async () => {
@@ -44,7 +52,7 @@ export function registerLogModule(
   });
 
   registerRestLogRoutes(app, { restLogs: createRestLogService({ db }) });
-  registerOperLogRoutes(app, { operLogs: createOperLogService({ db }) });
+  registerOperLogRoutes(app, { operLogs: createOperLogService({ db }), seal });
   registerAccessRoutes(app, { visits: createAccessLogService({ db, writer: accessWriter, logins }), identify: deps.identify });
   registerDashboardRoutes(app, { dashboard: createDashboardService({ db, logins }) });
   return { purgeLogs: (olderThanDays) => purgeLogs(db, olderThanDays, (before) => logins.purgeBefore(before)) };

@@ -13,6 +13,7 @@ import { exportOperLogs, fetchOperLogPage, fetchOperModules, OPER_LOG_TABLE_KEY,
 import { formatLogTime } from './format';
 import { ACTION_OPTIONS, actionColor, actionLabel, moduleLabel } from './labels';
 import { LogTable } from './LogTable';
+import { VerifyChainButton } from './VerifyChainButton';
 
 /** The modules that logged changes, named in Chinese, with their row counts. */
 function ModuleSelect(props: { id?: string; value?: string; onChange?: (value: string | undefined) => void }) {
@@ -43,6 +44,7 @@ export default function OperLogListPage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const canDetail = useHasPermission(P.detail);
+  const canVerify = useHasPermission(P.verify);
 
   const columns: PagedColumn<OperLog>[] = [
     { key: 'createTime', title: '操作时间', dataIndex: 'createTime', width: 170, render: (v: string) => formatLogTime(v) },
@@ -87,6 +89,8 @@ export default function OperLogListPage() {
         scrollX={1000}
         empty={{ what: '操作日志', hint: '每次新增、修改、删除等操作都会在这里记录一条，详情中可比较变更前后的内容。' }}
         toolbar={(search) => (
+          <>
+          {canVerify && <VerifyChainButton />}
           <ActionBar
             actions={[
               { key: 'export', label: '导出', icon: <ExportOutlined />, permission: P.export, onClick: () => exportOperLogs(search) },
@@ -94,6 +98,7 @@ export default function OperLogListPage() {
               { key: 'login', label: '登录与访问日志', icon: <LoginOutlined />, permission: P.login, onClick: () => navigate(siblingPath(pathname, 'loginLogList')) },
             ]}
           />
+          </>
         )}
       />
     </Card>

@@ -64,3 +64,7 @@ export type AccessLog = Row<typeof accessLogCalls.accessPage>;
 export type AccessLogSearch = Search<typeof accessLogCalls.accessPage>;
 export const ACCESS_LOG_TABLE_KEY = 'base:log:access';
 export const fetchAccessLogPage = pageOf(accessLogCalls.accessPage);
+
+export type OperLogChainReport = CallData<typeof operLogCalls.verify>;
+/** Walks the operation log's seal chain on the server; answers the first broken link, if any. */
+export const verifyOperLogChain = () => call(operLogCalls.verify, {});

@@ -149,6 +149,26 @@ describe('/base/log/logList', () => {
   });
 });
 
+it('checks the sealed log for holders of base:log:verify and names the first changed row', async () => {
+  useConsoleStore.setState({ authList: ['base:log:list'] });
+  const routes = { [OPER_PAGE]: page([operLog('1')]), '/rest/log/getOperLogModules': () => ok([]) };
+  serve(routes);
+  const first = renderAtRoute(<OperLogListPage />, '/base/log/logList', '/base/log/logList');
+  await screen.findByText('修改岗位「档案管理员」');
+  expect(buttonNamed('校验完整性')).toBeNull();
+  first.unmount();
+
+  useConsoleStore.setState({ authList: ['base:log:list', 'base:log:verify'] });
+  const broken = { checked: 41, unsealed: 2, intact: false, firstBroken: { logId: '41', sealSeq: 41, reason: '记录内容与封存不符（被改动）' }, checkedAt: '2026-03-01T02:30:07.000Z' };
+  const server = serve({ ...routes, '/rest/log/verifyOperLogChain': () => ok(broken) });
+  renderAtRoute(<OperLogListPage />, '/base/log/logList', '/base/log/logList');
+  await screen.findByText('修改岗位「档案管理员」');
+  fireEvent.click(buttonNamed('校验完整性')!);
+  expect(await screen.findByText('发现被改动的记录：日志编号 41')).toBeTruthy();
+  expect(screen.getByText('记录内容与封存不符（被改动）。封存序号 41；此前的 40 条记录完好。')).toBeTruthy();
+  expect(server.callsTo('/rest/log/verifyOperLogChain')).toHaveLength(1);
+});
+
 it('opens the sign-in and access logs for holders of base:log:login', async () => {
   useConsoleStore.setState({ authList: ['base:log:list', 'base:log:login'] });
   serve({ [OPER_PAGE]: page([operLog('1')]), '/rest/log/getOperLogModules': () => ok([]) });

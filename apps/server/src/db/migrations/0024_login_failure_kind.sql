@@ -1,0 +1,1 @@
+ALTER TABLE "sys_login_log" ADD COLUMN "failure_kind" varchar(16);
