@@ -208,6 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   scheduler.registerJob(award.fixDeadlineJob);
   scheduler.registerJob(award.reminderJob);
   scheduler.registerJob(award.expertStandingExpiryJob);
+  scheduler.registerJob(award.assignmentReminderJob);
+  scheduler.registerJob(award.assignmentOverdueJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

@@ -4,6 +4,8 @@ import { DECLARATION_PAGES } from './award/declaration/pages';
 import { LOOKUP_PAGES } from './award/lookup/pages';
 import { REVIEW_PAGES } from './award/review/pages';
 import { SCORING_PAGES } from './award/scoring/pages';
+import { REVIEW_GROUP_PAGES } from './award/reviewGroup/pages';
+import { EXPERT_TASK_PAGES } from './award/expertTask/pages';
 import { CALENDAR_PAGES } from './base/calendar/pages';
 import { DICT_PAGES } from './base/dict/pages';
 import { LOG_PAGES } from './base/log/pages';
@@ -45,6 +47,8 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...DECLARATION_PAGES,
   ...REVIEW_PAGES,
   ...SCORING_PAGES,
+  ...REVIEW_GROUP_PAGES,
+  ...EXPERT_TASK_PAGES,
   ...DICT_PAGES,
   ...REGION_PAGES,
   ...SCHEDULER_PAGES,

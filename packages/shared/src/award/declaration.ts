@@ -106,6 +106,7 @@ export const DECLARATION_STEP_ACTIONS = [
   'REVIEW_PASS',
   'REVIEW_ELIMINATE',
   'REVIEW_DEFER',
+  'START_REVIEW',
 ] as const;
 export type DeclarationStepAction = (typeof DECLARATION_STEP_ACTIONS)[number];
 export const DECLARATION_STEP_LABELS: Readonly<Record<DeclarationStepAction, string>> = {
@@ -127,6 +128,7 @@ export const DECLARATION_STEP_LABELS: Readonly<Record<DeclarationStepAction, str
   REVIEW_PASS: '专家评审：通过',
   REVIEW_ELIMINATE: '专家评审：淘汰',
   REVIEW_DEFER: '专家评审：缓评',
+  START_REVIEW: '推送专家评审',
 };
 
 /** The dictionary of reasons for 不予受理 (seeded; the office may add). */

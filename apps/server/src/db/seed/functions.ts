@@ -7,6 +7,8 @@
 import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
 import { EXPERT_PERMISSIONS } from '@dandelion/shared/award/expert';
+import { EXPERT_PUSH_PERMISSIONS, EXPERT_TASK_PERMISSIONS } from '@dandelion/shared/award/expertPush';
+import { REVIEW_GROUP_PERMISSIONS } from '@dandelion/shared/award/reviewGroup';
 import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
@@ -149,6 +151,26 @@ export const FUNCTION_TREE: FuncSeed[] = [
       page(SCORING_PERMISSIONS.main, '专家评分', '/award/scoring', 'Layout', {
         hidden: true, redirect: '/award/scoring/score',
         children: [sub(SCORING_PERMISSIONS.score, '评分', '/award/scoring/score', 'award/scoring/score', '/award/scoring')],
+      }),
+      page(REVIEW_GROUP_PERMISSIONS.main, '评审组管理', '/award/reviewGroup', 'Layout', {
+        redirect: '/award/reviewGroup/reviewGroupList', icon: 'TeamOutlined',
+        children: [
+          sub(REVIEW_GROUP_PERMISSIONS.list, '评审组列表', '/award/reviewGroup/reviewGroupList', 'award/reviewGroup/reviewGroupList', '/award/reviewGroup'),
+          sub(REVIEW_GROUP_PERMISSIONS.add, '新增评审组', '/award/reviewGroup/reviewGroupAdd', 'award/reviewGroup/reviewGroupForm', '/award/reviewGroup'),
+          sub(REVIEW_GROUP_PERMISSIONS.upd, '修改评审组', '/award/reviewGroup/reviewGroupUpd', 'award/reviewGroup/reviewGroupForm', '/award/reviewGroup'),
+          sub(REVIEW_GROUP_PERMISSIONS.detail, '评审组详情', '/award/reviewGroup/reviewGroupDetail', 'award/reviewGroup/reviewGroupForm', '/award/reviewGroup'),
+          sub(REVIEW_GROUP_PERMISSIONS.members, '评审组成员', '/award/reviewGroup/reviewGroupMembers', 'award/reviewGroup/reviewGroupMembers', '/award/reviewGroup'),
+          sub(EXPERT_PUSH_PERMISSIONS.main, '专家分配方案', '/award/reviewGroup/expertPushProposal', 'award/reviewGroup/expertPushProposal', '/award/reviewGroup'),
+          ...buttons(REVIEW_GROUP_PERMISSIONS, [['del', '删除']]),
+          ...buttons(EXPERT_PUSH_PERMISSIONS, [['list', '查看分配方案'], ['propose', '生成分配方案'], ['change', '调整分配'], ['push', '推送专家'], ['log', '调整日志']]),
+        ],
+      }),
+      page(EXPERT_TASK_PERMISSIONS.main, '我的评审任务', '/award/expertTask', 'Layout', {
+        redirect: '/award/expertTask/expertTaskList', icon: 'CarryOutOutlined',
+        children: [
+          sub(EXPERT_TASK_PERMISSIONS.list, '评审任务列表', '/award/expertTask/expertTaskList', 'award/expertTask/expertTaskList', '/award/expertTask'),
+          ...buttons(EXPERT_TASK_PERMISSIONS, [['respond', '接受/拒绝/声明回避']]),
+        ],
       }),
       lookupPage(FUND_PERMISSIONS, '基金管理', '基金', '/award/fund', 'BankOutlined'),
       lookupPage(PROJECT_PERMISSIONS, '计划项目', '计划项目', '/award/project', 'ProjectOutlined'),

@@ -107,6 +107,8 @@ describe('first-start seed', () => {
   it('schedules the housekeeping (log retention 180 days, ended-session cleanup), scheduled publishing, edition phases and missed fix deadlines, armed at once', async () => {
     const tasks = await ctx.database.db.select().from(baseTask).orderBy(baseTask.taskCode);
     expect(tasks.map((t) => [t.taskCode, t.handler, t.cron, t.status, t.params])).toEqual([
+      ['AWARD_ASSIGNMENT_OVERDUE', 'award.assignmentOverdue', '0 10 0 * * *', 'ENABLE', {}],
+      ['AWARD_ASSIGNMENT_REMINDERS', 'award.assignmentReminders', '0 30 9 * * *', 'ENABLE', {}],
       ['AWARD_DECLARATION_REMINDERS', 'award.declarationReminders', '0 0 9 * * *', 'ENABLE', {}],
       ['AWARD_EDITION_PHASES', 'award.editionPhases', '0 * * * * *', 'ENABLE', {}],
       ['AWARD_FIX_DEADLINES', 'award.fixDeadlines', '0 5 0 * * *', 'ENABLE', {}],

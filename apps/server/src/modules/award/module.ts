@@ -10,7 +10,8 @@ import type { FileService } from '../file/module';
 import { createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
-import { registerExpertModule } from './expert/module';
+import { expertDirectory, registerExpertModule } from './expert/module';
+import { registerAssignmentModule } from './assignment/module';
 import { registerLookupModule } from './lookup/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
 import { expertMayRead, registerScoringModule } from './scoring/module';
@@ -78,10 +79,21 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
       sendTemplate: (code, userIds, values) => deps.templates.sendIfConfigured(code, userIds, values),
     },
   });
+  // Review groups and expert assignment read declarations and experts through their facades.
+  const assignment = registerAssignmentModule(app, {
+    db: deps.db,
+    declarations: declarations.forAssignment,
+    experts: expertDirectory,
+    messages: deps.messages,
+    workingDays: deps.workingDays,
+    today: deps.today,
+  });
   return {
     editionPhaseJob: editions.phaseJob,
     fixDeadlineJob: declarations.fixDeadlineJob,
     reminderJob: declarations.reminderJob,
     expertStandingExpiryJob: experts.standingExpiryJob,
+    assignmentReminderJob: assignment.reminderJob,
+    assignmentOverdueJob: assignment.overdueJob,
   };
 }

@@ -102,4 +102,69 @@ describe('expert assignment', () => {
     expect(result.declarations[0]!.experts.map((e) => e.expertId)).not.toContain(promoted!.expertId);
     expect(result.declarations[0]!.alternates.map((a) => a.expertId)).toContain(promoted!.expertId);
   });
+
+  it('excludes every hard conflict kind and reports each with its message, whatever the affinity', () => {
+    const d = declaration('1', {
+      units: [{ unitName: '某某科技股份有限公司', creditCode: null }, { unitName: '乙大学', creditCode: '91110000000000001H' }],
+      completers: [{ name: '钱七', idNumber: '110105198001011019' }, { name: '孙八', idNumber: null }],
+      region: '110000',
+    });
+    const vetoes = new Map([['veto:1', '近期合作']]);
+    const experts = [
+      expert('sameUnit', { unit: { unitName: '某某科技有限公司', creditCode: null } }),
+      expert('sameCode', { unit: { unitName: '乙大学（本部）', creditCode: '91110000000000001H' } }),
+      expert('former', { formerUnits: [{ unitName: '乙大学', creditCode: null, until: '2025-06-30' }] }),
+      expert('completer', { idNumber: '110105198001011019' }),
+      expert('relation', { relations: [{ kind: 'ADVISOR', personName: '孙八' }] }),
+      expert('blacklisted', { status: 'BLACKLISTED' }),
+      expert('old', { birthYear: 1950 }),
+      expert('veto'),
+      expert('local', { region: '110000' }),
+      expert('a', { region: '310000' }),
+      expert('b', { region: '310000' }),
+    ];
+    const result = assignExperts(input({ declarations: [d], experts, k: 2, alternates: 3, settings: { ...settings, maxAge: 70, outOfRegionOnly: true, vetoes } }));
+    expect(assigned(result, '1')).toEqual(['a', 'b']);
+    expect(result.declarations[0]!.alternates).toEqual([]);
+    const kinds = Object.fromEntries(result.excluded.map((x) => [x.expertId, x.conflicts.map((c) => c.kind)]));
+    expect(kinds).toEqual({
+      sameUnit: ['SAME_UNIT'],
+      sameCode: ['SAME_UNIT'],
+      former: ['FORMER_UNIT'],
+      completer: ['COMPLETER'],
+      relation: ['RELATION'],
+      blacklisted: ['STATUS'],
+      old: ['AGE'],
+      veto: ['VETO'],
+      local: ['SAME_REGION'],
+    });
+    for (const x of result.excluded) for (const c of x.conflicts) expect(c.message).not.toBe('');
+  });
+
+  it('asks only for the experts still wanted and skips pairs already held, without calling them excluded', () => {
+    const declarations = [declaration('1', { wanted: 1 }), declaration('2')];
+    const experts = Array.from({ length: 4 }, (_, i) => expert(`e${i}`));
+    const result = assignExperts(input({ declarations, experts, k: 2, taken: new Set(['e0:1', 'e1:1']) }));
+    expect(assigned(result, '1')).toHaveLength(1);
+    expect(assigned(result, '1')).not.toContain('e0');
+    expect(assigned(result, '1')).not.toContain('e1');
+    expect(assigned(result, '2')).toHaveLength(2);
+    expect(result.underAssigned).toEqual([]);
+    expect(result.excluded).toEqual([]);
+    const none = assignExperts(input({ declarations: [declaration('3', { wanted: 0 })], experts, k: 2 }));
+    expect(none.declarations[0]!.experts).toEqual([]);
+    expect(none.underAssigned).toEqual([]);
+  });
+
+  it('never exceeds a maximum under many seeds, and reports the shortfall when k cannot be met', () => {
+    const declarations = Array.from({ length: 6 }, (_, i) => declaration(String(i)));
+    const experts = Array.from({ length: 4 }, (_, i) => expert(`e${i}`, { maxLoad: 2 }));
+    for (const seed of [1, 7, 99, 12345]) {
+      const result = assignExperts(input({ declarations, experts, k: 2, seed }));
+      for (const l of result.loads) expect(l.load).toBeLessThanOrEqual(2);
+      const total = result.declarations.reduce((n, d) => n + d.experts.length, 0);
+      expect(total).toBe(8);
+      expect(result.underAssigned.reduce((n, u) => n + (u.wanted - u.assigned), 0)).toBe(4);
+    }
+  });
 });

@@ -13,6 +13,8 @@ import { FlowGraph } from './minCostFlow';
 export interface AssignableDeclaration extends DeclarationFacts {
   disciplineCodes: string[];
   keywords: string[];
+  /** Experts still wanted on this declaration (k minus those kept from before); k when absent. */
+  wanted?: number;
 }
 export interface AssignableExpert extends ExpertFacts {
   disciplineCodes: string[];
@@ -34,6 +36,8 @@ export interface AssignmentInput {
   settings: ConflictSettings;
   /** The cheapest candidates per declaration the flow considers (default max(4k, 20)). */
   candidatesPerDeclaration?: number;
+  /** Pairs already held (kept, locked or left) as `expertId:declarationId`: neither chosen again nor reported excluded. */
+  taken?: ReadonlySet<string>;
 }
 
 export interface ChosenExpert {
@@ -120,6 +124,7 @@ export function assignExperts(input: AssignmentInput): AssignmentResult {
   const candidates = declarations.map((d) => {
     const list: Array<{ expert: AssignableExpert; index: number; tie: number; cost: number; reason: string; unitKey: string }> = [];
     experts.forEach((expert, index) => {
+      if (input.taken?.has(`${expert.expertId}:${d.declarationId}`)) return;
       const conflicts = conflictsOf(expert, d, input.settings);
       if (conflicts.length) return void excluded.push({ declarationId: d.declarationId, expertId: expert.expertId, conflicts });
       if (maxLoadOf(expert) === 0) return;
@@ -146,12 +151,14 @@ export function assignExperts(input: AssignmentInput): AssignmentResult {
   const graph = new FlowGraph(nextNode, edgeCount);
 
   const pairEdges: Array<Array<{ edge: number; candidate: (typeof candidates)[number][number] }>> = [];
-  declarations.forEach((_, di) => {
+  const wantedOf = (d: AssignableDeclaration) => Math.max(0, d.wanted ?? k);
+  declarations.forEach((d, di) => {
     const node = firstDeclaration + di;
-    graph.addEdge(source, node, k, 0);
+    const wanted = wantedOf(d);
+    graph.addEdge(source, node, wanted, 0);
     for (const unitNode of unitNodes[di]!.values()) {
-      graph.addEdge(node, unitNode, 1, 0);
-      graph.addEdge(node, unitNode, k - 1, SAME_UNIT_PENALTY);
+      graph.addEdge(node, unitNode, Math.min(1, wanted), 0);
+      graph.addEdge(node, unitNode, Math.max(0, wanted - 1), SAME_UNIT_PENALTY);
     }
     pairEdges.push(
       candidates[di]!.slice(0, limit).map((candidate) => {
@@ -181,13 +188,13 @@ export function assignExperts(input: AssignmentInput): AssignmentResult {
       return room(a) - room(b) || Number(takenUnits.has(a.unitKey)) - Number(takenUnits.has(b.unitKey)) || a.cost - b.cost || a.tie - b.tie;
     });
     const present = (c: (typeof rest)[number]) => ({ expertId: c.expert.expertId, cost: c.cost, reason: c.reason });
-    return { declarationId: d.declarationId, experts: chosen.map(present), alternates: ranked.slice(0, alternatesWanted).map(present), wanted: k };
+    return { declarationId: d.declarationId, experts: chosen.map(present), alternates: ranked.slice(0, alternatesWanted).map(present), wanted: wantedOf(d) };
   });
   return {
     seed: input.seed,
     declarations: declarationsOut.sort((a, b) => input.declarations.findIndex((d) => d.declarationId === a.declarationId) - input.declarations.findIndex((d) => d.declarationId === b.declarationId)),
     loads: input.experts.map((e) => ({ expertId: e.expertId, load: load.get(e.expertId) ?? 0, maxLoad: maxLoadOf(e) })),
-    underAssigned: declarationsOut.filter((d) => d.experts.length < k).map((d) => ({ declarationId: d.declarationId, assigned: d.experts.length, wanted: k })),
+    underAssigned: declarationsOut.filter((d) => d.experts.length < d.wanted).map((d) => ({ declarationId: d.declarationId, assigned: d.experts.length, wanted: d.wanted })),
     excluded,
   };
 }

@@ -3,6 +3,7 @@ import { createApplicantService } from './applicant';
 import { createDeclarationContext, DECLARATION_FILE_BIZ, viewerOfPrincipal, type DeclarationDeps } from './context';
 import { declarationRepo } from './repo';
 import { closeMissedFixes, fixDeadlineJob } from './fixDeadlineJob';
+import { declarationsForAssignment } from './forAssignment';
 import { reminderJob } from './reminderJob';
 import { createOfficeService } from './office';
 import { createReviewService } from './review';
@@ -16,6 +17,7 @@ export { AWARD_DECLARATION_REMINDERS, AWARD_DECLARATION_REMINDERS_HANDLER } from
 export { noDeclarationEvents, type DeclarationEvents, type DeclarationMove, type DeclarationRow } from './transition';
 export { seedDeclarationNumbering } from './seed';
 export { createReviewOutcome, type ReviewOutcome, type ReviewOutcomes } from './reviewOutcome';
+export type { AssignmentDeclarations, DeclarationCard } from './forAssignment';
 
 /**
  * Declarations (申报书): the applicant's calls, the unit's, the nominator's and the office's reviews,
@@ -42,5 +44,7 @@ export function registerDeclarationModule(app: FastifyInstance, deps: Declaratio
     closeMissedFixes: () => closeMissedFixes(deps, ctx),
     /** Whether a move (its history step) has committed: what follows a move outside its transaction waits for it. */
     stepCommitted: (stepId: number) => declarationRepo.stepExists(deps.db, stepId),
+    /** What expert assignment reads of declarations, and its move to IN_REVIEW. */
+    forAssignment: declarationsForAssignment(deps),
   };
 }

@@ -1,8 +1,9 @@
 import type { ExpertSource, ExpertStatus } from '@dandelion/shared/award/expert';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { containing } from '../../../core/sql';
 import type { Executor } from '../../../core/db';
 import { createdBy, type Actor } from '../../../core/records';
-import type { AssignableExpert } from '../assignment/solver';
+import type { AssignableExpert } from '../assignment/module';
 import { awardExpert, awardExpertHistory, type StoredFormerUnit, type StoredRelation } from './tables';
 
 /** What another feature may know of an expert: who they are and where they stand. */
@@ -95,6 +96,23 @@ export const expertDirectory = {
   async cards(ex: Executor, expertIds: readonly number[]): Promise<ExpertCard[]> {
     if (expertIds.length === 0) return [];
     return ex.select(cardColumns).from(awardExpert).where(inArray(awardExpert.id, [...expertIds])).orderBy(asc(awardExpert.id));
+  },
+
+  /**
+   * ACTIVE experts to pick for a review group: optionally those with any discipline code under one
+   * of the prefixes (dots ignored) or whose name contains the keyword; at most `limit`, by id.
+   */
+  async active(ex: Executor, filter: { disciplinePrefixes?: readonly string[]; keyword?: string; limit: number }): Promise<ExpertCard[]> {
+    const prefixes = (filter.disciplinePrefixes ?? []).map((p) => p.replace(/\D/g, '')).filter(Boolean);
+    const codeMatch = prefixes.length
+      ? or(...prefixes.map((p) => sql`exists (select 1 from jsonb_array_elements_text(${awardExpert.disciplineCodes}) c where regexp_replace(c, '[^0-9]', '', 'g') like ${`${p}%`})`))
+      : undefined;
+    return ex
+      .select(cardColumns)
+      .from(awardExpert)
+      .where(and(eq(awardExpert.status, 'ACTIVE'), eq(awardExpert.delFlag, 0), codeMatch, filter.keyword ? containing(awardExpert.name, filter.keyword) : undefined))
+      .orderBy(asc(awardExpert.id))
+      .limit(filter.limit);
   },
 
   /** Adds an expert and the first line of their history (under `shownAs`, the actor's real name, when given); answers the id. */

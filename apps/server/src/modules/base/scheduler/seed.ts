@@ -73,6 +73,28 @@ export const MAINTENANCE_TASKS = [
     timeoutSeconds: 300,
     remark: '每天 09:00 提醒申报人：限期修改或届次申报将在 2 个工作日内截止而申报书尚未提交',
   },
+  {
+    // Experts are told two working days ahead of their review deadline.
+    taskCode: 'AWARD_ASSIGNMENT_REMINDERS',
+    taskName: '专家评审截止提醒',
+    taskGroup: 'AWARD',
+    cron: '0 30 9 * * *',
+    handler: 'award.assignmentReminders',
+    params: {},
+    timeoutSeconds: 300,
+    remark: '每天 09:30 提醒评审专家：评审任务将在 2 个工作日内截止而尚未提交',
+  },
+  {
+    // A review past its deadline gives way to the next alternate shortly after midnight.
+    taskCode: 'AWARD_ASSIGNMENT_OVERDUE',
+    taskName: '专家评审超期递补',
+    taskGroup: 'AWARD',
+    cron: '0 10 0 * * *',
+    handler: 'award.assignmentOverdue',
+    params: {},
+    timeoutSeconds: 300,
+    remark: '每天 00:10 把超过截止日期仍未提交的评审任务标记为已超期，并由下一位候补专家递补',
+  },
 ] as const;
 
 export async function seedMaintenanceTasks(tx: Tx): Promise<void> {
