@@ -2,8 +2,15 @@ import type { ExpertSource, ExpertStatus } from '@dandelion/shared/award/expert'
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../core/db';
 import { createdBy, type Actor } from '../../../core/records';
-import type { AssignableExpert } from '../assignment/solver';
+import type { ExpertFacts } from '@dandelion/shared/award/assignmentConflicts';
 import { awardExpert, awardExpertHistory, type StoredFormerUnit, type StoredRelation } from './tables';
+
+/**
+ * The facts the assignment's solver reads of an expert (its AssignableExpert, structurally): the
+ * conflict facts plus disciplines and keywords. Spelled here so the pool does not reach into the
+ * assignment feature's files.
+ */
+export type AssignableExpert = ExpertFacts & { disciplineCodes: string[]; keywords: string[] };
 
 /** What another feature may know of an expert: who they are and where they stand. */
 export interface ExpertCard {
