@@ -174,3 +174,22 @@ describe('专家详情', () => {
     expect(await screen.findByText('博士导师')).toBeTruthy();
   });
 });
+
+describe('新增专家', () => {
+  const ADD = '/award/expert/expertAdd';
+
+  it('refuses a bad phone in the browser with the server’s message, then adds with the typed values', async () => {
+    useConsoleStore.setState({ authList: ['award:expert:add'] });
+    const server = serve({ '/rest/expert/addExpert': () => ok(detail()) });
+    renderAtRoute(<ExpertFormPage />, ADD, ADD);
+    fireEvent.change(await screen.findByLabelText('姓名'), { target: { value: '赵专家' } });
+    fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '12345' } });
+    fireEvent.click(buttonNamed('保存')!);
+    await waitFor(() => expect(errors()).toContain('您的手机号码格式不正确!'));
+    expect(server.callsTo('/rest/expert/addExpert')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('手机号码'), { target: { value: '13900000009' } });
+    fireEvent.click(buttonNamed('保存')!);
+    await waitFor(() => expect(server.callsTo('/rest/expert/addExpert')).toHaveLength(1));
+    expect(server.callsTo('/rest/expert/addExpert')[0]!.body).toMatchObject({ name: '赵专家', phone: '13900000009', disciplineCodes: [], relations: [] });
+  });
+});
