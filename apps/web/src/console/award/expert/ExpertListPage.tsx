@@ -101,7 +101,12 @@ export default function ExpertListPage() {
           setMoving(null);
           void refresh();
         }}
-        onStale={() => void refresh()}
+        onStale={() => {
+          void refresh();
+          // A retry must carry the expert's new lockVersion (and the dialog its present state).
+          const stale = moving;
+          if (stale) void expertApi.detail(stale.expert.expertId).then((fresh) => setMoving((now) => (now?.expert.expertId === fresh.expertId ? { ...now, expert: { ...now.expert, ...fresh } } : now)), () => undefined);
+        }}
       />
       <ExpertHistoryDrawer expert={historyOf} onClose={() => setHistoryOf(null)} />
       <ExpertInviteModal open={inviting} onClose={() => setInviting(false)} onInvited={() => void refresh()} />

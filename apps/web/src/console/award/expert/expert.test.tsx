@@ -151,14 +151,22 @@ describe('审核 dialog', () => {
     expect(server.callsTo('/rest/expert/auditExpert')[0]!.body).toEqual({ expertId: '7', lockVersion: 2, approve: false, reason: '职称证明不清晰' });
   });
 
-  it('shows a 409 in the dialog and reloads the list', async () => {
+  it('shows a 409 in the dialog, reloads the list, and a retry carries the expert’s new lockVersion', async () => {
     useConsoleStore.setState({ authList: ['award:expert:list', 'award:expert:audit'] });
-    const server = serve({ '/rest/expert/auditExpert': () => refuse(409, '数据已被他人修改，请刷新后重试') });
+    let answers = 0;
+    const server = serve({
+      '/rest/expert/auditExpert': () => (answers++ === 0 ? refuse(409, '数据已被他人修改，请刷新后重试') : ok(detail())),
+      '/rest/expert/getExpertDetail': () => ok(detail({ status: 'PENDING_AUDIT', lockVersion: 5 })),
+    });
     renderAtRoute(<ExpertListPage />, LIST, LIST);
     await openAudit();
     fireEvent.click(buttonNamed('确定')!);
     expect(await screen.findByText('数据已被他人修改，请刷新后重试')).toBeTruthy();
     await waitFor(() => expect(server.callsTo('/rest/expert/getExpertPage').length).toBeGreaterThan(1));
+    await waitFor(() => expect(server.callsTo('/rest/expert/getExpertDetail')).toHaveLength(1));
+    fireEvent.click(buttonNamed('确定')!);
+    await waitFor(() => expect(server.callsTo('/rest/expert/auditExpert')).toHaveLength(2));
+    expect(server.callsTo('/rest/expert/auditExpert')[1]!.body).toMatchObject({ expertId: '7', lockVersion: 5, approve: true });
   });
 });
 
@@ -191,5 +199,25 @@ describe('新增专家', () => {
     fireEvent.click(buttonNamed('保存')!);
     await waitFor(() => expect(server.callsTo('/rest/expert/addExpert')).toHaveLength(1));
     expect(server.callsTo('/rest/expert/addExpert')[0]!.body).toMatchObject({ name: '赵专家', phone: '13900000009', disciplineCodes: [], relations: [] });
+  });
+});
+
+describe('邀请专家', () => {
+  it('sends name and phone, then shows the one-time link and whether the person was told', async () => {
+    useConsoleStore.setState({ authList: ['award:expert:list', 'award:expert:invite'] });
+    const server = serve({
+      '/rest/expert/inviteExpert': () => ok({ expertId: '9', link: '/expert/invitation?token=abcdefghijklmnopqrstuvwxyz', expiresAt: '2026-03-17T02:00:00.000Z', messaged: false, smsSent: false }),
+    });
+    renderAtRoute(<ExpertListPage />, LIST, LIST);
+    expect(await screen.findByText('王专家')).toBeTruthy();
+    fireEvent.click(buttonNamed('邀请专家')!);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('姓名'), { target: { value: '孙研究员' } });
+    fireEvent.change(within(dialog).getByLabelText('手机号码'), { target: { value: '13600000009' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(server.callsTo('/rest/expert/inviteExpert')).toHaveLength(1));
+    expect(server.callsTo('/rest/expert/inviteExpert')[0]!.body).toMatchObject({ name: '孙研究员', phone: '13600000009' });
+    expect(await screen.findByText('该手机号尚未注册账号，系统未能通知对方，请把下面的链接转交给对方')).toBeTruthy();
+    expect(screen.getByText(/\/expert\/invitation\?token=abcdefghijklmnopqrstuvwxyz$/)).toBeTruthy();
   });
 });
