@@ -1,6 +1,7 @@
 import { EDITION_PAGES } from './award/edition/pages';
 import { PRIZE_PAGES } from './award/prize/pages';
 import { DECLARATION_PAGES } from './award/declaration/pages';
+import { EXPERT_PAGES } from './award/expert/pages';
 import { LOOKUP_PAGES } from './award/lookup/pages';
 import { REVIEW_PAGES } from './award/review/pages';
 import { SCORING_PAGES } from './award/scoring/pages';
@@ -45,6 +46,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...EDITION_PAGES,
   ...LOOKUP_PAGES,
   ...DECLARATION_PAGES,
+  ...EXPERT_PAGES,
   ...REVIEW_PAGES,
   ...SCORING_PAGES,
   ...REVIEW_GROUP_PAGES,

@@ -3,8 +3,15 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { containing } from '../../../core/sql';
 import type { Executor } from '../../../core/db';
 import { createdBy, type Actor } from '../../../core/records';
-import type { AssignableExpert } from '../assignment/module';
+import type { ExpertFacts } from '@dandelion/shared/award/assignmentConflicts';
 import { awardExpert, awardExpertHistory, type StoredFormerUnit, type StoredRelation } from './tables';
+
+/**
+ * The facts the assignment's solver reads of an expert (its AssignableExpert, structurally): the
+ * conflict facts plus disciplines and keywords. Spelled here so the pool does not reach into the
+ * assignment feature's files.
+ */
+export type AssignableExpert = ExpertFacts & { disciplineCodes: string[]; keywords: string[] };
 
 /** What another feature may know of an expert: who they are and where they stand. */
 export interface ExpertCard {

@@ -74,7 +74,10 @@ export function createInvitationService(deps: ExpertDeps) {
       // The SMS goes out after the commit, so no message is sent for an invitation that rolled back.
       let smsSent = false;
       if (userId !== null) {
-        const sent = await invitations.sendTemplate(EXPERT_INVITE_TEMPLATE, [userId], { name: invitee.name, inviter: who.name, link, expiresAt: expiresAt.toISOString().slice(0, 10) });
+        // The invitation stands whatever the gateway answers: the office still holds the link to pass on.
+        const sent = await invitations
+          .sendTemplate(EXPERT_INVITE_TEMPLATE, [userId], { name: invitee.name, inviter: who.name, link, expiresAt: expiresAt.toISOString().slice(0, 10) })
+          .catch(() => null);
         smsSent = !!sent && sent.sent > 0;
       }
       return { expertId, link, expiresAt, messaged: userId !== null, smsSent };

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { post } from '../../../../test/helpers/testApp';
+import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
+import { sysSmsLog } from '../../message/sms/tables';
 import { sha256Hex } from '../../../core/token';
 import { sysMsg } from '../../message/msg/tables';
-import { createExpertWorld, idNumber, profile, type ExpertWorld } from './expertTestKit';
+import { createExpertWorld, idNumber, PASSWORD, profile, type ExpertWorld } from './expertTestKit';
 import { awardExpertInvitation } from './tables';
 
 let world: ExpertWorld;
@@ -164,5 +167,21 @@ describe('invitations', () => {
     expect(expired.status).toBe(409);
     expect(expired.body.msg).toBe('邀请已过期，请联系奖励办重新邀请');
     expect((await world.stored(first.body.data.expertId)).userId).toBeNull();
+  });
+
+  it('also sends an SMS where the office configured the EXPERT_INVITE template', async () => {
+    const admin = { authorization: await signIn(world.ctx.app, 'admin', TEST_ADMIN_PASSWORD) };
+    const template = await world.call(
+      '/rest/templateService/addTemplate',
+      { templateCode: 'EXPERT_INVITE', templateName: '专家入库邀请（短信）', channel: 'SMS', content: '${inviter}邀请${name}加入评审专家库，请于${expiresAt}前打开：${link}' },
+      admin,
+    );
+    expect(template.body.code).toBe('0000');
+    await createAccount(world.ctx.database, { username: 'expsmsuser', password: PASSWORD, phone: '13600000077' });
+    const res = await world.call('/rest/expert/inviteExpert', { name: '周教授', phone: '13600000077' });
+    expect(res.body.data).toMatchObject({ messaged: true, smsSent: true });
+    const [sms] = await world.ctx.database.db.select().from(sysSmsLog).where(eq(sysSmsLog.phone, '13600000077'));
+    expect(sms!.content).toContain(`测试expoffice邀请周教授加入评审专家库`);
+    expect(sms!.content).toContain(res.body.data.link);
   });
 });
