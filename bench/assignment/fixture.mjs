@@ -122,10 +122,11 @@ export function buildFixture({ seed, declarations: nDeclarations, experts: nExpe
       expert.relations = rnd() < 0.5 ? [{ kind: 'ADVISOR', personName: c.name, personIdNumber: c.idNumber, until: null }] : [{ kind: 'COLLABORATOR', unit: company, until: '2025-06-30' }];
       counts.relations++;
     }
-    if (rnd() < 0.01) {
+    const standing = rnd();
+    if (standing < 0.01) {
       expert.status = 'SUSPENDED';
       counts.suspended++;
-    } else if (rnd() < 0.01) {
+    } else if (standing < 0.02) {
       expert.maxLoad = 8;
       counts.ownMaxLoad++;
     }
