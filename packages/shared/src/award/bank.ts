@@ -18,6 +18,8 @@ export const BANK_TAG = '收款账户';
 /** Digits only: spaces and dashes people type between groups are dropped first. */
 const ACCOUNT_NUMBER_PATTERN = /^\d{12,30}$/;
 export const ACCOUNT_NUMBER_MESSAGE = '银行账号应为12至30位数字';
+/** The first save has no stored number to keep. */
+export const ACCOUNT_NUMBER_REQUIRED_MESSAGE = '请填写银行账号';
 const withoutSeparators = (v: string) => v.replace(/[\s-]/g, '');
 
 const requiredText = (what: string, max: number) =>

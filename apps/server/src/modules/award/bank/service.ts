@@ -1,5 +1,5 @@
 import type { PageParameter } from '@dandelion/shared';
-import { BANK_PERMISSIONS } from '@dandelion/shared/award/bank';
+import { ACCOUNT_NUMBER_REQUIRED_MESSAGE, BANK_PERMISSIONS } from '@dandelion/shared/award/bank';
 import { maskBankAccount } from '@dandelion/shared/masking';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
@@ -10,7 +10,6 @@ import { bankRepo, type BankAccountFilter, type BankAccountRow } from './repo';
 
 const LOG_MODULE = 'award:bank';
 export const BANK_DISABLED_MESSAGE = '收款账户功能未启用：服务器未配置账号加密密钥 BANK_ACCOUNT_KEY，请联系系统管理员';
-export const MISSING_NUMBER_MESSAGE = '请填写银行账号';
 
 /** The owners' names (real name, else user name) by user id: the user module answers, in the caller's executor. */
 export type OwnerNames = (ex: Executor, userIds: number[]) => Promise<Map<number, string>>;
@@ -122,7 +121,7 @@ export function createBankService({ db, cipher, ownerNames }: BankServiceDeps) {
         const owner = await nameOf(tx, userId);
         if (!before) {
           if (lockVersion != null) throw errors.staleVersion();
-          if (!accountNumber) throw errors.badRequest(MISSING_NUMBER_MESSAGE);
+          if (!accountNumber) throw errors.badRequest(ACCOUNT_NUMBER_REQUIRED_MESSAGE);
           const row = await bankRepo.insert(tx, userId, { ...fields, ...storedNumber(c, accountNumber, userId) }, change.actor);
           const after = present(row, owner);
           await recordOperation(tx, { module: LOG_MODULE, action: 'CREATE', entityId: row.id, summary: `填写收款账户（户名「${row.accountName}」，${row.bankName}）`, after, ...change });
