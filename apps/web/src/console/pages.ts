@@ -1,5 +1,6 @@
 import { EDITION_PAGES } from './award/edition/pages';
 import { PRIZE_PAGES } from './award/prize/pages';
+import { BANK_PAGES } from './award/bank/pages';
 import { DECLARATION_PAGES } from './award/declaration/pages';
 import { LOOKUP_PAGES } from './award/lookup/pages';
 import { REVIEW_PAGES } from './award/review/pages';
@@ -42,6 +43,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...EDITION_PAGES,
   ...LOOKUP_PAGES,
   ...DECLARATION_PAGES,
+  ...BANK_PAGES,
   ...REVIEW_PAGES,
   ...DICT_PAGES,
   ...REGION_PAGES,
