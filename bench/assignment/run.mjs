@@ -108,7 +108,7 @@ const median = (xs) => {
 export async function runAssignmentBench() {
   const tag = 'assignment';
   const machineBefore = machineInfo();
-  warnIfBusy(tag);
+  const busy = warnIfBusy(tag);
   const { assignExperts, conflictsOf } = await loadSolver();
   const fixture = buildFixture({ seed: SETTINGS.fixtureSeed, declarations: SETTINGS.declarations, experts: SETTINGS.experts, vetoes: SETTINGS.vetoes });
   const input = {
@@ -122,15 +122,20 @@ export async function runAssignmentBench() {
   const quiet = await waitForQuiet(tag);
   const rssBeforeMB = round(process.memoryUsage().rss / 1024 / 1024);
   const timesMs = [];
+  // CPU time of the process during each run: on a shared machine wall time also counts the other work.
+  const cpuMs = [];
   const digests = [];
   let first = null;
   for (let i = 0; i < SETTINGS.runs; i++) {
     const started = process.hrtime.bigint();
+    const cpuBefore = process.cpuUsage();
     const result = assignExperts(input);
     timesMs.push(Number(process.hrtime.bigint() - started) / 1e6);
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuMs.push((cpu.user + cpu.system) / 1000);
     digests.push(digest(result));
     first ??= result;
-    console.log(`[${tag}] run ${i + 1}/${SETTINGS.runs}: ${round(timesMs.at(-1) / 1000, 2)} s`);
+    console.log(`[${tag}] run ${i + 1}/${SETTINGS.runs}: ${round(timesMs.at(-1) / 1000, 2)} s (CPU ${round(cpuMs.at(-1) / 1000, 2)} s)`);
   }
   const peakRssMB = round(process.resourceUsage().maxRSS / 1024);
 
@@ -140,9 +145,9 @@ export async function runAssignmentBench() {
   const excludedByKind = {};
   for (const x of first.excluded) for (const c of x.conflicts) excludedByKind[c.kind] = (excludedByKind[c.kind] ?? 0) + 1;
   const chosen = first.declarations.flatMap((d) => d.experts);
-  const timing = { minS: round(Math.min(...timesMs) / 1000, 2), medianS: round(median(timesMs) / 1000, 2), maxS: round(Math.max(...timesMs) / 1000, 2), samplesMs: timesMs.map((t) => round(t, 0)) };
+  const timing = { minS: round(Math.min(...timesMs) / 1000, 2), medianS: round(median(timesMs) / 1000, 2), maxS: round(Math.max(...timesMs) / 1000, 2), samplesMs: timesMs.map((t) => round(t, 0)), cpuMedianS: round(median(cpuMs) / 1000, 2), cpuSamplesMs: cpuMs.map((t) => round(t, 0)) };
   const meetsTarget = timing.medianS <= TARGET_S;
-  if (!meetsTarget) failures.push(`median ${timing.medianS} s is above the target of ${TARGET_S} s`);
+  if (!meetsTarget) failures.push(`median ${timing.medianS} s is above the target of ${TARGET_S} s${busy ? ' (the machine was busy: compare the CPU median)' : ''}`);
 
   const data = {
     machine: machineBefore,
@@ -172,8 +177,8 @@ export async function runAssignmentBench() {
   const file = writeResult('assignment.json', data);
 
   printTable(
-    ['size', 'k', 'max load', 'runs', 'min s', 'median s', 'max s', 'target s', 'peak RSS MB'],
-    [[`${fixture.declarations.length} × ${fixture.experts.length}`, SETTINGS.k, SETTINGS.defaultMaxLoad, SETTINGS.runs, timing.minS, timing.medianS, timing.maxS, `≤ ${TARGET_S}`, peakRssMB]],
+    ['size', 'k', 'max load', 'runs', 'min s', 'median s', 'max s', 'CPU median s', 'target s', 'peak RSS MB'],
+    [[`${fixture.declarations.length} × ${fixture.experts.length}`, SETTINGS.k, SETTINGS.defaultMaxLoad, SETTINGS.runs, timing.minS, timing.medianS, timing.maxS, timing.cpuMedianS, `≤ ${TARGET_S}`, peakRssMB]],
     { title: `Expert assignment (${path.relative(repoRoot, file)})` },
   );
   printTable(
