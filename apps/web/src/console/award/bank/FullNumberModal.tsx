@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Modal, Spin, Typography } from 'antd';
 import { errorMessage } from '../../../api/http';
 import { bankApi, type BankAccount } from './api';
@@ -11,15 +11,15 @@ export function FullNumberModal({ account, onClose }: { account: BankAccount; on
   const [number, setNumber] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
+  // One request per opening: React's development double effect must not make a second logged read.
+  const requested = useRef(false);
   useEffect(() => {
-    let live = true;
+    if (requested.current) return;
+    requested.current = true;
     bankApi.fullNumber(account.id).then(
-      (answer) => live && setNumber(answer.accountNumber),
-      (error: unknown) => live && setFailure(errorMessage(error)),
+      (answer) => setNumber(answer.accountNumber),
+      (error: unknown) => setFailure(errorMessage(error)),
     );
-    return () => {
-      live = false;
-    };
   }, [account.id]);
 
   return (

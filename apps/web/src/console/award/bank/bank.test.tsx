@@ -85,6 +85,7 @@ describe('收款账户 list', () => {
     const number = await screen.findByTestId('bank-full-number');
     expect(number.textContent).toContain('6222 0212 3456 7891 234');
     expect(screen.getByText(/本次查看已记入操作日志/)).toBeTruthy();
+    expect(server.callsTo('/rest/bank/getFullNumber')).toHaveLength(1);
     expect(server.callsTo('/rest/bank/getFullNumber')[0]!.body).toEqual({ id: '7' });
   });
 
