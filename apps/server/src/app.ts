@@ -41,6 +41,7 @@ import { registerSchedulerModule } from './modules/base/scheduler/module';
 import { registerSerialModule } from './modules/base/serial/module';
 import { registerFileModule, type FileService } from './modules/file/module';
 import { registerAwardModule } from './modules/award/module';
+import { userDirectory } from './modules/system/user/module';
 import { REJECT_REASON_DICT } from '@dandelion/shared/award/declaration';
 
 // Default zod messages (type errors and the like) in Chinese.
@@ -52,7 +53,9 @@ export interface AppDeps {
     | 'LOG_LEVEL' | 'BODY_LIMIT_BYTES' | 'TRUST_PROXY' | 'WEB_DIST_DIR' | 'PUBLIC_URL'
     | 'SMS_PROVIDER' | 'SMS_WEBHOOK_URL' | 'SMS_WEBHOOK_SECRET' | 'CAS_SERVER_URL' | 'OIDC_PROVIDERS'
   > &
-    Partial<Pick<Config, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASS' | 'SMTP_FROM'>>;
+    Partial<Pick<Config, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASS' | 'SMTP_FROM'>> &
+    /** Bank accounts: without NODE_ENV (tests) the development key is used; production needs BANK_ACCOUNT_KEY. */
+    Partial<Pick<Config, 'BANK_ACCOUNT_KEY' | 'NODE_ENV'>>;
   /** Where uploaded files are kept: main passes FILES_DIR; tests get a directory of their own under the system's temp. */
   filesDir?: string;
   database: Database;
@@ -203,6 +206,10 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     warn: (message, detail) => app.log.warn(detail, message),
     // Read through the executor: the reasons are checked inside the review's transaction.
     rejectReasons: async (ex) => (await dicts.itemsWithin(ex, REJECT_REASON_DICT)).map((item) => ({ code: item.dictCode, name: item.dictName })),
+    bank: {
+      key: { key: config.BANK_ACCOUNT_KEY, production: config.NODE_ENV === 'production' },
+      ownerNames: async (ex, ids) => new Map((await userDirectory.cards(ex, ids)).map((u) => [u.id, u.realname || u.username])),
+    },
   });
   scheduler.registerJob(award.editionPhaseJob);
   scheduler.registerJob(award.fixDeadlineJob);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { decodeKey32 } from './core/secretKey';
 
 /**
  * Every setting the server reads, parsed and validated once at start-up.
@@ -64,6 +65,15 @@ const configSchema = z.object({
   SMTP_FROM: z.string().min(3).optional(),
   /** CAS server base, e.g. https://sso.example.edu.cn/cas; unset turns CAS sign-in off. */
   CAS_SERVER_URL: z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' }).optional(),
+  /**
+   * AES-256-GCM key of the review-fee bank account numbers (docs/bank-accounts.md): 64 hex digits or
+   * base64 of 32 bytes. Unset outside production: a fixed development key. Unset in production: the
+   * bank-account calls answer 503 until it is set.
+   */
+  BANK_ACCOUNT_KEY: z
+    .string()
+    .refine((v) => decodeKey32(v) !== null, '必须是 32 字节的密钥：64 位十六进制数字，或 base64（如 openssl rand -base64 32 的输出）')
+    .optional(),
   /** JSON array of OpenID Connect providers: [{"code":"wechat","name":"微信","issuer":"https://…","clientId":"…","clientSecret":"…"}]. */
   OIDC_PROVIDERS: z
     .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskIdNumber, maskPhone } from './masking';
+import { maskBankAccount, maskIdNumber, maskPhone } from './masking';
 
 describe('masking', () => {
   it('keeps the first three and last four digits of a phone', () => {
@@ -11,5 +11,11 @@ describe('masking', () => {
     expect(maskIdNumber('11010519491231002X')).toBe('110105********002X');
     expect(maskIdNumber('E12345678')).toBe('E1*****78');
     expect(maskIdNumber('')).toBeNull();
+  });
+  it('keeps the first and last four digits of a bank account, whatever its length', () => {
+    expect(maskBankAccount('6222021234567891234')).toBe('6222 **** **** 1234');
+    expect(maskBankAccount('6222 0212 3456 7890')).toBe('6222 **** **** 7890');
+    expect(maskBankAccount('12345')).toBe('**** **** ****');
+    expect(maskBankAccount(null)).toBeNull();
   });
 });

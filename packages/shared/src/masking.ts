@@ -19,3 +19,14 @@ export function maskIdNumber(idNumber: string | null): string | null {
   if (idNumber.length <= keepStart + keepEnd) return '*'.repeat(idNumber.length);
   return idNumber.slice(0, keepStart) + '*'.repeat(idNumber.length - keepStart - keepEnd) + idNumber.slice(-keepEnd);
 }
+
+/**
+ * 6222 **** **** 1234: a bank account number's first and last four digits, the middle always as two
+ * groups of stars so the mask does not tell the number's length. Too short to keep both ends: all stars.
+ */
+export function maskBankAccount(accountNumber: string | null): string | null {
+  if (!accountNumber) return null;
+  const digits = accountNumber.replace(/\s/g, '');
+  if (digits.length < 12) return '**** **** ****';
+  return `${digits.slice(0, 4)} **** **** ${digits.slice(-4)}`;
+}

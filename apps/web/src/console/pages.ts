@@ -1,5 +1,6 @@
 import { EDITION_PAGES } from './award/edition/pages';
 import { PRIZE_PAGES } from './award/prize/pages';
+import { BANK_PAGES } from './award/bank/pages';
 import { DECLARATION_PAGES } from './award/declaration/pages';
 import { EXPERT_PAGES } from './award/expert/pages';
 import { LOOKUP_PAGES } from './award/lookup/pages';
@@ -47,6 +48,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...LOOKUP_PAGES,
   ...DECLARATION_PAGES,
   ...EXPERT_PAGES,
+  ...BANK_PAGES,
   ...REVIEW_PAGES,
   ...SCORING_PAGES,
   ...REVIEW_GROUP_PAGES,

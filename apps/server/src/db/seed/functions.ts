@@ -4,6 +4,7 @@
  * so a code is spelled once. Sub-pages are hidden and highlight their
  * parent (activeMenu). Buttons are the actions a page offers.
  */
+import { BANK_PERMISSIONS, MY_BANK_PERMISSIONS } from '@dandelion/shared/award/bank';
 import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
 import { EXPERT_PERMISSIONS } from '@dandelion/shared/award/expert';
@@ -175,6 +176,15 @@ export const FUNCTION_TREE: FuncSeed[] = [
       lookupPage(FUND_PERMISSIONS, '基金管理', '基金', '/award/fund', 'BankOutlined'),
       lookupPage(PROJECT_PERMISSIONS, '计划项目', '计划项目', '/award/project', 'ProjectOutlined'),
       lookupPage(ORIGIN_PERMISSIONS, '任务来源', '任务来源', '/award/origin', 'NodeIndexOutlined'),
+      page(BANK_PERMISSIONS.main, '收款账户', '/award/bank', 'Layout', {
+        redirect: '/award/bank/bankList', icon: 'BankOutlined',
+        children: [
+          sub(BANK_PERMISSIONS.list, '收款账户列表', '/award/bank/bankList', 'award/bank/bankList', '/award/bank'),
+          ...buttons(BANK_PERMISSIONS, [['detail', '详情'], ['full', '查看完整账号']]),
+        ],
+      }),
+      // Everyone keeps their own account (the calls need only a sign-in); the menu entry is granted to experts.
+      page(MY_BANK_PERMISSIONS.main, '我的收款账户', '/award/myBank', 'award/bank/myBank', { icon: 'IdcardOutlined' }),
     ],
   },
   {

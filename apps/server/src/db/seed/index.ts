@@ -1,4 +1,5 @@
 import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
+import { BANK_PERMISSIONS, MY_BANK_PERMISSIONS } from '@dandelion/shared/award/bank';
 import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
 import { EXPERT_PERMISSIONS } from '@dandelion/shared/award/expert';
@@ -38,7 +39,7 @@ export const BASE_ROLES = [
   { roleCode: 'APPLICANT', roleName: '申报人', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main, ...codesOf(DECLARE_PERMISSIONS)] },
   // Staff read their notices and messages in the console (我的消息); the bell works for everyone signed in.
   { roleCode: 'REVIEWER', roleName: '审核员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: STAFF_BASICS },
-  { roleCode: 'EXPERT', roleName: '评审专家', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main, MENU_GROUP_CODES.award, ...codesOf(SCORING_PERMISSIONS), ...codesOf(EXPERT_TASK_PERMISSIONS)] },
+  { roleCode: 'EXPERT', roleName: '评审专家', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main, MENU_GROUP_CODES.award, ...codesOf(SCORING_PERMISSIONS), ...codesOf(EXPERT_TASK_PERMISSIONS), MY_BANK_PERMISSIONS.main] },
   // The prize business's roles (DOMAIN.md "Who takes part"); review levels see their org subtree.
   { roleCode: 'UNIT_ADMIN', roleName: '完成单位管理员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(UNIT_REVIEW_PERMISSIONS)] },
   { roleCode: 'NOMINATOR', roleName: '提名单位', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(NOMINATION_PERMISSIONS)] },
@@ -48,8 +49,12 @@ export const BASE_ROLES = [
       // The org tree serves the list's 申报单位 / 提名单位 filters (no 机构管理 menu: only list).
       ...STAFF_BASICS, MENU_GROUP_CODES.award, ORG_PERMISSIONS.list,
       ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS, EXPERT_PERMISSIONS, REVIEW_RESULT_PERMISSIONS, REVIEW_GROUP_PERMISSIONS, EXPERT_PUSH_PERMISSIONS].flatMap(codesOf),
+      // The office sees who has an account, masked; reading a whole number is finance's.
+      BANK_PERMISSIONS.main, BANK_PERMISSIONS.list, BANK_PERMISSIONS.detail,
     ],
   },
+  // Finance pays review fees: the accounts with their whole numbers (each read is logged).
+  { roleCode: 'FINANCE', roleName: '财务人员', roleType: 'CENTER', dataScope: 'ALL', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(BANK_PERMISSIONS)] },
 ];
 
 export interface SeedResult {

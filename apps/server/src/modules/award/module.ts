@@ -8,6 +8,7 @@ import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
 import { createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
+import { registerBankModule, type BankKeySetting, type OwnerNames } from './bank/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
 import { expertDirectory, registerExpertModule } from './expert/module';
@@ -39,6 +40,8 @@ export interface AwardDeps {
   templates: DeclarationFlowDeps['templates'];
   /** The user a phone number belongs to: an invited expert who already has an account is told in-site. */
   findUserByPhone: (ex: Executor, phone: string) => Promise<{ id: number } | null>;
+  /** Review-fee bank accounts: the number's encryption key (BANK_ACCOUNT_KEY) and the owners' names from the user module. */
+  bank: { key: BankKeySetting; ownerNames: OwnerNames };
 }
 
 export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
@@ -46,6 +49,7 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   // A prize an edition opens may not be deleted: the edition module answers which do.
   registerPrizeModule(app, { db: deps.db, editionsOpening: editions.editionsOpening });
   registerLookupModule(app, { db: deps.db });
+  registerBankModule(app, { db: deps.db, ...deps.bank, warn: (message) => deps.warn(message, {}) });
   // The flow waits for a move's commit before a template goes out; the declaration module answers that.
   let stepCommitted: (stepId: number) => Promise<boolean> = async () => false;
   const declarationDeps: DeclarationDeps = {
