@@ -4,6 +4,7 @@
 // benchmarks measure PostgreSQL and run only with DATABASE_URL. Each writes its own
 // bench/results/*.json; each can also run alone (node bench/api/run.mjs).
 import { runApiBench } from './api/run.mjs';
+import { runAssignmentBench } from './assignment/run.mjs';
 import { runDeclarationsBench } from './declarations/run.mjs';
 import { runBundleBench } from './bundle/run.mjs';
 import { runLogsBench } from './logs/run.mjs';
@@ -21,6 +22,7 @@ const benches = [
   ['bundle', runBundleBench],
   ['rich-text-editor', runRichTextEditorBench],
   ['region-seed', runRegionSeedBench],
+  ['assignment', runAssignmentBench],
   ...(process.env.DATABASE_URL ? [['serial', runSerialBench], ['logs', runLogsBench], ['declarations', runDeclarationsBench]] : []),
 ];
 for (const [name, run] of benches) {

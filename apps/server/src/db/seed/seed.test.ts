@@ -111,6 +111,7 @@ describe('first-start seed', () => {
       ['AWARD_ASSIGNMENT_REMINDERS', 'award.assignmentReminders', '0 30 9 * * *', 'ENABLE', {}],
       ['AWARD_DECLARATION_REMINDERS', 'award.declarationReminders', '0 0 9 * * *', 'ENABLE', {}],
       ['AWARD_EDITION_PHASES', 'award.editionPhases', '0 * * * * *', 'ENABLE', {}],
+      ['AWARD_EXPERT_STANDING_EXPIRY', 'award.expertStandingExpiry', '0 15 0 * * *', 'ENABLE', {}],
       ['AWARD_FIX_DEADLINES', 'award.fixDeadlines', '0 5 0 * * *', 'ENABLE', {}],
       ['CMS_PUBLISH_DUE', 'cms.publishDue', '0 * * * * *', 'ENABLE', {}],
       ['SYS_LOG_RETENTION', 'base.purgeLogs', '0 30 3 * * *', 'ENABLE', { retentionDays: 180 }],

@@ -95,6 +95,17 @@ export const MAINTENANCE_TASKS = [
     timeoutSeconds: 300,
     remark: '每天 00:10 把超过截止日期仍未提交的评审任务标记为已超期，并由下一位候补专家递补',
   },
+  {
+    // A suspension or blacklisting that has ended returns the expert to the pool.
+    taskCode: 'AWARD_EXPERT_STANDING_EXPIRY',
+    taskName: '专家暂停与黑名单到期恢复',
+    taskGroup: 'AWARD',
+    cron: '0 15 0 * * *',
+    handler: 'award.expertStandingExpiry',
+    params: {},
+    timeoutSeconds: 300,
+    remark: '每天 00:15 把暂停或黑名单截止日期已过的专家恢复为在库',
+  },
 ] as const;
 
 export async function seedMaintenanceTasks(tx: Tx): Promise<void> {

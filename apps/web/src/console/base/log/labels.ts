@@ -26,6 +26,14 @@ export const MODULE_LABELS: Readonly<Record<string, string>> = {
   'cms:catalog': '栏目管理',
   'cms:content': '内容管理',
   'message:sms': '短信',
+  'award:prize': '奖种管理',
+  'award:edition': '届次管理',
+  'award:declaration': '申报管理',
+  'award:expert': '专家库',
+  'award:reviewGroup': '评审组管理',
+  'award:expertPush': '专家分配',
+  'award:scoring': '专家评分',
+  'award:bank': '收款账户',
 };
 export const moduleLabel = (module: string) => MODULE_LABELS[module] ?? module;
 
@@ -43,6 +51,8 @@ export const ACTION_LABELS: Readonly<Record<string, string>> = {
   IMPORT: '导入',
   PERSONAL_SAVE: '保存个人设置',
   PERSONAL_RESET: '恢复个人设置',
+  READ_FULL: '查看完整账号',
+  REOPEN: '重开评审',
 };
 export const ACTION_OPTIONS = optionsOf(ACTION_LABELS);
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
