@@ -203,6 +203,12 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     messages,
     templates,
     findUserByPhone,
+    expertRoles: {
+      grantExpert: async (ex, userId) => {
+        await userDirectory.grantRole(ex, userId, 'EXPERT');
+      },
+      refreshSessions: (userId) => sessions.refreshUser(userId),
+    },
     warn: (message, detail) => app.log.warn(detail, message),
     // Read through the executor: the reasons are checked inside the review's transaction.
     rejectReasons: async (ex) => (await dicts.itemsWithin(ex, REJECT_REASON_DICT)).map((item) => ({ code: item.dictCode, name: item.dictName })),

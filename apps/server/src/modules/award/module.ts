@@ -11,7 +11,7 @@ import { createReviewOutcome, registerDeclarationModule, type DeclarationDeps } 
 import { registerBankModule, type BankKeySetting, type OwnerNames } from './bank/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
-import { expertDirectory, registerExpertModule } from './expert/module';
+import { expertDirectory, registerExpertModule, type ExpertDeps } from './expert/module';
 import { registerAssignmentModule } from './assignment/module';
 import { registerLookupModule } from './lookup/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
@@ -38,6 +38,8 @@ export interface AwardDeps {
   messages: DeclarationFlowDeps['messages'];
   warn: DeclarationFlowDeps['warn'];
   templates: DeclarationFlowDeps['templates'];
+  /** An approved expert's account gets the EXPERT role (the user module), and their sessions see it. */
+  expertRoles: ExpertDeps['roles'];
   /** The user a phone number belongs to: an invited expert who already has an account is told in-site. */
   findUserByPhone: (ex: Executor, phone: string) => Promise<{ id: number } | null>;
   /** Review-fee bank accounts: the number's encryption key (BANK_ACCOUNT_KEY) and the owners' names from the user module. */
@@ -82,6 +84,7 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
       },
       sendTemplate: (code, userIds, values) => deps.templates.sendIfConfigured(code, userIds, values),
     },
+    roles: deps.expertRoles,
   });
   // Review groups and expert assignment read declarations and experts through their facades.
   const assignment = registerAssignmentModule(app, {

@@ -36,6 +36,11 @@ export interface ExpertDeps {
   /** A blacklisting's evidence is an upload filed under the expert. */
   files: Pick<FileService, 'attach' | 'registerAccessRule'>;
   invitations: InvitationNotifier;
+  /** The user module gives an approved expert's account the EXPERT role; sessions are refreshed after the commit. */
+  roles: {
+    grantExpert(ex: Executor, userId: number): Promise<void>;
+    refreshSessions(userId: number): Promise<void>;
+  };
 }
 
 /** Who acts: the change context the operation log keeps, and the name the history shows. */

@@ -77,14 +77,27 @@ export function createOfficeService(deps: ExpertDeps) {
         return presentExpert(after);
       }),
 
-    audit: (who: Who, id: number, lockVersion: number, approve: boolean, reason: string | null | undefined) =>
-      withTransaction(db, async (tx) => {
+    audit: async (who: Who, id: number, lockVersion: number, approve: boolean, reason: string | null | undefined) => {
+      let grantedTo: number | null = null;
+      const answer = await withTransaction(db, async (tx) => {
         const row = await live(tx, id);
         assertMay('AUDIT', row, '审核');
-        if (approve) return presentExpert(await moveExpert(tx, who, row, lockVersion, 'ACTIVE', { action: 'AUDIT_APPROVE', reason: reason || null }, { statusReason: null }));
+        if (approve) {
+          const after = await moveExpert(tx, who, row, lockVersion, 'ACTIVE', { action: 'AUDIT_APPROVE', reason: reason || null }, { statusReason: null });
+          // An approved expert's account gets the 评审专家 role: the console's task list and score page.
+          if (after.userId !== null) {
+            await deps.roles.grantExpert(tx, after.userId);
+            grantedTo = after.userId;
+          }
+          return presentExpert(after);
+        }
         if (!reason) throw errors.badRequest('请填写不通过的理由', { field: 'reason' });
         return presentExpert(await moveExpert(tx, who, row, lockVersion, 'REJECTED', { action: 'AUDIT_REJECT', reason }, { statusReason: reason }));
-      }),
+      });
+      // The expert's open sessions pick up the new role once it has committed.
+      if (grantedTo !== null) await deps.roles.refreshSessions(grantedTo);
+      return answer;
+    },
 
     suspend: (who: Who, id: number, lockVersion: number, reason: string, until: string | null | undefined) =>
       withTransaction(db, async (tx) => {

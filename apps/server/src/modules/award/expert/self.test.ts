@@ -93,6 +93,9 @@ describe('the expert’s own profile', () => {
     expect(approved.body).toMatchObject({ msg: '审核通过，专家已入库', data: { status: 'ACTIVE', statusReason: null } });
     expect((await world.history(mine.expertId)).map((h) => h.action)).toEqual(['CREATE', 'SUBMIT', 'AUDIT_REJECT', 'SUBMIT', 'AUDIT_APPROVE']);
     expect((await world.operations(mine.expertId)).map((o) => o.action)).toEqual(['CREATE', 'UPDATE', 'SUBMIT', 'AUDIT_REJECT', 'UPDATE', 'SUBMIT', 'AUDIT_APPROVE']);
+    // The approved expert's account now holds the 评审专家 role, and its open session sees the task list at once.
+    const tasks = await world.call('/rest/expertPush/getMyTasks', { pageParameter: { pageNum: 1, pageSize: 10 } }, world.as.applicant);
+    expect(tasks.status).toBe(200);
   });
 });
 

@@ -45,6 +45,8 @@ export const userDirectory = {
   holdersOfRoles: (ex: Executor, roleIds: SQL) => userRepo.holdersOfRoles(ex, roleIds),
   /** Nobody holds a deleted role. */
   forgetRole: (ex: Executor, roleId: number) => userRepo.unlinkRole(ex, roleId),
+  /** Gives a user the role of a code (a business module's grant, e.g. 评审专家 on approval); idempotent. */
+  grantRole: (ex: Executor, userId: number, roleCode: string) => userRepo.linkRoleByCode(ex, userId, roleCode),
 };
 export type UserDirectory = typeof userDirectory;
 

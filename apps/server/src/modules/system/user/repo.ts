@@ -277,6 +277,15 @@ export const userRepo = {
     await ex.delete(sysUserRole).where(eq(sysUserRole.roleId, roleId));
   },
 
+  /** Links a user to the live role of a code unless already linked; false when no such role is live. */
+  async linkRoleByCode(ex: Executor, userId: number, roleCode: string): Promise<boolean> {
+    const [role] = await ex.select({ id: roleNameView.id }).from(roleNameView).where(and(eq(roleNameView.roleCode, roleCode), eq(roleNameView.live, true))).limit(1);
+    if (!role) return false;
+    await ex.insert(sysUserRole).values({ userId, roleId: role.id }).onConflictDoNothing();
+    return true;
+  },
+
+
   // ── users as other features list them ──
 
   /** The live users among `ids`. */
