@@ -1,3 +1,4 @@
+import { DisciplinePicker } from '../../../components/DisciplinePicker';
 import { Button, Card, Col, Divider, Form, Input, InputNumber, Row, Select, Space, Table } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { RELATION_KIND_LABELS, type RelationKind } from '@dandelion/shared/award/assignmentConflicts';
@@ -257,9 +258,8 @@ export default function ExpertFormPage() {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          {/* LEAD: swap this tags-mode Select for components/DisciplinePicker (dictionary AWARD_DISCIPLINE) once it is merged. */}
-          <Form.Item name="disciplineCodes" label="学科代码" rules={rules.disciplineCodes} extra={`最多 ${MAX_EXPERT_DISCIPLINES} 个，第一个为主学科`}>
-            <Select mode="tags" maxCount={MAX_EXPERT_DISCIPLINES} open={false} tokenSeparators={[',', '，', '、', ' ']} placeholder="输入学科代码后回车" />
+          <Form.Item name="disciplineCodes" label="学科" rules={rules.disciplineCodes} extra={`最多 ${MAX_EXPERT_DISCIPLINES} 个，第一个为主学科；可按代码或名称搜索`}>
+            <DisciplinePicker max={MAX_EXPERT_DISCIPLINES} placeholder="请选择学科（GB/T 13745）" />
           </Form.Item>
         </Col>
         <Col xs={24}>

@@ -1,3 +1,4 @@
+import { DisciplinePicker } from '../../../components/DisciplinePicker';
 import { DatePicker, Divider, Form, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { REVIEW_GROUP_PERMISSIONS, reviewGroupBody, reviewGroupSettings, DEFAULT_ALTERNATES, DEFAULT_EXPERTS_PER_DECLARATION, DEFAULT_MAX_LOAD } from '@dandelion/shared/award/reviewGroup';
@@ -71,8 +72,8 @@ export default function ReviewGroupFormPage() {
       <Form.Item name="prizeId" label="奖种" rules={[{ required: true, message: '请选择奖种' }]}>
         <Select options={prizes ?? []} placeholder="请选择奖种" showSearch optionFilterProp="label" />
       </Form.Item>
-      <Form.Item name="disciplineCodes" label="学科代码" rules={rules.disciplineCodes} extra="本组覆盖的学科代码（前缀），如 430 或 430.25；按学科加入申报书和筛选专家时使用。">
-        <Select mode="tags" tokenSeparators={[',', '，', ' ']} placeholder="输入学科代码后回车" />
+      <Form.Item name="disciplineCodes" label="学科" rules={rules.disciplineCodes} extra="本组覆盖的学科（一级或二级）；按学科加入申报书和筛选专家时使用。">
+        <DisciplinePicker max={10} placeholder="请选择本组覆盖的学科" />
       </Form.Item>
       <Divider titlePlacement="start">分配规则</Divider>
       <Form.Item name="expertsPerDeclaration" label="每项评审专家" rules={rules.expertsPerDeclaration}>
