@@ -154,7 +154,7 @@ export const FUNCTION_TREE: FuncSeed[] = [
         children: [sub(SCORING_PERMISSIONS.score, '评分', '/award/scoring/score', 'award/scoring/score', '/award/scoring')],
       }),
       page(REVIEW_GROUP_PERMISSIONS.main, '评审组管理', '/award/reviewGroup', 'Layout', {
-        redirect: '/award/reviewGroup/reviewGroupList', icon: 'TeamOutlined',
+        redirect: '/award/reviewGroup/reviewGroupList', icon: 'ClusterOutlined',
         children: [
           sub(REVIEW_GROUP_PERMISSIONS.list, '评审组列表', '/award/reviewGroup/reviewGroupList', 'award/reviewGroup/reviewGroupList', '/award/reviewGroup'),
           sub(REVIEW_GROUP_PERMISSIONS.add, '新增评审组', '/award/reviewGroup/reviewGroupAdd', 'award/reviewGroup/reviewGroupForm', '/award/reviewGroup'),
@@ -177,7 +177,7 @@ export const FUNCTION_TREE: FuncSeed[] = [
       lookupPage(PROJECT_PERMISSIONS, '计划项目', '计划项目', '/award/project', 'ProjectOutlined'),
       lookupPage(ORIGIN_PERMISSIONS, '任务来源', '任务来源', '/award/origin', 'NodeIndexOutlined'),
       page(BANK_PERMISSIONS.main, '收款账户', '/award/bank', 'Layout', {
-        redirect: '/award/bank/bankList', icon: 'BankOutlined',
+        redirect: '/award/bank/bankList', icon: 'WalletOutlined',
         children: [
           sub(BANK_PERMISSIONS.list, '收款账户列表', '/award/bank/bankList', 'award/bank/bankList', '/award/bank'),
           ...buttons(BANK_PERMISSIONS, [['detail', '详情'], ['full', '查看完整账号']]),

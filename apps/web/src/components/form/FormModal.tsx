@@ -16,13 +16,17 @@ export interface FormModalProps<V extends object, R> {
   onSaved: (result: R) => void;
   onClose: () => void;
   children: ReactNode;
+  /** The confirming button's words when the dialog does something other than save (接受, 拒绝 …); 保存 unless given. */
+  okText?: string;
+  /** What is said once it is done; 保存成功 unless given. */
+  doneMessage?: string;
 }
 
 /**
  * The add/edit dialog of the dictionary page, in the shared form's style: labels on the left,
  * 保存 disabled with a spinner while saving, a refusal shown where the user looks.
  */
-export function FormModal<V extends object, R>({ open, title, name, form, initialValues, save, onSaved, onClose, children }: FormModalProps<V, R>) {
+export function FormModal<V extends object, R>({ open, title, name, form, initialValues, save, onSaved, onClose, children, okText = '保存', doneMessage = '保存成功' }: FormModalProps<V, R>) {
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +49,7 @@ export function FormModal<V extends object, R>({ open, title, name, form, initia
     setError(null);
     try {
       const result = await save(values);
-      message.success('保存成功');
+      message.success(doneMessage);
       onSaved(result);
     } catch (e) {
       setError(errorMessage(e));
@@ -67,7 +71,7 @@ export function FormModal<V extends object, R>({ open, title, name, form, initia
         <Space>
           <Button onClick={onClose}>取消</Button>
           <BusyButton type="primary" busy={saving} onClick={() => void submit()}>
-            保存
+            {okText}
           </BusyButton>
         </Space>
       }

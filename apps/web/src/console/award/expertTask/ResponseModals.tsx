@@ -29,6 +29,8 @@ export function AcceptModal({ task, onClose, onDone }: { task: ExpertTask | null
       open={!!task}
       title={`接受评审邀请：${taskName(shown)}`}
       name="acceptTask"
+      okText="接受"
+      doneMessage="已接受评审任务"
       form={form}
       initialValues={{ noConflict: false }}
       save={() => expertTaskApi.accept(shown.assignmentId)}
@@ -58,6 +60,8 @@ export function DeclineModal({ task, onClose, onDone }: { task: ExpertTask | nul
       open={!!task}
       title={`拒绝评审邀请：${taskName(shown)}`}
       name="declineTask"
+      okText="拒绝"
+      doneMessage="已拒绝评审任务"
       form={form}
       initialValues={{}}
       save={(values) => expertTaskApi.decline(shown.assignmentId, values)}
@@ -84,6 +88,8 @@ export function ConflictModal({ task, onClose, onDone }: { task: ExpertTask | nu
       open={!!task}
       title={`声明回避：${taskName(shown)}`}
       name="declareConflict"
+      okText="确认回避"
+      doneMessage="已声明回避"
       form={form}
       initialValues={{}}
       save={(values) => expertTaskApi.declareConflict(shown.assignmentId, values.note)}

@@ -49,11 +49,11 @@ describe('我的评审任务', () => {
     expect(screen.getByText('2026-12-20')).toBeTruthy();
     fireEvent.click(buttonNamed('接受')!);
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByText('保存').closest('button')!);
+    fireEvent.click(within(dialog).getByText('接受', { selector: 'button span' }).closest('button')!);
     await waitFor(() => expect(errors()).toContain('请确认与该项目不存在需要回避的利益冲突'));
     expect(server.callsTo('/rest/expertPush/accept')).toHaveLength(0);
     fireEvent.click(within(dialog).getByText('本人确认与该项目不存在需要回避的利益冲突'));
-    fireEvent.click(within(dialog).getByText('保存').closest('button')!);
+    fireEvent.click(within(dialog).getByText('接受', { selector: 'button span' }).closest('button')!);
     await waitFor(() => expect(server.callsTo('/rest/expertPush/accept')).toHaveLength(1));
     expect(server.callsTo('/rest/expertPush/accept')[0]!.body).toEqual({ assignmentId: '71', noConflict: true });
     await waitFor(() => expect(server.callsTo('/rest/expertPush/getMyTasks').length).toBeGreaterThan(1));
@@ -66,7 +66,7 @@ describe('我的评审任务', () => {
     fireEvent.click(buttonNamed('接受')!);
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByText('本人确认与该项目不存在需要回避的利益冲突'));
-    fireEvent.click(within(dialog).getByText('保存').closest('button')!);
+    fireEvent.click(within(dialog).getByText('接受', { selector: 'button span' }).closest('button')!);
     expect(await within(dialog).findByText('该评审任务当前为「已超期」，不能接受')).toBeTruthy();
   });
 
@@ -76,12 +76,12 @@ describe('我的评审任务', () => {
     await screen.findByText('高熵合金制备工艺');
     fireEvent.click(buttonNamed('拒绝')!);
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByText('保存').closest('button')!);
+    fireEvent.click(within(dialog).getByText('拒绝', { selector: 'button span' }).closest('button')!);
     await waitFor(() => expect(errors()).toContain('请选择拒绝理由'));
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
     fireEvent.click(await screen.findByText('时间冲突'));
     fireEvent.change(within(dialog).getByLabelText('说明'), { target: { value: '出差' } });
-    fireEvent.click(within(dialog).getByText('保存').closest('button')!);
+    fireEvent.click(within(dialog).getByText('拒绝', { selector: 'button span' }).closest('button')!);
     await waitFor(() => expect(server.callsTo('/rest/expertPush/decline')).toHaveLength(1));
     expect(server.callsTo('/rest/expertPush/decline')[0]!.body).toEqual({ assignmentId: '71', reason: 'NO_TIME', note: '出差' });
   });

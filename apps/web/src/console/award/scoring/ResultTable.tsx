@@ -49,6 +49,7 @@ export function ResultTable({ result, selected, onSelect, onReopen }: ResultTabl
       rowKey="declarationId"
       size="middle"
       pagination={false}
+      scroll={{ x: 1200 }}
       dataSource={result.rows}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => onSelect(keys.map(String)), getCheckboxProps: (r) => ({ disabled: r.status !== 'IN_REVIEW' }) }}
       rowClassName={(r) => (r.declarationId === lastWithin ? 'quota-line' : '')}
@@ -60,6 +61,8 @@ export function ResultTable({ result, selected, onSelect, onReopen }: ResultTabl
         {
           title: '项目',
           dataIndex: 'title',
+          // The project is what the office reads first: never squeezed to a word per line.
+          width: 240,
           render: (title: string | null, r) => (
             <Space direction="vertical" size={0}>
               <span>{title ?? '（未填写项目名称）'}</span>
