@@ -170,6 +170,8 @@ export default function ExpertFormPage() {
     <FormPage<ExpertValues, ExpertDetail>
       entityName="专家"
       form={form}
+      // Two and three fields to a row: labels above their fields, so none is cut or pushed out of line.
+      formProps={{ layout: 'vertical', labelCol: undefined, wrapperCol: undefined }}
       load={(id, signal) => expertApi.detail(id, signal)}
       toValues={(e) => ({ ...e, phone: e.phone ?? '' })}
       initialValues={{ disciplineCodes: [], keywords: [], formerUnits: [], relations: [] }}

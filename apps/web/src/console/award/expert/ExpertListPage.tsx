@@ -1,3 +1,4 @@
+import { disciplineLabels, disciplineTitle } from '../../../components/DisciplinePicker';
 import { useState } from 'react';
 import { Card } from 'antd';
 import { ExportOutlined, ImportOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
@@ -53,7 +54,7 @@ export default function ExpertListPage() {
     { key: 'name', title: '姓名', dataIndex: 'name', width: 110, render: (name: string, row) => <a onClick={() => open('expertDetail', { id: row.expertId })}>{name}</a> },
     { key: 'title', title: '职称', dataIndex: 'title', width: 120, render: textOf },
     { key: 'unitName', title: '工作单位', dataIndex: 'unitName', minWidth: 180, render: textOf },
-    { key: 'disciplineCodes', title: '学科代码', dataIndex: 'disciplineCodes', width: 160, render: (codes: string[]) => (codes.length ? codes.join('、') : '—') },
+    { key: 'disciplineCodes', title: '学科', dataIndex: 'disciplineCodes', width: 200, render: (codes: string[]) => (codes.length ? <span title={codes.map(disciplineTitle).join("\n")}>{disciplineLabels(codes)}</span> : '—') },
     { key: 'keywords', title: '研究方向', dataIndex: 'keywords', width: 180, defaultHidden: true, render: (words: string[]) => (words.length ? words.join('、') : '—') },
     { key: 'phone', title: '手机号码', dataIndex: 'phone', width: 130, render: textOf },
     { key: 'idNumber', title: '证件号码', dataIndex: 'idNumber', width: 190, render: textOf, defaultHidden: true },
