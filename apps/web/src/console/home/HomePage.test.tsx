@@ -36,6 +36,8 @@ function serve(recent: unknown[] = []) {
     '/rest/declare/getUnitReviewPage': page(6),
     '/rest/declare/getNominationPage': page(1),
     '/rest/auditPrize/getAuditPage': page(9),
+    // The expert's tasks by state: 2 invitations, 1 accepted and 3 under way.
+    '/rest/expertPush/getMyTasks': (call: FakeCall) => ok({ list: [], total: ({ PUSHED: 2, ACCEPTED: 1, IN_PROGRESS: 3 } as Record<string, number>)[(call.body as { state: string }).state] ?? 0, pageNum: 1, pageSize: 1 }),
     '/rest/index/loginfo': (call: FakeCall) => ok(loginInfo((call.body as { days: number }).days)),
     '/rest/index/visitInfo': (call: FakeCall) => ok(visitInfo((call.body as { days: number }).days)),
   });
@@ -82,7 +84,7 @@ describe('/home', () => {
   });
 });
 
-const COUNT_CALLS = ['/rest/complain/getComplainPage', '/rest/content/getContentPage', '/rest/task/getTaskLogPage', '/rest/declare/getUnitReviewPage', '/rest/declare/getNominationPage', '/rest/auditPrize/getAuditPage'];
+const COUNT_CALLS = ['/rest/expertPush/getMyTasks', '/rest/complain/getComplainPage', '/rest/content/getContentPage', '/rest/task/getTaskLogPage', '/rest/declare/getUnitReviewPage', '/rest/declare/getNominationPage', '/rest/auditPrize/getAuditPage'];
 const todoCard = (key: string) => screen.queryByTestId(`todo-${key}`);
 
 describe('/home: to-do cards', () => {
@@ -146,6 +148,18 @@ describe('/home: review to-dos', () => {
     expect(todoCard('formalReview')).toBeNull();
     expect(server.callsTo('/rest/auditPrize/getAuditPage')).toHaveLength(0);
     expect(server.callsTo('/rest/declare/getNominationPage')).toHaveLength(0);
+  });
+
+  it('shows an expert the invitations to answer and the accepted reviews not yet submitted', async () => {
+    useConsoleStore.setState({ authList: ['award:expertTask:list'] });
+    serve();
+    renderAtRoute(<HomePage />, '/home', '/home');
+    const invitations = await screen.findByTestId('todo-reviewInvitations');
+    await waitFor(() => expect(invitations.textContent).toBe('待答复评审邀请2项评审邀请等待接受或拒绝'));
+    const toScore = screen.getByTestId('todo-reviewsToScore');
+    await waitFor(() => expect(toScore.textContent).toBe('待提交评分4项已接受的评审尚未提交评分'));
+    expect(toScore.getAttribute('href')).toBe('/award/expertTask/expertTaskList');
+    expect(todoCard('formalReview')).toBeNull();
   });
 
   it('shows the prize office how many declarations wait for formal review', async () => {

@@ -5,6 +5,7 @@
  */
 import { FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { formalReviewCalls, levelReviewCalls } from '@dandelion/shared/award/declarationReview';
+import { EXPERT_TASK_PERMISSIONS, expertPushCalls } from '@dandelion/shared/award/expertPush';
 import { COMPLAINT_PERMISSIONS, complaintCalls } from '@dandelion/shared/cms/complaint';
 import { CONTENT_PERMISSIONS, contentCalls } from '@dandelion/shared/cms/content';
 import { SCHEDULER_PERMISSIONS, schedulerCalls } from '@dandelion/shared/base/scheduler';
@@ -52,6 +53,27 @@ export const PENDING_WORK_CARDS: readonly TodoCard[] = [
     permission: FORMAL_REVIEW_PERMISSIONS.list,
     to: '/award/formalReview/formalReviewList',
     count: async (signal) => (await call(formalReviewCalls.page, { pageParameter: ONE_ROW, scope: 'PENDING' }, { signal, silent: true })).total,
+  },
+  {
+    key: 'reviewInvitations',
+    title: '待答复评审邀请',
+    caption: '项评审邀请等待接受或拒绝',
+    permission: EXPERT_TASK_PERMISSIONS.list,
+    to: '/award/expertTask/expertTaskList',
+    count: async (signal) => (await call(expertPushCalls.myTasks, { pageParameter: ONE_ROW, state: 'PUSHED' }, { signal, silent: true })).total,
+  },
+  {
+    key: 'reviewsToScore',
+    title: '待提交评分',
+    caption: '项已接受的评审尚未提交评分',
+    permission: EXPERT_TASK_PERMISSIONS.list,
+    to: '/award/expertTask/expertTaskList',
+    count: async (signal) => {
+      const [accepted, started] = await Promise.all(
+        (['ACCEPTED', 'IN_PROGRESS'] as const).map((state) => call(expertPushCalls.myTasks, { pageParameter: ONE_ROW, state }, { signal, silent: true })),
+      );
+      return accepted!.total + started!.total;
+    },
   },
   {
     key: 'unread',
