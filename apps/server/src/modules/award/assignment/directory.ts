@@ -17,6 +17,8 @@ export interface NewReviewGroup {
   maxLoad?: number;
   deadline?: string | null;
   settings?: StoredGroupSettings;
+  /** DRAFT unless given (fixtures of later stages start from PUSHED). */
+  status?: 'DRAFT' | 'PROPOSED' | 'PUSHED';
 }
 
 export interface NewAssignment {
@@ -47,6 +49,22 @@ export const assignmentDirectory = {
       .where(and(eq(awardReviewGroup.id, groupId), eq(awardReviewGroup.delFlag, 0)))
       .limit(1);
     return row ?? null;
+  },
+
+  /** The groups whose experts have been invited (pushed), optionally of one edition and prize, by id. */
+  async pushedGroups(ex: Executor, filter: { editionId?: number; prizeId?: number }): Promise<ReviewGroupRow[]> {
+    return ex
+      .select()
+      .from(awardReviewGroup)
+      .where(
+        and(
+          eq(awardReviewGroup.delFlag, 0),
+          eq(awardReviewGroup.status, 'PUSHED'),
+          filter.editionId ? eq(awardReviewGroup.editionId, filter.editionId) : undefined,
+          filter.prizeId ? eq(awardReviewGroup.prizeId, filter.prizeId) : undefined,
+        ),
+      )
+      .orderBy(asc(awardReviewGroup.id));
   },
 
   async assignment(ex: Executor, assignmentId: number): Promise<AssignmentRow | null> {

@@ -42,16 +42,6 @@ export const scoringRepo = {
       .orderBy(asc(awardReview.id));
   },
 
-  /** The groups that have reviews, optionally of one edition and prize. */
-  async groupIds(ex: Executor, filter: { editionId?: number; prizeId?: number }): Promise<number[]> {
-    const rows = await ex
-      .selectDistinct({ groupId: awardReview.groupId })
-      .from(awardReview)
-      .where(and(eq(awardReview.delFlag, 0), filter.editionId ? eq(awardReview.editionId, filter.editionId) : undefined, filter.prizeId ? eq(awardReview.prizeId, filter.prizeId) : undefined))
-      .orderBy(asc(awardReview.groupId));
-    return rows.map((r) => r.groupId);
-  },
-
   addReopen: async (ex: Executor, values: typeof awardReviewReopen.$inferInsert) => {
     await ex.insert(awardReviewReopen).values(values);
   },

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awardDeclaration, awardDeclarationStep } from '../declaration/tables';
+import { assignmentDirectory } from '../assignment/module';
 import { createScoringWorld, declarationInReview, groupWithAssignments, newExpert, submitReview, type ScoringWorld, type TestExpert } from './scoringTestKit';
 
 /**
@@ -122,9 +123,12 @@ describe('the group result', () => {
     expect(plain.rows[0].groupScore).toBeCloseTo(490 / 6, 6);
   });
 
-  it('lists the groups with reviews for the office to choose from', async () => {
+  it('lists the pushed groups for the office to choose from, reviewed yet or not', async () => {
+    // A group still being put together is not offered; one pushed before any review is.
+    await assignmentDirectory.createGroup(world.ctx.database.db, null, { editionId: world.editionId, prizeId: world.prizeId, groupName: '草稿组' });
+    await assignmentDirectory.createGroup(world.ctx.database.db, null, { editionId: world.editionId, prizeId: world.prizeId, groupName: '丙组', status: 'PUSHED' });
     const res = await world.call('/rest/reviewResult/getGroups', { editionId: String(world.editionId) }, world.office);
-    expect(res.body.data.map((g: { groupName: string }) => g.groupName)).toEqual(['甲组', '乙组']);
+    expect(res.body.data.map((g: { groupName: string }) => g.groupName)).toEqual(['甲组', '乙组', '丙组']);
     void groupB;
   });
 

@@ -142,13 +142,10 @@ export function createReviewResultService(deps: ScoringDeps) {
   return {
     groupResult: (groupId: number) => groupResult(db, groupId),
 
+    /** Every group whose experts were invited: its result exists (all 缺) before the first review is saved. */
     async groups(filter: { editionId?: number; prizeId?: number }) {
-      const result = [];
-      for (const groupId of await scoringRepo.groupIds(db, filter)) {
-        const group = await assignmentDirectory.group(db, groupId);
-        if (group) result.push({ groupId: group.id, groupName: group.groupName, editionId: group.editionId, prizeId: group.prizeId });
-      }
-      return result;
+      const groups = await assignmentDirectory.pushedGroups(db, filter);
+      return groups.map((group) => ({ groupId: group.id, groupName: group.groupName, editionId: group.editionId, prizeId: group.prizeId }));
     },
 
     async settings(groupId: number) {

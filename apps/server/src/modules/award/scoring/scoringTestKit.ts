@@ -93,7 +93,7 @@ export async function groupWithAssignments(
   options: { leaderExpertId?: number; accepted?: boolean } = {},
 ): Promise<{ groupId: number; assignment: (declarationId: number, expertId: number) => number }> {
   const db = world.ctx.database.db;
-  const groupId = await assignmentDirectory.createGroup(db, system, { editionId: world.editionId, prizeId: world.prizeId, groupName, leaderExpertId: options.leaderExpertId ?? null });
+  const groupId = await assignmentDirectory.createGroup(db, system, { editionId: world.editionId, prizeId: world.prizeId, groupName, leaderExpertId: options.leaderExpertId ?? null, status: 'PUSHED' });
   await assignmentDirectory.addDeclarations(db, groupId, plan.map((p) => p.declarationId));
   const ids = new Map<string, number>();
   for (const { declarationId, expertIds } of plan) {
