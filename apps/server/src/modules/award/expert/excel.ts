@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { EXPERT_SOURCE_LABELS, EXPERT_STATUS_LABELS, MAX_EXPERT_IMPORT_BYTES, MAX_EXPERT_IMPORT_ROWS } from '@dandelion/shared/award/expert';
 import { EXPERT_GENDER_LABELS, EXPERT_GENDERS, expertProfile, MAX_EXPERT_DISCIPLINES, MAX_EXPERT_KEYWORDS } from '@dandelion/shared/award/expertProfile';
 import { maskIdNumber } from '@dandelion/shared/masking';
-import { beijingTime, MAX_EXPORT_ROWS, styleHeader, workbookOf } from '../../../core/excel';
+import { beijingTime, MAX_EXPORT_ROWS, readImportRows, styleHeader, workbookOf } from '../../../core/excel';
 import { errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
 import { expertDirectory } from './directory';
@@ -102,46 +102,9 @@ export async function expertImportTemplate(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** A cell as trimmed text: rich text, hyperlinks (e-mails), formulas and dates become plain strings. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((t) => t.text).join('').trim();
-    if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    return '';
-  }
-  return String(value).trim();
-}
-
 type ParsedRow = { row: number } & Record<ImportKey, string>;
 
-async function readRows(buffer: Buffer): Promise<ParsedRow[]> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw errors.badRequest('文件不是有效的 Excel（.xlsx）文件');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw errors.badRequest('文件中没有工作表');
-  const headers = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, col) => headers.set(cellText(cell.value).replace('*', ''), col));
-  const missing = IMPORT_COLUMNS.filter((c) => c.header.endsWith('*') && !headers.has(label(c.key)));
-  if (missing.length) throw errors.badRequest(`文件缺少必需的列：${missing.map((c) => label(c.key)).join('、')}，请使用导入模板`);
-  const rows: ParsedRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const excelRow = sheet.getRow(r);
-    const parsed = { row: r } as ParsedRow;
-    for (const c of IMPORT_COLUMNS) {
-      const col = headers.get(label(c.key));
-      parsed[c.key] = col ? cellText(excelRow.getCell(col).value) : '';
-    }
-    if (IMPORT_COLUMNS.some((c) => parsed[c.key] !== '')) rows.push(parsed);
-  }
-  return rows;
-}
+const readRows = (buffer: Buffer): Promise<ParsedRow[]> => readImportRows(buffer, IMPORT_COLUMNS);
 
 /** A row as the profile schema reads it; cells the schema cannot read are refused here with their column. */
 function profileOf(r: ParsedRow, fail: (key: string, message: string) => void) {
