@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Empty, Form, Input, Modal, Progress, Space, Spin, Table, Timeline, Typography, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Empty, Form, Input, Modal, Spin, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { EXPERT_HISTORY_ACTION_LABELS, EXPERT_INVITATION_DAYS, EXPERT_STATUS_LABELS, expertCalls, MAX_EXPERT_IMPORT_BYTES } from '@dandelion/shared/award/expert';
 import { downloadByFileId } from '../../../api/download';
-import { ApiError, errorMessage } from '../../../api/http';
 import { FormModal, rulesOf } from '../../../components/form';
 import { LoadError } from '../../../components/LoadError';
 import { formatDateTimeSeconds } from '../../../lib/date';
-import { expertApi, fileToBase64, type ExpertRow, type ImportProblem, type ImportResult, type InviteResult, type InviteValues } from './api';
+import { expertApi, type ExpertRow, type ImportResult, type InviteResult, type InviteValues } from './api';
+import { ImportDialog } from '../../../components/ImportDialog';
 
 /** 审核历史: every change of the expert's standing, oldest first, with who, why, until when and the evidence. */
 export function ExpertHistoryDrawer({ expert, onClose }: { expert: ExpertRow | null; onClose: () => void }) {
@@ -115,92 +114,19 @@ export function ExpertInviteModal({ open, onClose, onInvited }: { open: boolean;
   );
 }
 
-/** 导入 (as the user list's import): template download, one .xlsx, progress while sending, every refused cell listed. */
+/** 导入: template download, one .xlsx, progress while sending, every refused cell listed. */
 export function ExpertImportModal({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [problems, setProblems] = useState<ImportProblem[]>([]);
-  const [result, setResult] = useState<ImportResult | null>(null);
-
-  const reset = () => {
-    setFile(null);
-    setPercent(null);
-    setError(null);
-    setProblems([]);
-    setResult(null);
-  };
-
-  const start = async () => {
-    if (!file) return;
-    reset();
-    setFile(file);
-    if (file.size > MAX_EXPERT_IMPORT_BYTES) return setError('导入文件不能超过 2 MB');
-    setPercent(0);
-    try {
-      const answer = await expertApi.importList(file.name, await fileToBase64(file), (sent) => setPercent(Math.floor(sent * 0.9)));
-      setPercent(100);
-      setResult(answer);
-      onImported();
-    } catch (e) {
-      setPercent(null);
-      setError(errorMessage(e));
-      const listed = e instanceof ApiError ? e.attributes.errors : undefined;
-      if (Array.isArray(listed)) setProblems(listed as ImportProblem[]);
-    }
-  };
-
   return (
-    <Modal
-      title="导入专家"
+    <ImportDialog<ImportResult>
       open={open}
-      width={720}
-      onCancel={() => {
-        reset();
-        onClose();
-      }}
-      footer={
-        <Space>
-          <Button icon={<DownloadOutlined />} onClick={() => void expertApi.importTemplate()}>
-            下载模板
-          </Button>
-          <Button type="primary" disabled={!file || (percent !== null && percent < 100)} onClick={() => void start()}>
-            开始导入
-          </Button>
-        </Space>
-      }
-    >
-      <Typography.Paragraph type="secondary">请按模板填写后上传 .xlsx 文件（不超过 2 MB）。导入的专家直接入库；任意一行有误时不会导入任何数据。</Typography.Paragraph>
-      <Upload
-        accept=".xlsx"
-        maxCount={1}
-        beforeUpload={(f) => {
-          reset();
-          setFile(f);
-          return false;
-        }}
-        onRemove={() => reset()}
-        fileList={file ? [{ uid: 'import', name: file.name, status: 'done' }] : []}
-      >
-        <Button icon={<UploadOutlined />}>选择文件</Button>
-      </Upload>
-      {percent !== null && <Progress style={{ marginTop: 12 }} percent={percent} status={percent < 100 ? 'active' : 'success'} />}
-      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} />}
-      {problems.length > 0 && (
-        <Table<ImportProblem>
-          style={{ marginTop: 12 }}
-          size="small"
-          rowKey={(p) => `${p.row}-${p.field}-${p.message}`}
-          dataSource={problems}
-          pagination={problems.length > 10 ? { pageSize: 10 } : false}
-          columns={[
-            { title: '行号', dataIndex: 'row', width: 70 },
-            { title: '列', dataIndex: 'field', width: 140 },
-            { title: '问题', dataIndex: 'message' },
-          ]}
-        />
-      )}
-      {result && <Alert type="success" showIcon style={{ marginTop: 12 }} title={`成功导入 ${result.imported} 位专家`} />}
-    </Modal>
+      title="导入专家"
+      hint="请按模板填写后上传 .xlsx 文件（不超过 2 MB）。导入的专家直接入库；任意一行有误时不会导入任何数据。"
+      maxBytes={MAX_EXPERT_IMPORT_BYTES}
+      upload={(fileName, content, onSent) => expertApi.importList(fileName, content, onSent)}
+      downloadTemplate={() => void expertApi.importTemplate()}
+      onClose={onClose}
+      onImported={onImported}
+      renderResult={(result) => <Alert type="success" showIcon style={{ marginTop: 12 }} title={`成功导入 ${result.imported} 位专家`} />}
+    />
   );
 }

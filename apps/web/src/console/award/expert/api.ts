@@ -14,12 +14,6 @@ export type ExpertValues = CallInput<typeof expertCalls.add>;
 export type InviteValues = CallInput<typeof expertCalls.invite>;
 export type InviteResult = CallData<typeof expertCalls.invite>;
 export type ImportResult = CallData<typeof expertCalls.importList>;
-/** One refused cell of an import (the answer's attributes.errors). */
-export interface ImportProblem {
-  row: number;
-  field: string;
-  message: string;
-}
 
 export const EXPERT_TABLE_KEY = 'award:expert';
 
@@ -52,12 +46,3 @@ export const expertApi = {
     }),
 };
 
-/** A File as base64 without the data: prefix (the import travels inside JSON). */
-export function fileToBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('读取文件失败'));
-    reader.readAsDataURL(file);
-  });
-}

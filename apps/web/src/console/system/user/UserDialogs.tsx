@@ -1,119 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Drawer, Modal, Progress, Space, Table, Tree, Typography, Upload } from 'antd';
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { ApiError, errorMessage } from '../../../api/http';
+import { Alert, App, Drawer, Tree, Typography } from 'antd';
+import { errorMessage } from '../../../api/http';
 import { ActionBar } from '../../../components/ActionBar';
 import { fetchOrgChildren, type OrgNode } from '../../../components/OrgTreeSelect';
 import { PagedTable, type PagedColumn, type PagedTableHandle } from '../../../components/PagedTable';
 import { formatDateTime } from '../../../lib/date';
 import { USER_PERMISSIONS } from '@dandelion/shared/system/user';
-import { downloadImportTemplate, fetchRecyclePage, fileToBase64, importUsers, purgeUser, restoreUsers, type ImportProblem, type ImportResult, type UserItem } from './api';
+import { downloadImportTemplate, fetchRecyclePage, importUsers, purgeUser, restoreUsers, type ImportResult, type UserItem } from './api';
+import { ImportDialog } from '../../../components/ImportDialog';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 
 /** 导入: template download, one .xlsx, progress while sending, every refused row listed. */
 export function UserImportModal({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [phase, setPhase] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [problems, setProblems] = useState<ImportProblem[]>([]);
-  const [result, setResult] = useState<ImportResult | null>(null);
-
-  const reset = () => {
-    setFile(null);
-    setPercent(null);
-    setPhase(null);
-    setError(null);
-    setProblems([]);
-    setResult(null);
-  };
-
-  const start = async () => {
-    if (!file) return;
-    setError(null);
-    setProblems([]);
-    setResult(null);
-    if (file.size > MAX_BYTES) return setError('导入文件不能超过 2 MB');
-    setPercent(0);
-    setPhase('读取文件…');
-    try {
-      const content = await fileToBase64(file);
-      setPhase('上传中…');
-      // Sending is the first 90 %: the last stretch is the server checking and storing every row.
-      const answer = await importUsers(file.name, content, (sent) => {
-        setPercent(Math.floor(sent * 0.9));
-        if (sent >= 100) setPhase('正在校验并保存…');
-      });
-      setPercent(100);
-      setPhase(null);
-      setResult(answer);
-      onImported();
-    } catch (e) {
-      setPercent(null);
-      setPhase(null);
-      setError(errorMessage(e));
-      const listed = e instanceof ApiError ? e.attributes.errors : undefined;
-      if (Array.isArray(listed)) setProblems(listed as ImportProblem[]);
-    }
-  };
-
   return (
-    <Modal
-      title="导入用户"
+    <ImportDialog<ImportResult>
       open={open}
-      width={720}
-      onCancel={() => {
-        reset();
-        onClose();
-      }}
-      footer={
-        <Space>
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadImportTemplate()}>
-            下载模板
-          </Button>
-          <Button type="primary" disabled={!file || (percent !== null && percent < 100)} onClick={() => void start()}>
-            开始导入
-          </Button>
-        </Space>
-      }
-    >
-      <Typography.Paragraph type="secondary">请按模板填写后上传 .xlsx 文件（不超过 2 MB）。任意一行有误时不会导入任何数据。</Typography.Paragraph>
-      <Upload
-        accept=".xlsx"
-        maxCount={1}
-        beforeUpload={(f) => {
-          reset();
-          setFile(f);
-          return false;
-        }}
-        onRemove={() => reset()}
-        fileList={file ? [{ uid: 'import', name: file.name, status: 'done' }] : []}
-      >
-        <Button icon={<UploadOutlined />}>选择文件</Button>
-      </Upload>
-      {percent !== null && (
-        <div style={{ marginTop: 12 }}>
-          <Progress percent={percent} status={percent < 100 ? 'active' : 'success'} />
-          {phase && <Typography.Text type="secondary">{phase}</Typography.Text>}
-        </div>
-      )}
-      {error && <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} />}
-      {problems.length > 0 && (
-        <Table<ImportProblem>
-          style={{ marginTop: 12 }}
-          size="small"
-          rowKey={(p) => `${p.row}-${p.field}-${p.message}`}
-          dataSource={problems}
-          pagination={problems.length > 10 ? { pageSize: 10 } : false}
-          columns={[
-            { title: '行号', dataIndex: 'row', width: 70 },
-            { title: '列', dataIndex: 'field', width: 100 },
-            { title: '问题', dataIndex: 'message' },
-          ]}
-        />
-      )}
-      {result && (
+      title="导入用户"
+      hint="请按模板填写后上传 .xlsx 文件（不超过 2 MB）。任意一行有误时不会导入任何数据。"
+      maxBytes={MAX_BYTES}
+      upload={importUsers}
+      downloadTemplate={() => void downloadImportTemplate()}
+      onClose={onClose}
+      onImported={onImported}
+      renderResult={(result) => (
         <Alert
           type="success"
           showIcon
@@ -135,7 +45,7 @@ export function UserImportModal({ open, onClose, onImported }: { open: boolean; 
           }
         />
       )}
-    </Modal>
+    />
   );
 }
 

@@ -52,12 +52,3 @@ export const importUsers = (fileName: string, contentBase64: string, onProgress?
     onProgress,
   });
 
-/** A File as base64 without the data: prefix (the import travels inside JSON). */
-export function fileToBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('读取文件失败'));
-    reader.readAsDataURL(file);
-  });
-}

@@ -1,0 +1,1 @@
+export { ImportDialog, type ImportDialogProps, type ImportProblem } from './ImportDialog';
