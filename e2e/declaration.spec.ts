@@ -60,6 +60,7 @@ async function prepare(request: APIRequestContext) {
     rubric: [{ name: '创新性', weight: 100, maxScore: 100 }],
     formConfig: { sections: ['BASIC', 'COMPLETERS', 'UNITS', 'ATTACHMENTS'], wordLimits: { title: 30 }, requiredAttachments: ['COMMITMENT'] },
   });
+  // 2040–2089 are this journey's years (an edition's year is unique; the review journey takes 2090–2099).
   const year = 2040 + (Number(stamp) % 50);
   const edition = await call<{ editionId: string; lockVersion: number; editionName: string }>(request, admin, '/rest/edition/add', {
     year,

@@ -82,7 +82,9 @@ async function prepare(request: APIRequestContext): Promise<Setup> {
     ],
     formConfig: { sections: ['BASIC', 'COMPLETERS', 'UNITS', 'ATTACHMENTS'], wordLimits: {}, requiredAttachments: ['COMMITMENT'] },
   });
-  const year = 2040 + (Number(stamp) % 50);
+  // Years 2090–2099 are this journey's own: the declaration journey takes 2040–2089 and the award journey 2030–2031,
+  // and an edition's year is unique.
+  const year = 2090 + (Number(stamp) % 10);
   const editionName = `${year}年度青年评审奖${stamp}`;
   const edition = await call<{ editionId: string; lockVersion: number }>(request, admin, '/rest/edition/add', {
     year,
