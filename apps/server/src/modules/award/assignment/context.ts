@@ -1,4 +1,4 @@
-import type { ExpertStatus } from '@dandelion/shared/award/expert';
+import type { ExpertCard } from '../expert/module';
 import { ASSIGNMENT_LOG_LABELS, type AssignmentLogAction } from '@dandelion/shared/award/expertPush';
 import { recordOperation, type ChangeContext } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
@@ -17,15 +17,7 @@ export const MY_TASKS_LINK = '/award/expertTask/expertTaskList';
 /** A promoted alternate has at least this many working days, even when the group's deadline is nearer. */
 export const PROMOTED_WORKING_DAYS = 5;
 
-/** What assignment knows of an expert (expert/module.ts's ExpertCard: the pool imports this module's solver types, so not the other way). */
-export interface ExpertCard {
-  id: number;
-  userId: number | null;
-  name: string;
-  title: string | null;
-  unitName: string | null;
-  status: ExpertStatus;
-}
+export type { ExpertCard };
 
 /** The expert pool as assignment needs it (expert/module.ts's directory, plus the list of active experts to pick from). */
 export interface ExpertPool {
