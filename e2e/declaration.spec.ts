@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, apiLogin, expect, registerByApi, snapshot, test, uniqueApplicant } from './fixtures';
+import { adminToken, apiLogin, callApi, expect, registerByApi, signInWith, signOut, snapshot, test, uniqueApplicant } from './fixtures';
 
 /**
  * A declaration from the first click to acceptance (issue 16): an applicant declares a prize with two
@@ -18,41 +18,18 @@ const ID_FIRST = '110105198001011019';
 const ID_SECOND = '110105198001011043';
 const CREDIT_CODE = '91110000000000001H';
 
-async function call<T>(request: APIRequestContext, token: string, url: string, body: unknown): Promise<T> {
-  const res = await request.post(url, { headers: { authorization: token }, data: body });
-  const json = (await res.json()) as { code: string; msg: string; data: T };
-  expect(json.code, `${url}: ${json.msg}`).toBe('0000');
-  return json.data;
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function signOut(page: Page) {
-  await page.context().clearCookies();
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-}
-
 /** The office's setup through the API: a unit and its administrator, a small prize and an edition declaring now. */
 async function prepare(request: APIRequestContext) {
   const admin = await adminToken(request);
   const stamp = String(Date.now()).slice(-6);
-  const root = (await call<Array<{ orgId: string }>>(request, admin, '/rest/organ/tree', {}))[0]!;
-  const unit = await call<{ orgId: string }>(request, admin, '/rest/organ/add', { orgCode: `JU${stamp}`, orgName: `蒲公英科技大学${stamp}`, orgType: 'UNIT', parentOrgId: root.orgId });
-  const roles = await call<Array<{ roleId: string; roleCode: string }>>(request, admin, '/rest/role/getAllRole', {});
+  const root = (await callApi<Array<{ orgId: string }>>(request, admin, '/rest/organ/tree', {}))[0]!;
+  const unit = await callApi<{ orgId: string }>(request, admin, '/rest/organ/add', { orgCode: `JU${stamp}`, orgName: `蒲公英科技大学${stamp}`, orgType: 'UNIT', parentOrgId: root.orgId });
+  const roles = await callApi<Array<{ roleId: string; roleCode: string }>>(request, admin, '/rest/role/getAllRole', {});
   const unitAdminRole = roles.find((r) => r.roleCode === 'UNIT_ADMIN')!;
   const unitAdmin = `unitadm${stamp}`;
-  await call(request, admin, '/api/service', { id: 0, username: unitAdmin, realname: '单位管理员', orgId: unit.orgId, roleIds: [unitAdminRole.roleId], password: PASSWORD });
+  await callApi(request, admin, '/api/service', { id: 0, username: unitAdmin, realname: '单位管理员', orgId: unit.orgId, roleIds: [unitAdminRole.roleId], password: PASSWORD });
 
-  const prize = await call<{ prizeId: string }>(request, admin, '/rest/prize/add', {
+  const prize = await callApi<{ prizeId: string }>(request, admin, '/rest/prize/add', {
     prizeCode: `J${stamp}`,
     prizeName: `青年创新奖${stamp}`,
     kind: 'YOUTH',
@@ -62,7 +39,7 @@ async function prepare(request: APIRequestContext) {
   });
   // 2040–2089 are this journey's years (an edition's year is unique; the review journey takes 2090–2099).
   const year = 2040 + (Number(stamp) % 50);
-  const edition = await call<{ editionId: string; lockVersion: number; editionName: string }>(request, admin, '/rest/edition/add', {
+  const edition = await callApi<{ editionId: string; lockVersion: number; editionName: string }>(request, admin, '/rest/edition/add', {
     year,
     editionName: `${year}年度青年创新奖${stamp}`,
     prizeIds: [prize.prizeId],
@@ -73,7 +50,7 @@ async function prepare(request: APIRequestContext) {
     eligibility: { onePersonOneDeclaration: true, excludeWinnersOfLastEditions: 2, excludeNotAwardedLastEdition: true },
     guide: '请如实填写，申报书须经单位审核后报送奖励办。',
   });
-  await call(request, admin, '/rest/edition/publish', { editionId: edition.editionId, lockVersion: edition.lockVersion });
+  await callApi(request, admin, '/rest/edition/publish', { editionId: edition.editionId, lockVersion: edition.lockVersion });
   return { admin, unitName: `蒲公英科技大学${stamp}`, unitAdmin, prizeName: `青年创新奖${stamp}`, editionName: edition.editionName, editionId: edition.editionId, prizeId: prize.prizeId };
 }
 
@@ -100,7 +77,7 @@ test('an applicant declares, the unit approves, the office returns it, the fix i
   await registerByApi(request, setup.admin, applicant);
 
   // ── the applicant starts a declaration on /declare ──
-  await signIn(page, applicant.username, applicant.password);
+  await signInWith(page, applicant.username, applicant.password);
   await page.goto('/declare');
   const offer = page.locator('section, article, li, div').filter({ hasText: setup.editionName }).filter({ has: page.getByRole('button', { name: `开始申报 ${setup.prizeName}` }) }).last();
   await offer.getByRole('button', { name: `开始申报 ${setup.prizeName}` }).click();
@@ -175,7 +152,7 @@ test('an applicant declares, the unit approves, the office returns it, the fix i
 
   // ── the unit's administrator approves it in the console ──
   await signOut(page);
-  await signIn(page, setup.unitAdmin, PASSWORD);
+  await signInWith(page, setup.unitAdmin, PASSWORD);
   await page.goto('/award/unitReview/unitReviewList');
   const pending = page.locator('tr.ant-table-row', { hasText: registrationNo });
   await pending.getByRole('button', { name: /审核/ }).click();
@@ -188,7 +165,7 @@ test('an applicant declares, the unit approves, the office returns it, the fix i
 
   // ── the prize office returns it for changes ──
   await signOut(page);
-  await signIn(page, 'admin', 'Admin@2026!');
+  await signInWith(page, 'admin', 'Admin@2026!');
   await page.goto('/award/formalReview/formalReviewList');
   await page.locator('tr.ant-table-row', { hasText: registrationNo }).getByRole('button', { name: /审查/ }).click();
   const review = page.getByRole('dialog', { name: /形式审查/ });
@@ -199,7 +176,7 @@ test('an applicant declares, the unit approves, the office returns it, the fix i
 
   // ── the applicant reads the opinion, fixes and resubmits ──
   await signOut(page);
-  await signIn(page, applicant.username, applicant.password);
+  await signInWith(page, applicant.username, applicant.password);
   await page.goto('/center');
   const mine = page.locator('tr', { hasText: registrationNo });
   await expect(mine.getByText('限期修改').first()).toBeVisible();
@@ -215,7 +192,7 @@ test('an applicant declares, the unit approves, the office returns it, the fix i
 
   // ── the office sees what changed and accepts ──
   await signOut(page);
-  await signIn(page, 'admin', 'Admin@2026!');
+  await signInWith(page, 'admin', 'Admin@2026!');
   await page.goto('/award/formalReview/formalReviewList');
   const resubmitted = page.locator('tr.ant-table-row', { hasText: registrationNo });
   await expect(resubmitted.getByText('已修改')).toBeVisible();
@@ -230,7 +207,7 @@ test('an applicant declares, the unit approves, the office returns it, the fix i
 
   // ── the applicant sees 已受理 and prints it ──
   await signOut(page);
-  await signIn(page, applicant.username, applicant.password);
+  await signInWith(page, applicant.username, applicant.password);
   await page.goto('/center');
   await expect(page.locator('tr', { hasText: registrationNo }).getByText('已受理').first()).toBeVisible();
   await snapshot(page, 'declaration-accepted');
@@ -250,14 +227,14 @@ test('an applicant declares, the unit approves, the office returns it, the fix i
   const second = { ...uniqueApplicant(), password: PASSWORD };
   await registerByApi(request, setup.admin, second);
   const token = await apiLogin(request, second.username, second.password);
-  const draft = await call<{ declarationId: string; lockVersion: number }>(request, token, '/rest/declare/add', { editionId: setup.editionId, prizeId: setup.prizeId });
-  const saved = await call<{ lockVersion: number }>(request, token, '/rest/declare/saveSection', {
+  const draft = await callApi<{ declarationId: string; lockVersion: number }>(request, token, '/rest/declare/add', { editionId: setup.editionId, prizeId: setup.prizeId });
+  const saved = await callApi<{ lockVersion: number }>(request, token, '/rest/declare/saveSection', {
     declarationId: draft.declarationId,
     lockVersion: draft.lockVersion,
     section: 'COMPLETERS',
     content: { completers: [{ name: '李明', idNumber: ID_FIRST, unitName: setup.unitName, contribution: '同一人' }] },
   });
-  const check = await call<{ ok: boolean; problems: Array<{ message: string }> }>(request, token, '/rest/declare/check', { declarationId: draft.declarationId });
+  const check = await callApi<{ ok: boolean; problems: Array<{ message: string }> }>(request, token, '/rest/declare/check', { declarationId: draft.declarationId });
   expect(check.ok).toBe(false);
   expect(check.problems.map((p) => p.message)).toContainEqual(expect.stringContaining(`已是本届次另一项申报（登记号 ${registrationNo}）的主要完成人`));
   const refused = await request.post('/rest/declare/submit', { headers: { authorization: token }, data: { declarationId: draft.declarationId, lockVersion: saved.lockVersion } });

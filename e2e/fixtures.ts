@@ -116,3 +116,29 @@ export async function registerByApi(request: APIRequestContext, admin: string, a
     }),
   );
 }
+
+/** A console call as a signed-in user; fails the journey unless it succeeds, naming the call and its message. */
+export async function callApi<T>(request: APIRequestContext, token: string, url: string, body: unknown): Promise<T> {
+  const res = await request.post(url, { headers: { authorization: token }, data: body });
+  const json = (await res.json()) as { code: string; msg: string; data: T };
+  expect(json.code, `${url}: ${json.msg}`).toBe('0000');
+  return json.data;
+}
+
+/** Signs in on /login with a user name and password, and waits to have left the page. */
+export async function signInWith(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('用户名', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Forgets the session in this browser: cookies and both storages. */
+export async function signOut(page: Page) {
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}

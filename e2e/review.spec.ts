@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, apiLogin, expect, signInAsAdmin, snapshot, test } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { adminToken, apiLogin, callApi, expect, signInAsAdmin, signInWith, signOut, snapshot, test } from './fixtures';
 
 /**
  * Expert review (issue 17): the office approves an expert who registered, runs the assignment for a
@@ -24,29 +24,6 @@ function idNumber(serial: number): string {
   return first17 + '10X98765432'[sum % 11]!;
 }
 
-async function call<T>(request: APIRequestContext, token: string, url: string, body: unknown): Promise<T> {
-  const res = await request.post(url, { headers: { authorization: token }, data: body });
-  const json = (await res.json()) as { code: string; msg: string; data: T };
-  expect(json.code, `${url}: ${json.msg}`).toBe('0000');
-  return json.data;
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function signOut(page: Page) {
-  await page.context().clearCookies();
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-}
-
 interface Setup {
   admin: string;
   groupId: string;
@@ -60,18 +37,18 @@ interface Setup {
 async function prepare(request: APIRequestContext): Promise<Setup> {
   const admin = await adminToken(request);
   const stamp = String(Date.now()).slice(-6);
-  const root = (await call<Array<{ orgId: string }>>(request, admin, '/rest/organ/tree', {}))[0]!;
-  const unit = await call<{ orgId: string }>(request, admin, '/rest/organ/add', { orgCode: `RV${stamp}`, orgName: `评审测试大学${stamp}`, orgType: 'UNIT', parentOrgId: root.orgId });
-  const roles = await call<Array<{ roleId: string; roleCode: string }>>(request, admin, '/rest/role/getAllRole', {});
+  const root = (await callApi<Array<{ orgId: string }>>(request, admin, '/rest/organ/tree', {}))[0]!;
+  const unit = await callApi<{ orgId: string }>(request, admin, '/rest/organ/add', { orgCode: `RV${stamp}`, orgName: `评审测试大学${stamp}`, orgType: 'UNIT', parentOrgId: root.orgId });
+  const roles = await callApi<Array<{ roleId: string; roleCode: string }>>(request, admin, '/rest/role/getAllRole', {});
   const applicantRole = roles.find((r) => r.roleCode === 'APPLICANT')!;
   /** An account of the APPLICANT role, as self-registration leaves one; answers its token. */
   const account = async (username: string, realname: string) => {
-    await call(request, admin, '/api/service', { id: 0, username, realname, orgId: unit.orgId, roleIds: [applicantRole.roleId], password: PASSWORD });
+    await callApi(request, admin, '/api/service', { id: 0, username, realname, orgId: unit.orgId, roleIds: [applicantRole.roleId], password: PASSWORD });
     return apiLogin(request, username, PASSWORD);
   };
 
   const prizeName = `青年评审奖${stamp}`;
-  const prize = await call<{ prizeId: string }>(request, admin, '/rest/prize/add', {
+  const prize = await callApi<{ prizeId: string }>(request, admin, '/rest/prize/add', {
     prizeCode: `R${stamp}`,
     prizeName,
     kind: 'YOUTH',
@@ -86,7 +63,7 @@ async function prepare(request: APIRequestContext): Promise<Setup> {
   // and an edition's year is unique.
   const year = 2090 + (Number(stamp) % 10);
   const editionName = `${year}年度青年评审奖${stamp}`;
-  const edition = await call<{ editionId: string; lockVersion: number }>(request, admin, '/rest/edition/add', {
+  const edition = await callApi<{ editionId: string; lockVersion: number }>(request, admin, '/rest/edition/add', {
     year,
     editionName,
     prizeIds: [prize.prizeId],
@@ -97,13 +74,13 @@ async function prepare(request: APIRequestContext): Promise<Setup> {
     eligibility: { onePersonOneDeclaration: true, excludeWinnersOfLastEditions: 2, excludeNotAwardedLastEdition: true },
     guide: '评审测试',
   });
-  await call(request, admin, '/rest/edition/publish', { editionId: edition.editionId, lockVersion: edition.lockVersion });
+  await callApi(request, admin, '/rest/edition/publish', { editionId: edition.editionId, lockVersion: edition.lockVersion });
 
   // Three declarations, submitted and accepted by formal review.
   const declarationIds: string[] = [];
   for (const [i, title] of ['新型储能材料的界面调控', '城市交通流的智能调度', '农作物病害的早期识别'].entries()) {
     const token = await account(`rvapp${stamp}${i}`, `申报人${i}`);
-    const added = await call<{ declarationId: string; lockVersion: number }>(request, token, '/rest/declare/add', { editionId: edition.editionId, prizeId: prize.prizeId });
+    const added = await callApi<{ declarationId: string; lockVersion: number }>(request, token, '/rest/declare/add', { editionId: edition.editionId, prizeId: prize.prizeId });
     const upload = await request.post('/auth/webUpload', {
       headers: { authorization: token },
       multipart: { file: { name: '承诺书.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') } },
@@ -122,9 +99,9 @@ async function prepare(request: APIRequestContext): Promise<Setup> {
       { section: 'UNITS', content: { units: [{ unitName: `评审测试大学${stamp}`, creditCode: CREDIT_CODE, contribution: '组织实施' }] } },
       { section: 'ATTACHMENTS', content: { attachments: [{ type: 'COMMITMENT', fileId, fileName: '承诺书.pdf' }] } },
     ];
-    for (const s of sections) lockVersion = (await call<{ lockVersion: number }>(request, token, '/rest/declare/saveSection', { declarationId: added.declarationId, lockVersion, ...s })).lockVersion;
-    const submitted = await call<{ lockVersion: number }>(request, token, '/rest/declare/submit', { declarationId: added.declarationId, lockVersion });
-    await call(request, admin, '/rest/auditPrize/audit', { declarationId: added.declarationId, lockVersion: submitted.lockVersion, outcome: 'ACCEPT', checklist: [] });
+    for (const s of sections) lockVersion = (await callApi<{ lockVersion: number }>(request, token, '/rest/declare/saveSection', { declarationId: added.declarationId, lockVersion, ...s })).lockVersion;
+    const submitted = await callApi<{ lockVersion: number }>(request, token, '/rest/declare/submit', { declarationId: added.declarationId, lockVersion });
+    await callApi(request, admin, '/rest/auditPrize/audit', { declarationId: added.declarationId, lockVersion: submitted.lockVersion, outcome: 'ACCEPT', checklist: [] });
     declarationIds.push(added.declarationId);
   }
 
@@ -135,25 +112,25 @@ async function prepare(request: APIRequestContext): Promise<Setup> {
     const username = `rvexp${stamp}${i}`;
     const name = `评审专家${stamp.slice(-3)}${'甲乙丙丁'[i]}`;
     const token = await account(username, name);
-    const saved = await call<{ expertId: string; lockVersion: number }>(request, token, '/rest/expert/saveMyProfile', {
+    const saved = await callApi<{ expertId: string; lockVersion: number }>(request, token, '/rest/expert/saveMyProfile', {
       name, idNumber: idNumber(Number(stamp) + 50 + i), phone: `137${stamp}${String(i).padStart(2, '0')}`, title: '教授',
       unitName: `第${i + 1}研究院${stamp}`, disciplineCodes: ['520'], keywords: ['人工智能'], formerUnits: [], relations: [],
     });
-    const submitted = await call<{ expertId: string; lockVersion: number }>(request, token, '/rest/expert/submitMyProfile', { lockVersion: saved.lockVersion });
+    const submitted = await callApi<{ expertId: string; lockVersion: number }>(request, token, '/rest/expert/submitMyProfile', { lockVersion: saved.lockVersion });
     if (i === 0) {
       pending = { username, name, expertId: submitted.expertId };
       continue;
     }
-    await call(request, admin, '/rest/expert/auditExpert', { expertId: submitted.expertId, lockVersion: submitted.lockVersion, approve: true });
+    await callApi(request, admin, '/rest/expert/auditExpert', { expertId: submitted.expertId, lockVersion: submitted.lockVersion, approve: true });
     // The role came with the approval: sign in again for a session that holds it.
     experts.push({ username, name, expertId: submitted.expertId, token: await apiLogin(request, username, PASSWORD) });
   }
 
-  const group = await call<{ groupId: string }>(request, admin, '/rest/reviewGroup/add', {
+  const group = await callApi<{ groupId: string }>(request, admin, '/rest/reviewGroup/add', {
     editionId: edition.editionId, prizeId: prize.prizeId, groupName: `人工智能组${stamp}`, disciplineCodes: ['520'],
     expertsPerDeclaration: 2, maxLoad: 3, deadline: day(10), settings: { outOfRegionOnly: false, maxAge: null, alternates: 2 },
   });
-  await call(request, admin, '/rest/reviewGroup/setDeclarations', { groupId: group.groupId, declarationIds });
+  await callApi(request, admin, '/rest/reviewGroup/setDeclarations', { groupId: group.groupId, declarationIds });
   return { admin, groupId: group.groupId, editionName, prizeName, pending: pending!, experts };
 }
 
@@ -178,7 +155,7 @@ test('the office approves an expert, assigns and pushes; experts accept, score, 
 
   // The approved expert joins the group with the other three; the first is its leader.
   const all = [setup.pending.expertId, ...setup.experts.map((e) => e.expertId)];
-  await call(request, admin, '/rest/reviewGroup/setExperts', { groupId, experts: all.map((expertId) => ({ expertId, maxLoad: null })), leaderExpertId: all[0] });
+  await callApi(request, admin, '/rest/reviewGroup/setExperts', { groupId, experts: all.map((expertId) => ({ expertId, maxLoad: null })), leaderExpertId: all[0] });
 
   // ── The proposal: each choice explained, then pushed. ──
   await page.goto(`/award/reviewGroup/expertPushProposal?id=${groupId}`);
@@ -195,14 +172,14 @@ test('the office approves an expert, assigns and pushes; experts accept, score, 
   await expect(page.getByText(/已推送 6 人次，3 项申报书进入专家评审/)).toBeVisible();
 
   // Who got which declaration, from the office's view of the proposal.
-  const proposal = await call<{ declarations: Array<{ declarationId: string; experts: Array<{ expertId: string; state: string; role: string }> }> }>(request, admin, '/rest/expertPush/getProposal', { groupId });
+  const proposal = await callApi<{ declarations: Array<{ declarationId: string; experts: Array<{ expertId: string; state: string; role: string }> }> }>(request, admin, '/rest/expertPush/getProposal', { groupId });
   const mainsOf = (declarationId: string) => proposal.declarations.find((d) => d.declarationId === declarationId)!.experts.filter((e) => e.role === 'MAIN');
   const withPending = proposal.declarations.find((d) => d.experts.some((e) => e.expertId === setup.pending.expertId && e.role === 'MAIN'))!;
   expect(withPending, 'the approved expert reviews at least one declaration').toBeTruthy();
 
   // ── The approved expert accepts (confirming no conflict), scores and submits. ──
   await signOut(page);
-  await signIn(page, setup.pending.username, PASSWORD);
+  await signInWith(page, setup.pending.username, PASSWORD);
   await page.goto('/award/expertTask/expertTaskList');
   const taskRow = page.locator('tr.ant-table-row').first();
   await expect(taskRow.getByText('已推送')).toBeVisible();
@@ -226,20 +203,20 @@ test('the office approves an expert, assigns and pushes; experts accept, score, 
   await snapshot(page, 'review-scored');
 
   // The other reviewer of that declaration scores far lower (through the API): the scores diverge.
-  const tasksOf = (token: string) => call<{ list: Array<{ assignmentId: string; declarationId: string; state: string }> }>(request, token, '/rest/expertPush/getMyTasks', { pageParameter: { pageNum: 1, pageSize: 20 } });
+  const tasksOf = (token: string) => callApi<{ list: Array<{ assignmentId: string; declarationId: string; state: string }> }>(request, token, '/rest/expertPush/getMyTasks', { pageParameter: { pageNum: 1, pageSize: 20 } });
   const scoredDeclaration = withPending.declarationId;
   const other = setup.experts.find((e) => mainsOf(scoredDeclaration).some((m) => m.expertId === e.expertId))!;
   const otherTask = (await tasksOf(other.token)).list.find((t) => t.declarationId === scoredDeclaration)!;
-  await call(request, other.token, '/rest/expertPush/accept', { assignmentId: otherTask.assignmentId, noConflict: true });
+  await callApi(request, other.token, '/rest/expertPush/accept', { assignmentId: otherTask.assignmentId, noConflict: true });
   const review = { assignmentId: otherTask.assignmentId, comment: '创新性一般。', scores: [{ name: '创新性', score: 20 }, { name: '应用价值', score: 15 }] };
-  const draft = await call<{ lockVersion: number }>(request, other.token, '/rest/expertReview/save', { ...review, lockVersion: 0 });
-  await call(request, other.token, '/rest/expertReview/submit', { ...review, lockVersion: draft.lockVersion });
+  const draft = await callApi<{ lockVersion: number }>(request, other.token, '/rest/expertReview/save', { ...review, lockVersion: 0 });
+  await callApi(request, other.token, '/rest/expertReview/submit', { ...review, lockVersion: draft.lockVersion });
 
   // ── A second expert declines one of their reviews; an alternate takes the place. ──
   const decliner = setup.experts.find((e) => e.expertId !== other.expertId)!;
   const declined = (await tasksOf(decliner.token)).list.find((t) => t.state === 'PUSHED')!;
   await signOut(page);
-  await signIn(page, decliner.username, PASSWORD);
+  await signInWith(page, decliner.username, PASSWORD);
   await page.goto('/award/expertTask/expertTaskList');
   const declineRow = page.locator('tr.ant-table-row', { has: page.getByRole('button', { name: '拒绝' }) }).first();
   await declineRow.getByRole('button', { name: '拒绝' }).click();
@@ -249,7 +226,7 @@ test('the office approves an expert, assigns and pushes; experts accept, score, 
   await declineDialog.getByRole('button', { name: '拒绝' }).click();
   await expect(page.getByText('已拒绝').first()).toBeVisible();
   type Placed = { expertId: string; state: string; role: string };
-  const after = await call<{ declarations: Array<{ declarationId: string; assigned: number; underAssigned: boolean; experts: Placed[]; left: Placed[] }> }>(request, admin, '/rest/expertPush/getProposal', { groupId });
+  const after = await callApi<{ declarations: Array<{ declarationId: string; assigned: number; underAssigned: boolean; experts: Placed[]; left: Placed[] }> }>(request, admin, '/rest/expertPush/getProposal', { groupId });
   const declinedDeclaration = after.declarations.find((d) => d.declarationId === declined.declarationId)!;
   expect(declinedDeclaration.left).toContainEqual(expect.objectContaining({ expertId: decliner.expertId, state: 'DECLINED' }));
   // Two reviewers hold the declaration again: the first alternate was promoted and invited.
