@@ -203,8 +203,10 @@ test('the office approves an expert, assigns and pushes; experts accept, score, 
   await snapshot(page, 'review-scored');
 
   // The other reviewer of that declaration scores far lower (through the API): the scores diverge.
-  const tasksOf = (token: string) => callApi<{ list: Array<{ assignmentId: string; declarationId: string; state: string }> }>(request, token, '/rest/expertPush/getMyTasks', { pageParameter: { pageNum: 1, pageSize: 20 } });
-  const scoredDeclaration = withPending.declarationId;
+  const tasksOf = (token: string) => callApi<{ list: Array<{ assignmentId: string; declarationId: string; state: string; registrationNo: string | null }> }>(request, token, '/rest/expertPush/getMyTasks', { pageParameter: { pageNum: 1, pageSize: 20 } });
+  // The declaration the approved expert just scored (they may hold two): its other reviewer scores it too.
+  const pendingToken = await apiLogin(request, setup.pending.username, PASSWORD);
+  const scoredDeclaration = (await tasksOf(pendingToken)).list.find((t) => t.assignmentId === assignmentId)!.declarationId;
   const other = setup.experts.find((e) => mainsOf(scoredDeclaration).some((m) => m.expertId === e.expertId))!;
   const otherTask = (await tasksOf(other.token)).list.find((t) => t.declarationId === scoredDeclaration)!;
   await callApi(request, other.token, '/rest/expertPush/accept', { assignmentId: otherTask.assignmentId, noConflict: true });
@@ -218,7 +220,8 @@ test('the office approves an expert, assigns and pushes; experts accept, score, 
   await signOut(page);
   await signInWith(page, decliner.username, PASSWORD);
   await page.goto('/award/expertTask/expertTaskList');
-  const declineRow = page.locator('tr.ant-table-row', { has: page.getByRole('button', { name: '拒绝' }) }).first();
+  // The very task checked below: the expert may hold several.
+  const declineRow = page.locator('tr.ant-table-row', { hasText: declined.registrationNo! });
   await declineRow.getByRole('button', { name: '拒绝' }).click();
   const declineDialog = page.getByRole('dialog', { name: /拒绝评审邀请/ });
   await declineDialog.getByLabel('拒绝理由').click();
