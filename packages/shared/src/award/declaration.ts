@@ -107,6 +107,15 @@ export const DECLARATION_STEP_ACTIONS = [
   'REVIEW_ELIMINATE',
   'REVIEW_DEFER',
   'START_REVIEW',
+  'COMMITTEE_START',
+  'COMMITTEE_PROPOSE',
+  'COMMITTEE_NOT_PROPOSE',
+  'RESULT_PUBLICITY_START',
+  'OBJECTION_HOLD',
+  'OBJECTION_RELEASE',
+  'OBJECTION_REMOVE',
+  'AWARD',
+  'NOT_AWARD',
 ] as const;
 export type DeclarationStepAction = (typeof DECLARATION_STEP_ACTIONS)[number];
 export const DECLARATION_STEP_LABELS: Readonly<Record<DeclarationStepAction, string>> = {
@@ -129,6 +138,15 @@ export const DECLARATION_STEP_LABELS: Readonly<Record<DeclarationStepAction, str
   REVIEW_ELIMINATE: '专家评审：淘汰',
   REVIEW_DEFER: '专家评审：缓评',
   START_REVIEW: '推送专家评审',
+  COMMITTEE_START: '提交评审委员会',
+  COMMITTEE_PROPOSE: '评审委员会：拟授奖',
+  COMMITTEE_NOT_PROPOSE: '评审委员会：不予授奖',
+  RESULT_PUBLICITY_START: '进入结果公示',
+  OBJECTION_HOLD: '收到异议，暂停处理',
+  OBJECTION_RELEASE: '异议处理完毕，恢复处理',
+  OBJECTION_REMOVE: '异议成立，撤销申报',
+  AWARD: '授奖',
+  NOT_AWARD: '不予授奖',
 };
 
 /** The dictionary of reasons for 不予受理 (seeded; the office may add). */

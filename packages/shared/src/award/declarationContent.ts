@@ -27,7 +27,9 @@ export const DECLARATION_CATEGORY_LABELS: Readonly<Record<(typeof DECLARATION_CA
   PUBLIC_WELFARE: '社会公益类',
 };
 /** Classified (SECRET) declarations are never shown on the portal (DOMAIN.md "Publicity"). */
+export type DeclarationCategory = (typeof DECLARATION_CATEGORIES)[number];
 export const SECRECY_LEVELS = ['PUBLIC', 'INTERNAL', 'SECRET'] as const;
+export type SecrecyLevel = (typeof SECRECY_LEVELS)[number];
 export const SECRECY_LEVEL_LABELS: Readonly<Record<(typeof SECRECY_LEVELS)[number], string>> = { PUBLIC: '公开', INTERNAL: '内部', SECRET: '涉密' };
 /** Where a task source is picked from: the office's lookups (/rest/lookfunds, /rest/lookProject, /rest/origin). */
 export const TASK_SOURCE_KINDS = ['FUND', 'PROJECT', 'ORIGIN'] as const;

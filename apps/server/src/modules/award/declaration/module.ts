@@ -16,6 +16,7 @@ export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER } from './fixDeadlineJ
 export { AWARD_DECLARATION_REMINDERS, AWARD_DECLARATION_REMINDERS_HANDLER } from './reminderJob';
 export { noDeclarationEvents, type DeclarationEvents, type DeclarationMove, type DeclarationRow } from './transition';
 export { seedDeclarationNumbering } from './seed';
+export { createLastStretch, HOLDABLE_STATUSES, type LastStretch, type LastStretchAction, type PublicDeclaration, type StretchCard } from './lastStretch';
 export { createReviewOutcome, type ReviewOutcome, type ReviewOutcomes } from './reviewOutcome';
 export type { AssignmentDeclarations, DeclarationCard } from './forAssignment';
 

@@ -57,6 +57,12 @@ function applicantMessage(move: DeclarationMove, after: DeclarationRow): { title
     FIX_DEADLINE_MISSED: { title: '申报书逾期未修改，不予受理', body: `您的申报书${name}未在修改期限内重新提交，不予受理。` },
     APPROVE_REVOCATION: { title: '撤回申请已同意', body: `您的申报书${name}的撤回申请已同意，申报书已撤回。${opinion}` },
     REFUSE_REVOCATION: { title: '撤回申请未同意', body: `您的申报书${name}的撤回申请未获同意。${opinion}` },
+    RESULT_PUBLICITY_START: { title: '评审结果公示', body: `您的申报书${name}拟授奖，已进入结果公示。${opinion}` },
+    OBJECTION_HOLD: { title: '申报书收到异议', body: `您的申报书${name}收到异议，异议处理期间暂停后续评审。` },
+    OBJECTION_RELEASE: { title: '异议处理完毕', body: `您的申报书${name}的异议已处理完毕，恢复后续评审。${opinion}` },
+    OBJECTION_REMOVE: { title: '异议成立', body: `您的申报书${name}经异议调查，异议成立，不予授奖。${opinion}` },
+    AWARD: { title: '申报书已授奖', body: `祝贺！您的申报书${name}已获授奖。${opinion}` },
+    NOT_AWARD: { title: '申报书未授奖', body: `您的申报书${name}本届未获授奖。${opinion}` },
   };
   return told[move.action] ?? null;
 }
