@@ -2,11 +2,12 @@ import type { DeclarationStatus, DeclarationStepAction } from '@dandelion/shared
 import type { DeclarationCategory, SecrecyLevel } from '@dandelion/shared/award/declarationContent';
 import type { PrizeGrade } from '@dandelion/shared/award/prize';
 import { DECLARATION_STATUS_LABELS, DECLARATION_STEP_LABELS } from '@dandelion/shared/award/declaration';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { ChangeContext } from '../../../core/audit';
 import type { Executor, Tx } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { notDeleted } from '../../../core/records';
+import { containing } from '../../../core/sql';
 import { createDeclarationContext, type DeclarationDeps, type Viewer } from './context';
 import { declarationRepo } from './repo';
 import { awardDeclaration as d, awardDeclarationStep } from './tables';
@@ -42,6 +43,8 @@ export interface StretchCard {
   registrationNo: string | null;
   status: DeclarationStatus;
   proposedGrade: PrizeGrade | null;
+  /** The committee's grade (拟授奖等级), kept through publicity and award. */
+  awardGrade: PrizeGrade | null;
   secrecy: string | null;
   disciplineCode: string | null;
   firstCompleter: string | null;
@@ -71,6 +74,7 @@ const cardColumns = {
   registrationNo: d.registrationNo,
   status: d.status,
   proposedGrade: d.proposedGrade,
+  awardGrade: d.awardGrade,
   secrecy: d.secrecy,
   disciplineCode: d.disciplineCode,
   firstCompleter: d.firstCompleter,
@@ -124,6 +128,24 @@ export function createLastStretch(deps: DeclarationDeps) {
       return ex.select(cardColumns).from(d).where(and(inArray(d.id, [...ids]), notDeleted(d))).orderBy(asc(d.id));
     },
 
+    /**
+     * The portal's awarded achievements (/show): AWARDED and public (secrecy PUBLIC or not given),
+     * optionally of one edition or prize or matching a keyword in the title, newest first.
+     */
+    async awardedPage(ex: Executor, input: { editionId?: number; prizeId?: number; keyword?: string; page: number; size: number }): Promise<{ rows: StretchCard[]; total: number }> {
+      const where = and(
+        eq(d.status, 'AWARDED'),
+        notDeleted(d),
+        or(isNull(d.secrecy), eq(d.secrecy, 'PUBLIC')),
+        input.editionId === undefined ? undefined : eq(d.editionId, input.editionId),
+        input.prizeId === undefined ? undefined : eq(d.prizeId, input.prizeId),
+        input.keyword ? containing(d.title, input.keyword): undefined,
+      );
+      const rows = await ex.select(cardColumns).from(d).where(where).orderBy(desc(d.editionId), desc(d.id)).limit(input.size).offset((input.page - 1) * input.size);
+      const [counted] = await ex.select({ n: count() }).from(d).where(where);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
     /** What the public may read of the given live declarations, in id order (the caller leaves out classified ones). */
     async publicFields(ex: Executor, ids: readonly number[]): Promise<PublicDeclaration[]> {
       if (!ids.length) return [];
@@ -134,9 +156,19 @@ export function createLastStretch(deps: DeclarationDeps) {
 
     /**
      * Makes one move in the caller's transaction. OBJECTION_RELEASE returns a held declaration to the
-     * status it had before the hold. Answers the declaration after the move.
+     * status it had before the hold; COMMITTEE_PROPOSE requires the committee's grade and keeps it.
+     * Answers the declaration after the move.
      */
-    async move(tx: Tx, change: ChangeContext, name: string, id: number, action: LastStretchAction, opinion: string | null = null): Promise<StretchCard> {
+    async move(
+      tx: Tx,
+      change: ChangeContext,
+      name: string,
+      id: number,
+      action: LastStretchAction,
+      options: { opinion?: string | null; grade?: PrizeGrade | null } = {},
+    ): Promise<StretchCard> {
+      const opinion = options.opinion ?? null;
+      if (action === 'COMMITTEE_PROPOSE' && !options.grade) throw errors.badRequest('请选择拟授奖等级');
       const row = await declarationRepo.lockLive(tx, id);
       if (!row) throw errors.notFound('申报书');
       let to: DeclarationStatus;
@@ -149,7 +181,7 @@ export function createLastStretch(deps: DeclarationDeps) {
         if (!rule.from.includes(row.status)) throw errors.conflict(`申报书「${row.title ?? row.registrationNo ?? id}」当前状态为「${DECLARATION_STATUS_LABELS[row.status]}」，不能${DECLARATION_STEP_LABELS[action]}`);
         to = rule.to;
       }
-      const after = await moveDeclaration(tx, deps.events, row, row.lockVersion, { action, to, opinion, keepAsNote: !!opinion }, change.actor, name);
+      const after = await moveDeclaration(tx, deps.events, row, row.lockVersion, { action, to, opinion, keepAsNote: !!opinion, ...(action === 'COMMITTEE_PROPOSE' ? { set: { awardGrade: options.grade } } : {}) }, change.actor, name);
       await ctx.log(tx, actorOf(change, name), 'UPDATE', after, `${DECLARATION_STEP_LABELS[action]}：${row.title ?? ''}（登记号 ${row.registrationNo ?? ''}）`, ctx.brief(row), ctx.brief(after));
       return toCard(after);
     },
@@ -166,6 +198,7 @@ function toCard(row: DeclarationRow): StretchCard {
     registrationNo: row.registrationNo,
     status: row.status,
     proposedGrade: row.proposedGrade ?? null,
+    awardGrade: row.awardGrade ?? null,
     secrecy: row.secrecy,
     disciplineCode: row.disciplineCode,
     firstCompleter: row.firstCompleter,

@@ -42,6 +42,8 @@ export const awardDeclaration = pgTable(
     nominatorOrgId: bigint('nominator_org_id', { mode: 'number' }),
     title: varchar('title', { length: 200 }),
     proposedGrade: varchar('proposed_grade', { length: 16 }).$type<PrizeGrade>(),
+    /** The grade the committee proposed (拟授奖等级); with status AWARDED it is the grade awarded. */
+    awardGrade: varchar('award_grade', { length: 16 }).$type<PrizeGrade>(),
     /** The first discipline code (the office filters by discipline prefix). */
     disciplineCode: varchar('discipline_code', { length: 16 }),
     secrecy: varchar('secrecy', { length: 16 }),
@@ -72,6 +74,8 @@ export const awardDeclaration = pgTable(
     index('award_declaration_status_idx').on(t.status, t.id).where(sql`del_flag = 0`),
     index('award_declaration_unit_idx').on(t.unitOrgId, t.status, t.id).where(sql`del_flag = 0`),
     index('award_declaration_nominator_idx').on(t.nominatorOrgId, t.status, t.id).where(sql`del_flag = 0`),
+    /** The portal's awarded achievements (/show), newest first. */
+    index('award_declaration_awarded_idx').on(t.editionId, t.id).where(sql`del_flag = 0 and status = 'AWARDED'`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "award_declaration" ADD COLUMN "award_grade" varchar(16);--> statement-breakpoint
+CREATE INDEX "award_declaration_awarded_idx" ON "award_declaration" USING btree ("edition_id","id") WHERE del_flag = 0 and status = 'AWARDED';
