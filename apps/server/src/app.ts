@@ -9,6 +9,7 @@ import { cacheStats, createInvalidatingCache } from './core/cache';
 import type { Database } from './core/db';
 import { createPlatform, registerSecurityPlugins } from './core/platform';
 import { registerHealthRoutes } from './core/health';
+import { registerBackupRoute } from './core/backup';
 import { registerOpenApi } from './core/openapi';
 import { registerPermissionGuard, type Authenticator, type DeclaredRoute } from './core/permissions';
 import { defaultWebDistDir } from './core/paths';
@@ -69,6 +70,8 @@ export interface AppDeps {
   runScheduler?: boolean;
   /** The key the operation log is sealed with (kept outside the database); main passes AUDIT_SEAL_KEY or the data directory's key file. */
   auditSealKey?: Buffer;
+  /** The token `npm run backup` presents to take a snapshot of the embedded database (main writes it to DATA_DIR/backup.token). */
+  backupToken?: string;
 }
 
 /** Tests and tools that do not pass a key seal with this one; main never does. */
@@ -128,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const dicts = registerDictModule(app, { db, bus, apps: system.apps.list });
 
   registerHealthRoutes(app, { database });
+  if (deps.backupToken) registerBackupRoute(app, { database, token: deps.backupToken });
   // Files: uploads checked by extension and bytes, kept once per content, read back by those allowed.
   const filesDir = deps.filesDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'dandelion-files-'));
   // A directory of our own making (tests) goes when the app does; FILES_DIR is never touched.

@@ -8,6 +8,7 @@ import { createMemoryBus, createPostgresBus, type EventBus } from './core/bus';
 import { openDatabase, type Database } from './core/db';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './core/dataDirLock';
 import { seedDatabase } from './db/seed';
+import { BACKUP_TOKEN_FILE } from './ops/backupFormat';
 
 /** Start: config → lock → database → migrate → seed-if-empty → listen. Stop: drain → close → unlock. */
 export /** How long a stopping server keeps accepting (and refusing with 503) before it closes the listener. */
@@ -63,7 +64,7 @@ async function main(env: NodeJS.ProcessEnv = process.env) {
   const bus: EventBus = config.DATABASE_URL
     ? await createPostgresBus(config.DATABASE_URL, (err) => log.warn({ err }, '消息总线连接中断，正在重连'))
     : createMemoryBus();
-  const app = await buildApp({ config, database, bus, serveWeb: true, filesDir: config.FILES_DIR, auditSealKey: auditSealKeyOf(config) });
+  const app = await buildApp({ config, database, bus, serveWeb: true, filesDir: config.FILES_DIR, auditSealKey: auditSealKeyOf(config), backupToken: config.DATABASE_URL ? undefined : backupTokenOf(config) });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -110,6 +111,15 @@ await main();
  * the database, so whoever can only edit the database cannot seal a forged row). Instances that
  * share PostgreSQL on several hosts must share AUDIT_SEAL_KEY.
  */
+/** A fresh token for `npm run backup` at every start, readable only by whoever may read the data directory. */
+function backupTokenOf(config: Config): string {
+  const token = randomBytes(32).toString('hex');
+  const file = path.join(config.DATA_DIR, BACKUP_TOKEN_FILE);
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(file, token, { mode: 0o600 });
+  return token;
+}
+
 function auditSealKeyOf(config: Config): Buffer {
   if (config.AUDIT_SEAL_KEY) return Buffer.from(config.AUDIT_SEAL_KEY);
   const file = path.join(config.DATA_DIR, 'audit-seal.key');

@@ -20,6 +20,11 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The embedded database's data directory as a gzipped tarball, taken between two statements after a
+   * checkpoint (what `npm run backup` stores while the server runs). PostgreSQL has pg_dump instead.
+   */
+  snapshot?: () => Promise<Blob>;
   /** Runs `fn` while holding a cluster-wide lock, so that only one instance migrates or seeds at a time. */
   withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
@@ -48,6 +53,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
       ping: async () => {
         await db.execute(sql`select 1`);
+      },
+      snapshot: async () => {
+        await client.exec('CHECKPOINT');
+        return client.dumpDataDir('gzip');
       },
       close: async () => {
         if (!client.closed) await client.close();
