@@ -26,6 +26,31 @@ export function findPgError(err: unknown): PgErrorLike | null {
   return null;
 }
 
+/** SQLSTATEs of a server that is gone, shutting down or refusing connections. */
+const UNREACHABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** node-postgres's own words when a connection dies or cannot be had. */
+const DRIVER_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+/**
+ * Whether `err` says the database cannot be reached (restart, failover, network): a 503 the client
+ * may retry, not a 500. Network errors count only when they come from the database driver.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    if (UNREACHABLE_STATES.test(code)) return true;
+    const message = typeof candidate.message === 'string' ? candidate.message : '';
+    const stack = typeof candidate.stack === 'string' ? candidate.stack : '';
+    if (DRIVER_MESSAGES.test(message)) return true;
+    if (NETWORK_CODES.has(code) && /node_modules\/pg(-pool)?\//.test(stack)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
 export function describeDbError(pgErr: PgErrorLike): { status: number; msg: string } | null {
   switch (pgErr.code) {
     case '23505': {

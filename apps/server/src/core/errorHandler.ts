@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errors } from './errors';
-import { describeDbError, findPgError } from './dbErrors';
+import { describeDbError, findPgError, isDatabaseUnreachable } from './dbErrors';
 
 interface Failure {
   status: number;
@@ -45,6 +45,10 @@ function toFailure(err: FastifyError | Error, request: FastifyRequest): Failure 
   if (fe.statusCode === 429) return { status: 429, code: '429', msg: errors.tooManyRequests().message };
   if (err instanceof SyntaxError && fe.statusCode === 400) return { status: 400, code: '400', msg: '请求体不是有效的 JSON' };
 
+  if (isDatabaseUnreachable(err)) {
+    request.log.warn({ err: { message: err.message, code: (err as { code?: unknown }).code } }, 'database unreachable');
+    return { status: 503, code: '503', msg: '数据库暂不可用，请稍后重试' };
+  }
   const pgErr = findPgError(err);
   if (pgErr) {
     const described = describeDbError(pgErr);
