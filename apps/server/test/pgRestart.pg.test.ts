@@ -123,7 +123,9 @@ describe('PostgreSQL restart under load', () => {
     stopCluster('immediate');
     phase = 'down';
     await new Promise((r) => setTimeout(r, 3_000));
-    const down = await request(port, 'GET', '/readyz');
+    const down = await request(port, 'GET', '/readyz').catch((err: unknown) => {
+      throw new Error(`the server stopped answering during the outage (${String(err)}):\n${server!.output().slice(-3000)}`);
+    });
     startCluster();
     phase = 'after';
     const deadline = Date.now() + 30_000;

@@ -67,6 +67,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax, application_name: 'dandelion' });
   // An idle client error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // A client checked out for a transaction has no pool listener between its statements: a connection that dies
+  // there (database restart) would be an unhandled 'error' event and end the process. The statement waiting on it
+  // fails instead (503), and the pool drops the dead client when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg(pool) as unknown as Db;
   const withStartupLock: Database['withStartupLock'] = async (fn) => {
       const client = await pool.connect();
