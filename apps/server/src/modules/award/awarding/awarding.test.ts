@@ -158,6 +158,9 @@ describe('/rest/awarding/closeEdition', () => {
     const year = new Date().getFullYear();
     expect(won.certificateNo).toMatch(new RegExp(`^ZS(${year}|${year + 1})\\d{6}$`));
     expect(new Set(rows.filter((r) => r.certificateNo).map((r) => r.certificateNo)).size).toBe(2);
+    // Numbered in the list's order: 自然科学奖 before 技术发明奖, whatever the grades.
+    expect(world.prizeIds.ZRKX).toBeLessThan(world.prizeIds.JSFM);
+    expect(won.certificateNo! < rows.find((r) => r.declarationId === special)!.certificateNo!).toBe(true);
     expect(rows.filter((r) => r.status === 'NOT_AWARDED').every((r) => r.certificateNo === null && r.grade === null)).toBe(true);
 
     const [closing] = await world.ctx.database.db.select().from(awardEditionClosing).where(eq(awardEditionClosing.editionId, editionId));

@@ -133,7 +133,9 @@ export function createAwardingService(deps: AwardingDeps) {
         if (refusals.length) throw errors.conflict(refusals.join('；'));
         const fields = new Map((await declarations.publicFields(tx, rows.map((r) => r.id))).map((f) => [f.id, f]));
         const honours: NewHonour[] = [];
-        for (const row of rows) {
+        // Certificates are numbered in the award list's order: prize, grade (special first), registration number.
+        const inListOrder = [...rows].sort((a, b) => a.prizeId - b.prizeId || gradeRank(a.awardGrade) - gradeRank(b.awardGrade) || (a.registrationNo ?? '').localeCompare(b.registrationNo ?? ''));
+        for (const row of inListOrder) {
           let status: HonourStatus = 'NOT_AWARDED';
           let certificateNo: string | null = null;
           if (row.outcome === 'AWARD') {
