@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysOperLog } from '../../../core/audit';
 import { awardDeclarationStep } from '../declaration/tables';
 import { createAwardingWorld, declarationIn, editionAfterPublicity, statusOf, system, type AwardingWorld } from './awardingTestKit';
+import { awardList } from './module';
 import { awardEditionClosing, awardHonour } from './tables';
 
 let world: AwardingWorld;
@@ -137,7 +138,7 @@ describe('/rest/awarding/closeEdition', () => {
   it('awards and not awards in one go, numbers the certificates, publishes the list and logs; a second closing is 409', async () => {
     const editionId = await editionAfterPublicity(world);
     const first = await declarationIn(world, editionId, 'IN_RESULT_PUBLICITY', { grade: 'FIRST', title: '一等奖项目' });
-    const special = await declarationIn(world, editionId, 'IN_RESULT_PUBLICITY', { grade: 'SPECIAL', title: '特等奖项目', prize: 'JSFM' });
+    const special = await declarationIn(world, editionId, 'IN_RESULT_PUBLICITY', { grade: 'SPECIAL', title: '特等奖项目', prize: 'JSFM', secrecy: 'SECRET' });
     const reviewed = await declarationIn(world, editionId, 'REVIEWED');
     const deferred = await declarationIn(world, editionId, 'DEFERRED');
     const notProposed = await declarationIn(world, editionId, 'NOT_AWARDED');
@@ -170,6 +171,10 @@ describe('/rest/awarding/closeEdition', () => {
     expect(steps).toHaveLength(1);
     const [log] = await world.ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'award:awarding'), eq(sysOperLog.entityId, String(editionId))));
     expect(log!.summary).toContain('授奖 2 项，不授奖 3 项');
+
+    // The portal's read of the list leaves the classified award out.
+    expect((await awardList.awarded(world.ctx.database.db, editionId)).map((r) => r.declarationId)).toEqual([first]);
+    expect(await awardList.closing(world.ctx.database.db, editionId)).toMatchObject({ awarded: 2, notAwarded: 3 });
 
     const again = await close(editionId);
     expect(again.status).toBe(409);

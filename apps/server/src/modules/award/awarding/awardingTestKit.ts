@@ -92,7 +92,7 @@ export async function declarationIn(
   world: AwardingWorld,
   editionId: number,
   status: DeclarationStatus,
-  options: { grade?: PrizeGrade | null; prize?: 'ZRKX' | 'JSFM'; applicantId?: number; title?: string } = {},
+  options: { grade?: PrizeGrade | null; prize?: 'ZRKX' | 'JSFM'; applicantId?: number; title?: string; secrecy?: string } = {},
 ): Promise<number> {
   const n = ++counter;
   const title = options.title ?? `高熵合金研究${n}`;
@@ -106,6 +106,7 @@ export async function declarationIn(
       title,
       status,
       awardGrade: options.grade ?? null,
+      secrecy: options.secrecy ?? null,
       registrationNo: `DJ2041${String(n).padStart(6, '0')}`,
       firstCompleter: '张三',
       content: {

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/errors';
+import { sysMsg } from '../../message/msg/tables';
 import { DEFAULT_CERTIFICATE_FONT, renderCertificate } from './certificate';
 import { createAwardingWorld, declarationIn, editionAfterPublicity, type AwardingWorld } from './awardingTestKit';
 import { awardHonour } from './tables';
@@ -141,6 +142,15 @@ describe('GET /rest/awarding/certificate', () => {
       fs.rmSync(notAFont, { force: true });
     }
     expect(fs.existsSync(DEFAULT_CERTIFICATE_FONT.path)).toBe(true);
+  });
+});
+
+describe('the applicant at closing', () => {
+  it('is told of the award and of the non-award by in-site message, each with the closing opinion', async () => {
+    const messages = await world.ctx.database.db.select().from(sysMsg).where(eq(sysMsg.userId, world.applicant.id)).orderBy(asc(sysMsg.id));
+    const awarded = messages.find((m) => m.title === '申报书已授奖')!;
+    expect(awarded.content).toContain('结束评奖：授予一等奖');
+    expect(messages.map((m) => m.title)).toContain('申报书未授奖');
   });
 });
 

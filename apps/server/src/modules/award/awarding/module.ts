@@ -18,8 +18,8 @@ export const awardList = {
     const row = await awardingRepo.closingOf(ex, editionId);
     return row ? { closedAt: row.closedAt, publishedAt: row.publishedAt, awarded: row.awarded, notAwarded: row.notAwarded } : null;
   },
-  /** The awarded entries of a closed edition in the list's order (at most 5 000). */
-  awarded: (ex: Executor, editionId: number, prizeId?: number) => awardingRepo.all(ex, { editionId, prizeId, status: 'AWARDED' }, 5000),
+  /** The public awarded entries of a closed edition in the list's order, classified ones left out (at most 5 000). */
+  awarded: (ex: Executor, editionId: number, prizeId?: number) => awardingRepo.all(ex, { editionId, prizeId, status: 'AWARDED', publicOnly: true }, 5000),
 };
 export type AwardList = typeof awardList;
 

@@ -1,7 +1,7 @@
 import type { HonourStatus } from '@dandelion/shared/award/awarding';
 import type { PageParameter } from '@dandelion/shared';
 import type { PrizeGrade } from '@dandelion/shared/award/prize';
-import { and, asc, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../core/db';
 import { countWhere, paginate } from '../../../core/pagination';
 import { createdBy, notDeleted, type Actor } from '../../../core/records';
@@ -18,6 +18,8 @@ export interface HonourFilter {
   grade?: PrizeGrade;
   status?: HonourStatus;
   keyword?: string;
+  /** Leave out classified entries (the portal's reads). */
+  publicOnly?: boolean;
 }
 
 function whereOf(filter: HonourFilter): SQL | undefined {
@@ -27,6 +29,7 @@ function whereOf(filter: HonourFilter): SQL | undefined {
     filter.prizeId === undefined ? undefined : eq(awardHonour.prizeId, filter.prizeId),
     filter.grade ? eq(awardHonour.grade, filter.grade) : undefined,
     filter.status ? eq(awardHonour.status, filter.status) : undefined,
+    filter.publicOnly ? or(isNull(awardHonour.secrecy), eq(awardHonour.secrecy, 'PUBLIC')) : undefined,
     filter.keyword ? or(containing(awardHonour.title, filter.keyword), containing(awardHonour.registrationNo, filter.keyword)) : undefined,
   );
 }

@@ -153,6 +153,7 @@ export function createAwardingService(deps: AwardingDeps) {
             applicantId: row.applicantId,
             registrationNo: row.registrationNo,
             title: row.title,
+            secrecy: row.secrecy,
             status,
             grade: status === 'AWARDED' ? row.awardGrade : null,
             gradeRank: status === 'AWARDED' ? gradeRank(row.awardGrade) : 99,

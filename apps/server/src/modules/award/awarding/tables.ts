@@ -21,6 +21,8 @@ export const awardHonour = pgTable(
     applicantId: bigint('applicant_id', { mode: 'number' }).notNull(),
     registrationNo: varchar('registration_no', { length: 32 }),
     title: varchar('title', { length: 256 }),
+    /** The declaration's secrecy at closing: the portal shows only PUBLIC (or unmarked) entries. */
+    secrecy: varchar('secrecy', { length: 16 }),
     status: varchar('status', { length: 16 }).$type<HonourStatus>().notNull(),
     grade: varchar('grade', { length: 16 }).$type<PrizeGrade>(),
     /** Grade order within the prize (SPECIAL first) so the list sorts without a lookup. */
