@@ -24,6 +24,7 @@ CREATE TABLE "award_honour" (
 	"applicant_id" bigint NOT NULL,
 	"registration_no" varchar(32),
 	"title" varchar(256),
+	"secrecy" varchar(16),
 	"status" varchar(16) NOT NULL,
 	"grade" varchar(16),
 	"grade_rank" integer DEFAULT 99 NOT NULL,
