@@ -214,6 +214,8 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
       refreshSessions: (userId) => sessions.refreshUser(userId),
     },
     warn: (message, detail) => app.log.warn(detail, message),
+    // Certificates: CERTIFICATE_FONT (a Chinese font file) and, for a collection (.ttc), CERTIFICATE_FONT_FAMILY.
+    ...(process.env.CERTIFICATE_FONT ? { certificateFont: { path: process.env.CERTIFICATE_FONT, family: process.env.CERTIFICATE_FONT_FAMILY || undefined } } : {}),
     // Read through the executor: the reasons are checked inside the review's transaction.
     rejectReasons: async (ex) => (await dicts.itemsWithin(ex, REJECT_REASON_DICT)).map((item) => ({ code: item.dictCode, name: item.dictName })),
     bank: {

@@ -13,6 +13,7 @@ import { REVIEW_GROUP_PERMISSIONS } from '@dandelion/shared/award/reviewGroup';
 import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
+import { AWARDING_PERMISSIONS } from '@dandelion/shared/award/awarding';
 import { CALENDAR_PERMISSIONS } from '@dandelion/shared/base/calendar';
 import { DICT_PERMISSIONS } from '@dandelion/shared/base/dict';
 import { LOG_PERMISSIONS, REST_LOG_PERMISSIONS } from '@dandelion/shared/base/log';
@@ -146,6 +147,13 @@ export const FUNCTION_TREE: FuncSeed[] = [
         children: [
           sub(REVIEW_RESULT_PERMISSIONS.result, '评审结果', '/award/reviewResult/reviewResultList', 'award/scoring/reviewResult', '/award/reviewResult'),
           ...buttons(REVIEW_RESULT_PERMISSIONS, [['setting', '汇总设置'], ['reopen', '重开评审'], ['decide', '评审结论'], ['export', '导出']]),
+        ],
+      }),
+      page(AWARDING_PERMISSIONS.main, '授奖管理', '/award/awarding', 'Layout', {
+        redirect: '/award/awarding/awardingList', icon: 'CrownOutlined',
+        children: [
+          sub(AWARDING_PERMISSIONS.list, '授奖名单', '/award/awarding/awardingList', 'award/awarding/awardingList', '/award/awarding'),
+          ...buttons(AWARDING_PERMISSIONS, [['close', '结束评奖'], ['export', '导出'], ['certificate', '下载证书']]),
         ],
       }),
       // The score page is reached from the expert's task list, never from the menu.

@@ -1,4 +1,5 @@
 import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
+import { AWARDING_PERMISSIONS } from '@dandelion/shared/award/awarding';
 import { BANK_PERMISSIONS, MY_BANK_PERMISSIONS } from '@dandelion/shared/award/bank';
 import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
@@ -22,6 +23,7 @@ import { seedMaintenanceTasks } from '../../modules/base/scheduler/seed';
 import { seedPrizes } from '../../modules/award/prize/seed';
 import { seedLookups } from '../../modules/award/lookup/module';
 import { seedDeclarationNumbering } from '../../modules/award/declaration/seed';
+import { seedCertificateNumbering } from '../../modules/award/awarding/seed';
 import { BASE_DICTIONARIES } from './dicts';
 import { FUNCTION_TREE, flattenFunctions } from './functions';
 import { DEFAULT_SITE, DEMO_CATALOGS } from './portal';
@@ -48,7 +50,7 @@ export const BASE_ROLES = [
     grants: [
       // The org tree serves the list's 申报单位 / 提名单位 filters (no 机构管理 menu: only list).
       ...STAFF_BASICS, MENU_GROUP_CODES.award, ORG_PERMISSIONS.list,
-      ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS, EXPERT_PERMISSIONS, REVIEW_RESULT_PERMISSIONS, REVIEW_GROUP_PERMISSIONS, EXPERT_PUSH_PERMISSIONS].flatMap(codesOf),
+      ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS, EXPERT_PERMISSIONS, REVIEW_RESULT_PERMISSIONS, REVIEW_GROUP_PERMISSIONS, EXPERT_PUSH_PERMISSIONS, AWARDING_PERMISSIONS].flatMap(codesOf),
       // The office sees who has an account, masked; reading a whole number is finance's.
       BANK_PERMISSIONS.main, BANK_PERMISSIONS.list, BANK_PERMISSIONS.detail,
     ],
@@ -84,6 +86,7 @@ export async function seedDatabase(db: Db, options: { adminPassword?: string }):
     await seedLookups(tx);
     await seedProcesses(tx);
     await seedDeclarationNumbering(tx);
+    await seedCertificateNumbering(tx);
     return admin;
   });
 }

@@ -7,7 +7,8 @@ import type { Db, Executor } from '../../core/db';
 import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
-import { createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
+import { createLastStretch, createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
+import { DEFAULT_CERTIFICATE_FONT, registerAwardingModule, type CertificateFont } from './awarding/module';
 import { registerBankModule, type BankKeySetting, type OwnerNames } from './bank/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
@@ -18,6 +19,7 @@ import { prizeDirectory, registerPrizeModule } from './prize/module';
 import { expertMayRead, registerScoringModule } from './scoring/module';
 
 export { AWARD_EDITION_PHASES, AWARD_EDITION_PHASES_HANDLER } from './edition/module';
+export { seedCertificateNumbering } from './awarding/module';
 export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER, seedDeclarationNumbering } from './declaration/module';
 export { AWARD_EXPERT_STANDING_EXPIRY, AWARD_EXPERT_STANDING_EXPIRY_HANDLER } from './expert/module';
 
@@ -44,6 +46,10 @@ export interface AwardDeps {
   findUserByPhone: (ex: Executor, phone: string) => Promise<{ id: number } | null>;
   /** Review-fee bank accounts: the number's encryption key (BANK_ACCOUNT_KEY) and the owners' names from the user module. */
   bank: { key: BankKeySetting; ownerNames: OwnerNames };
+  /** The Chinese font award certificates are set in (CERTIFICATE_FONT); Noto Serif CJK by default. */
+  certificateFont?: CertificateFont;
+  /** An edition's award list went to the portal: the portal's caches forget their answers. */
+  awardListPublished?: (editionId: number) => Promise<void> | void;
 }
 
 export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
@@ -73,6 +79,19 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   const declarations = registerDeclarationModule(app, declarationDeps);
   registerScoringModule(app, { db: deps.db, prizes: prizeDirectory, outcomes: createReviewOutcome(declarationDeps) });
   stepCommitted = declarations.stepCommitted;
+  // Closing an edition awards through the declaration's last-stretch port.
+  registerAwardingModule(app, {
+    db: deps.db,
+    today: deps.today,
+    declarations: createLastStretch(declarationDeps),
+    editions: editionDirectory,
+    prizes: prizeDirectory,
+    serials: deps.serials,
+    published: async (editionId) => {
+      await deps.awardListPublished?.(editionId);
+    },
+    certificateFont: deps.certificateFont ?? DEFAULT_CERTIFICATE_FONT,
+  });
   const experts = registerExpertModule(app, {
     db: deps.db,
     today: deps.today,

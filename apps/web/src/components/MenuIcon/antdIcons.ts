@@ -19,6 +19,7 @@ export {
   ClusterOutlined,
   CommentOutlined,
   ControlOutlined,
+  CrownOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
   FileSearchOutlined,
