@@ -42,7 +42,9 @@ import { registerSerialModule } from './modules/base/serial/module';
 import { registerFileModule, type FileService } from './modules/file/module';
 import { registerAwardModule } from './modules/award/module';
 import { userDirectory } from './modules/system/user/module';
-import { REJECT_REASON_DICT } from '@dandelion/shared/award/declaration';
+import { funcDirectory } from './modules/system/func/module';
+import { roleDirectory } from './modules/system/role/module';
+import { REJECT_REASON_DICT, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 
 // Default zod messages (type errors and the like) in Chinese.
 z.config(z.locales.zhCN());
@@ -215,6 +217,16 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     bank: {
       key: { key: config.BANK_ACCOUNT_KEY, production: config.NODE_ENV === 'production' },
       ownerNames: async (ex, ids) => new Map((await userDirectory.cards(ex, ids)).map((u) => [u.id, u.realname || u.username])),
+    },
+    bus,
+    consumeCaptcha: (key, code) => captchas.consume(key, code),
+    // A completing unit hears of a purchase intention through its users who may run the unit review.
+    unitContacts: async (ex, orgId) => {
+      const funcIds = (await funcDirectory.liveOutline(ex)).filter((f) => f.funcCode === UNIT_REVIEW_PERMISSIONS.approve).map((f) => f.funcId);
+      if (!funcIds.length) return [];
+      const holders = new Set(await userDirectory.holdersOfRoles(ex, roleDirectory.grantingFuncs(funcIds)));
+      const members = await userDirectory.members(ex, orgId, null, { pageNum: 1, pageSize: 500 });
+      return members.list.map((u) => u.id).filter((id) => holders.has(id));
     },
   });
   scheduler.registerJob(award.editionPhaseJob);

@@ -3,11 +3,13 @@
  * features; where one needs another that sits above it, the need is a port wired here.
  */
 import type { FastifyInstance } from 'fastify';
+import type { EventBus } from '../../core/bus';
 import type { Db, Executor } from '../../core/db';
 import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
-import { createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
+import { createAwardPortalCache, registerAchievementModule, type ConsumeCaptcha, type UnitContacts } from './achievement/module';
+import { createLastStretch, createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
 import { registerBankModule, type BankKeySetting, type OwnerNames } from './bank/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
@@ -44,13 +46,21 @@ export interface AwardDeps {
   findUserByPhone: (ex: Executor, phone: string) => Promise<{ id: number } | null>;
   /** Review-fee bank accounts: the number's encryption key (BANK_ACCOUNT_KEY) and the owners' names from the user module. */
   bank: { key: BankKeySetting; ownerNames: OwnerNames };
+  /** The portal's prize pages are cached and emptied on every instance through the bus. */
+  bus: EventBus;
+  /** The 有意向合作 form's image captcha (the identity module's, as the complaint form uses). */
+  consumeCaptcha: ConsumeCaptcha;
+  /** Who answers for a completing unit: its users holding the unit-review permission. */
+  unitContacts: UnitContacts;
 }
 
 export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   const editions = registerEditionModule(app, { db: deps.db, prizes: prizeDirectory, today: deps.today });
   // A prize an edition opens may not be deleted: the edition module answers which do.
   registerPrizeModule(app, { db: deps.db, editionsOpening: editions.editionsOpening });
-  registerLookupModule(app, { db: deps.db });
+  // /apply, /fund, /national and /show answer anonymous visitors from one cache that every change empties.
+  const awardPortal = createAwardPortalCache(deps.bus);
+  registerLookupModule(app, { db: deps.db, portal: awardPortal });
   registerBankModule(app, { db: deps.db, ...deps.bank, warn: (message) => deps.warn(message, {}) });
   // The flow waits for a move's commit before a template goes out; the declaration module answers that.
   let stepCommitted: (stepId: number) => Promise<boolean> = async () => false;
@@ -71,6 +81,19 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     expertMayRead,
   };
   const declarations = registerDeclarationModule(app, declarationDeps);
+  registerAchievementModule(app, {
+    db: deps.db,
+    today: deps.today,
+    editions: editionDirectory,
+    prizes: prizeDirectory,
+    declarations: createLastStretch(declarationDeps),
+    portal: awardPortal,
+    consumeCaptcha: deps.consumeCaptcha,
+    unitContacts: deps.unitContacts,
+    tell: async (ex, userIds, message) => {
+      await deps.messages.send(ex, { userIds, ...message, category: 'DECLARATION', sender: null });
+    },
+  });
   registerScoringModule(app, { db: deps.db, prizes: prizeDirectory, outcomes: createReviewOutcome(declarationDeps) });
   stepCommitted = declarations.stepCommitted;
   const experts = registerExpertModule(app, {

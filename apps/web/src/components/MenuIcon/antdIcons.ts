@@ -40,6 +40,7 @@ export {
   ScheduleOutlined,
   SendOutlined,
   SettingOutlined,
+  ShakeOutlined,
   SolutionOutlined,
   TeamOutlined,
   TrophyOutlined,
