@@ -50,7 +50,7 @@ function GuideBody({ guide }: { guide: GuideDetail }) {
             {guide.prizes.map((prize) => (
               <li key={prize.prizeId} className="dl-prize-card">
                 <div className="dl-prize-card__title">{prize.prizeName}</div>
-                <div className="dl-prize-card__meta">{PRIZE_KIND_LABELS[prize.kind]}</div>
+                {PRIZE_KIND_LABELS[prize.kind] !== prize.prizeName && <div className="dl-prize-card__meta">{PRIZE_KIND_LABELS[prize.kind]}</div>}
                 {prize.guide && <p className="dl-prize-card__excerpt dl-prize-guide-text">{prize.guide}</p>}
               </li>
             ))}
