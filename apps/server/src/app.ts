@@ -43,7 +43,9 @@ import { registerSerialModule } from './modules/base/serial/module';
 import { registerFileModule, type FileService } from './modules/file/module';
 import { registerAwardModule } from './modules/award/module';
 import { userDirectory } from './modules/system/user/module';
-import { REJECT_REASON_DICT } from '@dandelion/shared/award/declaration';
+import { funcDirectory } from './modules/system/func/module';
+import { roleDirectory } from './modules/system/role/module';
+import { REJECT_REASON_DICT, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 
 // Default zod messages (type errors and the like) in Chinese.
 z.config(z.locales.zhCN());
@@ -56,7 +58,7 @@ export interface AppDeps {
   > &
     Partial<Pick<Config, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASS' | 'SMTP_FROM'>> &
     /** Bank accounts: without NODE_ENV (tests) the development key is used; production needs BANK_ACCOUNT_KEY. */
-    Partial<Pick<Config, 'BANK_ACCOUNT_KEY' | 'NODE_ENV'>>;
+    Partial<Pick<Config, 'BANK_ACCOUNT_KEY' | 'NODE_ENV' | 'CERTIFICATE_FONT' | 'CERTIFICATE_FONT_FAMILY'>>;
   /** Where uploaded files are kept: main passes FILES_DIR; tests get a directory of their own under the system's temp. */
   filesDir?: string;
   database: Database;
@@ -215,12 +217,22 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     },
     warn: (message, detail) => app.log.warn(detail, message),
     // Certificates: CERTIFICATE_FONT (a Chinese font file) and, for a collection (.ttc), CERTIFICATE_FONT_FAMILY.
-    ...(process.env.CERTIFICATE_FONT ? { certificateFont: { path: process.env.CERTIFICATE_FONT, family: process.env.CERTIFICATE_FONT_FAMILY || undefined } } : {}),
+    ...(config.CERTIFICATE_FONT ? { certificateFont: { path: config.CERTIFICATE_FONT, family: config.CERTIFICATE_FONT_FAMILY } } : {}),
     // Read through the executor: the reasons are checked inside the review's transaction.
     rejectReasons: async (ex) => (await dicts.itemsWithin(ex, REJECT_REASON_DICT)).map((item) => ({ code: item.dictCode, name: item.dictName })),
     bank: {
       key: { key: config.BANK_ACCOUNT_KEY, production: config.NODE_ENV === 'production' },
       ownerNames: async (ex, ids) => new Map((await userDirectory.cards(ex, ids)).map((u) => [u.id, u.realname || u.username])),
+    },
+    bus,
+    consumeCaptcha: (key, code) => captchas.consume(key, code),
+    // A completing unit hears of a purchase intention through its users who may run the unit review.
+    unitContacts: async (ex, orgId) => {
+      const funcIds = (await funcDirectory.liveOutline(ex)).filter((f) => f.funcCode === UNIT_REVIEW_PERMISSIONS.approve).map((f) => f.funcId);
+      if (!funcIds.length) return [];
+      const holders = new Set(await userDirectory.holdersOfRoles(ex, roleDirectory.grantingFuncs(funcIds)));
+      const members = await userDirectory.members(ex, orgId, null, { pageNum: 1, pageSize: 500 });
+      return members.list.map((u) => u.id).filter((id) => holders.has(id));
     },
   });
   scheduler.registerJob(award.editionPhaseJob);

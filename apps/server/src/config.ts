@@ -41,6 +41,9 @@ const configSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, '至少 8 个字符').optional(),
   /** The key operation-log rows are sealed with; unset: a key file in DATA_DIR (set it when instances share PostgreSQL). */
   AUDIT_SEAL_KEY: z.string().min(32, '至少 32 个字符').optional(),
+  /** The Chinese font award certificates embed (a .ttf/.otf, or a .ttc/.otc with CERTIFICATE_FONT_FAMILY naming the face). */
+  CERTIFICATE_FONT: z.string().min(1).optional(),
+  CERTIFICATE_FONT_FAMILY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(1024 * 1024),
   TRUST_PROXY: booleanFromEnv.default(false),

@@ -1,6 +1,7 @@
 import { EDITION_PAGES } from './award/edition/pages';
 import { PRIZE_PAGES } from './award/prize/pages';
 import { BANK_PAGES } from './award/bank/pages';
+import { PURCHASE_PAGES } from './award/purchase/pages';
 import { DECLARATION_PAGES } from './award/declaration/pages';
 import { EXPERT_PAGES } from './award/expert/pages';
 import { LOOKUP_PAGES } from './award/lookup/pages';
@@ -50,6 +51,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...DECLARATION_PAGES,
   ...EXPERT_PAGES,
   ...BANK_PAGES,
+  ...PURCHASE_PAGES,
   ...REVIEW_PAGES,
   ...SCORING_PAGES,
   ...AWARDING_PAGES,

@@ -5,7 +5,7 @@
  * first in the pickers.
  */
 import { z } from 'zod';
-import { defineCall, permissionsOf, SIGNED_IN, type PermissionCode } from '../contract';
+import { defineCall, permissionsOf, PUBLIC, SIGNED_IN, type PermissionCode } from '../contract';
 import { zLockVersion, zRemark, zSort } from '../records';
 import { pageOf, zId, zPageParameter } from '../schemas';
 import { recordFields } from '../system/recordFields';
@@ -121,3 +121,48 @@ export const collectionCalls = {
     response: z.object({ collected: z.boolean() }),
   }),
 };
+
+/** A lookup row as the portal shows it (/fund, /national): no favourites, no audit fields. */
+export const publicLookupRow = z.object({
+  id: zId,
+  name: z.string(),
+  code: z.string().nullable(),
+  agency: z.string().nullable(),
+  level: z.enum(['NATIONAL', 'PROVINCIAL', 'CITY', 'OTHER']),
+  remark: z.string().nullable(),
+});
+
+/** The portal's read of one lookup: live rows only, searchable by name or number and level, answered from the cache. */
+function publicLookupCalls(paths: { page: string; detail: string }, entity: string, page: string) {
+  return {
+    page: defineCall({
+      method: 'POST',
+      path: paths.page,
+      access: PUBLIC,
+      answer: 'portal',
+      tag: '门户评奖',
+      summary: `门户${entity}列表（${page}）：按排序号、编号；可按名称或编号、主管部门、级别搜索`,
+      body: z.object({
+        pageParameter: zPageParameter,
+        keyword: z.string().trim().max(64, '关键词不能超过64个字符').optional(),
+        level: z.enum(['NATIONAL', 'PROVINCIAL', 'CITY', 'OTHER'], { error: '级别不正确' }).optional(),
+      }),
+      response: pageOf(publicLookupRow),
+    }),
+    detail: defineCall({
+      method: 'POST',
+      path: paths.detail,
+      access: PUBLIC,
+      answer: 'portal',
+      tag: '门户评奖',
+      summary: `门户${entity}详情（${page}Detail/{id}）`,
+      body: z.object({ id: zId }),
+      response: publicLookupRow,
+    }),
+  };
+}
+
+/** /fund shows the funding programmes (基金), /national the national and provincial plan projects (计划项目). */
+export const publicFundCalls = publicLookupCalls({ page: '/rest/lookfunds/getPublicPage', detail: '/rest/lookfunds/getPublicDetail' }, '基金项目', '/fund');
+export const publicProjectCalls = publicLookupCalls({ page: '/rest/lookProject/getPublicPage', detail: '/rest/lookProject/getPublicDetail' }, '计划项目', '/national');
+export const PUBLIC_LOOKUP_CALLS = { FUND: publicFundCalls, PROJECT: publicProjectCalls } as const;

@@ -4,6 +4,7 @@
  * so a code is spelled once. Sub-pages are hidden and highlight their
  * parent (activeMenu). Buttons are the actions a page offers.
  */
+import { PURCHASE_PERMISSIONS } from '@dandelion/shared/award/achievement';
 import { BANK_PERMISSIONS, MY_BANK_PERMISSIONS } from '@dandelion/shared/award/bank';
 import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
@@ -184,6 +185,13 @@ export const FUNCTION_TREE: FuncSeed[] = [
       lookupPage(FUND_PERMISSIONS, '基金管理', '基金', '/award/fund', 'BankOutlined'),
       lookupPage(PROJECT_PERMISSIONS, '计划项目', '计划项目', '/award/project', 'ProjectOutlined'),
       lookupPage(ORIGIN_PERMISSIONS, '任务来源', '任务来源', '/award/origin', 'NodeIndexOutlined'),
+      page(PURCHASE_PERMISSIONS.main, '合作意向', '/award/purchase', 'Layout', {
+        redirect: '/award/purchase/purchaseList', icon: 'ShakeOutlined',
+        children: [
+          sub(PURCHASE_PERMISSIONS.list, '合作意向列表', '/award/purchase/purchaseList', 'award/purchase/purchaseList', '/award/purchase'),
+          ...buttons(PURCHASE_PERMISSIONS, [['upd', '更新状态']]),
+        ],
+      }),
       page(BANK_PERMISSIONS.main, '收款账户', '/award/bank', 'Layout', {
         redirect: '/award/bank/bankList', icon: 'WalletOutlined',
         children: [

@@ -1,5 +1,6 @@
 import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
 import { AWARDING_PERMISSIONS } from '@dandelion/shared/award/awarding';
+import { PURCHASE_PERMISSIONS } from '@dandelion/shared/award/achievement';
 import { BANK_PERMISSIONS, MY_BANK_PERMISSIONS } from '@dandelion/shared/award/bank';
 import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
@@ -43,14 +44,14 @@ export const BASE_ROLES = [
   { roleCode: 'REVIEWER', roleName: '审核员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: STAFF_BASICS },
   { roleCode: 'EXPERT', roleName: '评审专家', roleType: 'CLIENT', dataScope: 'SELF', grants: [CENTER_PERMISSIONS.main, MENU_GROUP_CODES.award, ...codesOf(SCORING_PERMISSIONS), ...codesOf(EXPERT_TASK_PERMISSIONS), MY_BANK_PERMISSIONS.main] },
   // The prize business's roles (DOMAIN.md "Who takes part"); review levels see their org subtree.
-  { roleCode: 'UNIT_ADMIN', roleName: '完成单位管理员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(UNIT_REVIEW_PERMISSIONS)] },
+  { roleCode: 'UNIT_ADMIN', roleName: '完成单位管理员', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(UNIT_REVIEW_PERMISSIONS), ...codesOf(PURCHASE_PERMISSIONS)] },
   { roleCode: 'NOMINATOR', roleName: '提名单位', roleType: 'CENTER', dataScope: 'ORG_AND_CHILDREN', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(NOMINATION_PERMISSIONS)] },
   {
     roleCode: 'PRIZE_OFFICE', roleName: '奖励办', roleType: 'CENTER', dataScope: 'ALL',
     grants: [
       // The org tree serves the list's 申报单位 / 提名单位 filters (no 机构管理 menu: only list).
       ...STAFF_BASICS, MENU_GROUP_CODES.award, ORG_PERMISSIONS.list,
-      ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS, EXPERT_PERMISSIONS, REVIEW_RESULT_PERMISSIONS, REVIEW_GROUP_PERMISSIONS, EXPERT_PUSH_PERMISSIONS, AWARDING_PERMISSIONS].flatMap(codesOf),
+      ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS, EXPERT_PERMISSIONS, REVIEW_RESULT_PERMISSIONS, REVIEW_GROUP_PERMISSIONS, EXPERT_PUSH_PERMISSIONS, AWARDING_PERMISSIONS, PURCHASE_PERMISSIONS].flatMap(codesOf),
       // The office sees who has an account, masked; reading a whole number is finance's.
       BANK_PERMISSIONS.main, BANK_PERMISSIONS.list, BANK_PERMISSIONS.detail,
     ],

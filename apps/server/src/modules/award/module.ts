@@ -3,12 +3,14 @@
  * features; where one needs another that sits above it, the need is a port wired here.
  */
 import type { FastifyInstance } from 'fastify';
+import type { EventBus } from '../../core/bus';
 import type { Db, Executor } from '../../core/db';
 import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
 import { createLastStretch, createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
 import { DEFAULT_CERTIFICATE_FONT, registerAwardingModule, type CertificateFont } from './awarding/module';
+import { createAwardPortalCache, registerAchievementModule, type ConsumeCaptcha, type UnitContacts } from './achievement/module';
 import { registerBankModule, type BankKeySetting, type OwnerNames } from './bank/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
@@ -50,13 +52,21 @@ export interface AwardDeps {
   certificateFont?: CertificateFont;
   /** An edition's award list went to the portal: the portal's caches forget their answers. */
   awardListPublished?: (editionId: number) => Promise<void> | void;
+  /** The portal's prize pages are cached and emptied on every instance through the bus. */
+  bus: EventBus;
+  /** The 有意向合作 form's image captcha (the identity module's, as the complaint form uses). */
+  consumeCaptcha: ConsumeCaptcha;
+  /** Who answers for a completing unit: its users holding the unit-review permission. */
+  unitContacts: UnitContacts;
 }
 
 export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   const editions = registerEditionModule(app, { db: deps.db, prizes: prizeDirectory, today: deps.today });
   // A prize an edition opens may not be deleted: the edition module answers which do.
   registerPrizeModule(app, { db: deps.db, editionsOpening: editions.editionsOpening });
-  registerLookupModule(app, { db: deps.db });
+  // /apply, /fund, /national and /show answer anonymous visitors from one cache that every change empties.
+  const awardPortal = createAwardPortalCache(deps.bus);
+  registerLookupModule(app, { db: deps.db, portal: awardPortal });
   registerBankModule(app, { db: deps.db, ...deps.bank, warn: (message) => deps.warn(message, {}) });
   // The flow waits for a move's commit before a template goes out; the declaration module answers that.
   let stepCommitted: (stepId: number) => Promise<boolean> = async () => false;
@@ -77,17 +87,34 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     expertMayRead,
   };
   const declarations = registerDeclarationModule(app, declarationDeps);
+  // Committee, publicity, objections, awards and the portal's achievements move and read declarations through one port.
+  const lastStretch = createLastStretch(declarationDeps);
+  const achievements = registerAchievementModule(app, {
+    db: deps.db,
+    today: deps.today,
+    editions: editionDirectory,
+    prizes: prizeDirectory,
+    declarations: lastStretch,
+    portal: awardPortal,
+    consumeCaptcha: deps.consumeCaptcha,
+    unitContacts: deps.unitContacts,
+    tell: async (ex, userIds, message) => {
+      await deps.messages.send(ex, { userIds, ...message, category: 'DECLARATION', sender: null });
+    },
+  });
   registerScoringModule(app, { db: deps.db, prizes: prizeDirectory, outcomes: createReviewOutcome(declarationDeps) });
   stepCommitted = declarations.stepCommitted;
   // Closing an edition awards through the declaration's last-stretch port.
   registerAwardingModule(app, {
     db: deps.db,
     today: deps.today,
-    declarations: createLastStretch(declarationDeps),
+    declarations: lastStretch,
     editions: editionDirectory,
     prizes: prizeDirectory,
     serials: deps.serials,
+    // The award list went public: /show and the portal's award results forget their cached answers.
     published: async (editionId) => {
+      await achievements.invalidatePortal();
       await deps.awardListPublished?.(editionId);
     },
     certificateFont: deps.certificateFont ?? DEFAULT_CERTIFICATE_FONT,

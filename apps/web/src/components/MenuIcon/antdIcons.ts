@@ -41,6 +41,7 @@ export {
   ScheduleOutlined,
   SendOutlined,
   SettingOutlined,
+  ShakeOutlined,
   SolutionOutlined,
   TeamOutlined,
   TrophyOutlined,

@@ -130,7 +130,7 @@ describe('catalogue list page', () => {
     await waitFor(() => expect(document.title).toBe(`专题专栏 - ${SITE_NAME}`));
   });
 
-  it('opens /show as a grid of cards unless the visitor chose otherwise', async () => {
+  it('opens the show catalogue as a grid of cards unless the visitor chose otherwise', async () => {
     const server = fakePortal({
       '/rest/cmsCatalog/queryClientSubCatalogList': portalOk([]),
       '/rest/content/queryClientListByPage': portalOk({
@@ -141,11 +141,11 @@ describe('catalogue list page', () => {
       }),
     });
     vi.stubGlobal('fetch', server.fetch);
-    renderApp('/show');
+    renderApp('/category?code=show');
 
     expect(await screen.findByText('新型光伏材料')).toBeTruthy();
     expect(document.querySelector('.dl-content-grid img')!.getAttribute('src')).toBe('/files/cover.png');
-    expect(screen.getByText('新型光伏材料').closest('a')!.getAttribute('href')).toBe('/showDetail/500');
+    expect(screen.getByText('新型光伏材料').closest('a')!.getAttribute('href')).toBe('/categoryDetail?id=500');
     expect((server.callsTo('/rest/content/queryClientListByPage')[0]!.body as { pageParameter: unknown }).pageParameter).toEqual({ pageNum: 1, pageSize: 12 });
   });
 
@@ -156,7 +156,7 @@ describe('catalogue list page', () => {
       '/rest/content/queryClientListByPage': (call) => (fail ? portalRefuse(404, '栏目不存在') : policyPage(1)(call)),
     });
     vi.stubGlobal('fetch', server.fetch);
-    renderApp('/fund');
+    renderApp('/category?code=fund');
 
     expect(await screen.findByText('列表加载失败')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('.ant-message-error')?.textContent).toContain('栏目不存在'));

@@ -18,6 +18,9 @@ export interface LookupFilter {
 }
 
 const { kind: _kind, ...listedColumns } = getTableColumns(awardLookup);
+/** What the portal shows of a row: no audit fields. */
+const publicColumns = { id: awardLookup.id, name: awardLookup.name, code: awardLookup.code, agency: awardLookup.agency, level: awardLookup.level, remark: awardLookup.remark };
+export type PublicLookup = Pick<LookupRow, 'id' | 'name' | 'code' | 'agency' | 'level' | 'remark'>;
 
 /** The list's order after favourites: 排序号, then 编号 (rows without one last), then id; the order index serves it. */
 const LIST_ORDER = [asc(awardLookup.sort), asc(awardLookup.code), asc(awardLookup.id)];
@@ -90,6 +93,25 @@ export const lookupRepo = {
             .offset(Math.max(0, offset - favouriteCount))
         : [];
     return answer([...favouritePart, ...restPart.map((row) => ({ ...row, collected: false }))], total);
+  },
+
+  /** The portal's page of a list (/fund, /national): live rows in the list order, matching name, number or agency. */
+  async publicPage(ex: Executor, kind: LookupKind, filter: Omit<LookupFilter, 'collectedOnly'>, page: PageParameter): Promise<Page<PublicLookup>> {
+    const where = and(
+      eq(awardLookup.kind, kind),
+      notDeleted(awardLookup),
+      filter.keyword ? or(containing(awardLookup.name, filter.keyword), containing(awardLookup.code, filter.keyword), containing(awardLookup.agency, filter.keyword)) : undefined,
+      filter.level ? eq(awardLookup.level, filter.level) : undefined,
+    );
+    const list = await ex
+      .select(publicColumns)
+      .from(awardLookup)
+      .where(where)
+      .orderBy(...LIST_ORDER)
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize);
+    const [{ n: total }] = (await ex.select({ n: count() }).from(awardLookup).where(where)) as [{ n: number }];
+    return { list, total: Number(total), pageNum: page.pageNum, pageSize: page.pageSize };
   },
 
   async isCollected(ex: Executor, userId: number, kind: LookupKind, id: number): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { collectionCalls, LOOKUP_CALLS, LOOKUP_KINDS } from '@dandelion/shared/award/lookup';
+import { collectionCalls, LOOKUP_CALLS, LOOKUP_KINDS, PUBLIC_LOOKUP_CALLS } from '@dandelion/shared/award/lookup';
 import { changeOf } from '../../../core/audit';
-import { ok } from '../../../core/envelope';
+import { ok, portalOk } from '../../../core/envelope';
 import { serve } from '../../../core/route';
 import type { LookupService } from './service';
 
@@ -27,6 +27,15 @@ export function registerLookupRoutes(app: FastifyInstance, lookups: LookupServic
       await lookups.remove(kind, request.body.id, request.body.lockVersion, changeOf(request));
       return ok(null, '删除成功');
     });
+  }
+  // The portal's /fund and /national: anonymous, live rows only, from the cache.
+  for (const kind of ['FUND', 'PROJECT'] as const) {
+    const calls = PUBLIC_LOOKUP_CALLS[kind];
+    serve(app, calls.page, async (request) => {
+      const { pageParameter, ...filter } = request.body;
+      return portalOk(await lookups.publicPage(kind, filter, pageParameter));
+    });
+    serve(app, calls.detail, async (request) => portalOk(await lookups.publicDetail(kind, request.body.id)));
   }
   serve(app, collectionCalls.update, async (request) => {
     const { kind, id, collected } = request.body;

@@ -1,0 +1,6 @@
+import { LookupListPage } from './LookupPages';
+
+/** /fund: the FUND lookup (see docs/portal-prize-pages.md for why this page shows it). */
+export default function FundListPage() {
+  return <LookupListPage kind="FUND" />;
+}
