@@ -32,6 +32,7 @@ export interface PublicityWorld {
   bus: EventBus;
   as: Record<'admin' | 'office' | 'applicant' | 'otherApplicant' | 'expert', Record<string, string>>;
   applicantId: number;
+  otherApplicantId: number;
   editionId: string;
   prizeId: string;
   /** 自然科学奖's kind is NATURAL_SCIENCE. */
@@ -73,6 +74,7 @@ export async function createPublicityWorld(): Promise<PublicityWorld> {
     bus,
     as: { admin, office: office.headers, applicant: applicant.headers, otherApplicant: otherApplicant.headers, expert: expert.headers },
     applicantId: applicant.id,
+    otherApplicantId: otherApplicant.id,
     editionId: edition.body.data.editionId,
     prizeId: String(prize!.id),
     prizeKind: prize!.kind,
