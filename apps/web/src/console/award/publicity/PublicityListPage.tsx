@@ -64,7 +64,7 @@ export default function PublicityListPage() {
     { key: 'prizeName', title: '奖种', dataIndex: 'prizeName', width: 130 },
     { key: 'kind', title: '类型', dataIndex: 'kind', width: 100, render: (k: PublicityKind) => publicityKindTag(k) },
     { key: 'window', title: '公示期', width: 250, render: (_: unknown, row) => `${row.startDate} 至 ${row.endDate}（${row.days} 个${PUBLICITY_DAY_KIND_LABELS[row.dayKind]}）` },
-    { key: 'counts', title: '公示 / 未公示', width: 110, render: (_: unknown, row) => `${row.entryCount} / ${row.leftOutCount}` },
+    { key: 'counts', title: '公示/未公示', width: 120, render: (_: unknown, row) => `${row.entryCount} / ${row.leftOutCount}` },
     { key: 'status', title: '状态', dataIndex: 'status', width: 90, render: (s: PublicityStatus) => publicityStatusTag(s) },
     {
       key: 'action', title: '操作', alwaysShown: true, fixed: 'right', width: 220,
