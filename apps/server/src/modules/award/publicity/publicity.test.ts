@@ -103,6 +103,22 @@ describe('an acceptance publicity, from draft to withdrawn', () => {
     expect(stale.body.msg).toBe('数据已被他人修改，请刷新后重试');
   });
 
+  it('counts a window in working days past a holiday the calendar marks', async () => {
+    // A Monday at least a week ahead: five working days end on Friday, a Wednesday holiday pushes it to Monday.
+    const monday = (() => {
+      for (let n = 7; ; n++) if (new Date(`${day(n)}T00:00:00Z`).getUTCDay() === 1) return n;
+    })();
+    const marked = await world.call('/rest/calendar/mark', { day: day(monday + 2), dayType: 'HOLIDAY', dayName: '测试假日' }, world.as.admin);
+    expect(marked.status).toBe(200);
+    const added = await world.call('/rest/publicity/add', publicityValues(world, { kind: 'RESULT', title: '工作日公示', startDate: day(monday), days: 5, dayKind: 'WORKING' }));
+    expect(added.status).toBe(200);
+    expect(added.body.data.endDate).toBe(day(monday + 7));
+    // Starting on a Saturday, the first working day is Monday.
+    const saturday = await world.call('/rest/publicity/update', { ...publicityValues(world, { kind: 'RESULT', title: '工作日公示', startDate: day(monday - 2), days: 1, dayKind: 'WORKING' }), publicityId: added.body.data.publicityId, lockVersion: added.body.data.lockVersion });
+    expect(saturday.body.data.endDate).toBe(day(monday));
+    await world.call('/rest/publicity/withdraw', { publicityId: added.body.data.publicityId, lockVersion: saturday.body.data.lockVersion });
+  });
+
   it('schedules it, then refuses to edit or schedule again (409 naming the state), and withdraws it', async () => {
     let row = await stored(publicityId);
     const scheduled = await world.call('/rest/publicity/schedule', { publicityId, lockVersion: row.lockVersion });

@@ -216,7 +216,8 @@ export function createPublicityService(deps: PublicityDeps, portal: PortalPublic
     /**
      * The scheduler's pass (Beijing dates of `at`): opens every scheduled publicity whose start date
      * has come, closes every open one whose end date has passed, then empties the portal cache once.
-     * Each publicity moves in its own transaction, so one failure does not hold the others back.
+     * Each publicity moves in its own transaction, so one failure does not hold the others back
+   * (it is counted and retried on the next run).
      */
     async advanceWindows(at: Date): Promise<{ opened: number; closed: number; failed: number }> {
       const today = beijingDay(at);
@@ -237,13 +238,17 @@ export function createPublicityService(deps: PublicityDeps, portal: PortalPublic
         }
       }
       for (const { id } of await publicityRepo.dueToClose(db, today)) {
-        await withTransaction(db, async (tx) => {
-          const row = await publicityRepo.lock(tx, id);
-          if (row?.status === 'OPEN' && row.endDate < today) {
-            await closeRow(tx, row, null, false);
-            closed++;
-          }
-        });
+        try {
+          await withTransaction(db, async (tx) => {
+            const row = await publicityRepo.lock(tx, id);
+            if (row?.status === 'OPEN' && row.endDate < today) {
+              await closeRow(tx, row, null, false);
+              closed++;
+            }
+          });
+        } catch {
+          failed++;
+        }
       }
       if (opened || closed) await portal.invalidateAll();
       return { opened, closed, failed };

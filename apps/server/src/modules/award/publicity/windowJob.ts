@@ -16,7 +16,7 @@ export function publicityWindowJob(publicities: Pick<PublicityService, 'advanceW
     async run(_params, { signal }) {
       signal.throwIfAborted();
       const { opened, closed, failed } = await publicities.advanceWindows(now());
-      return `开始公示 ${opened} 个，结束公示 ${closed} 个${failed ? `，${failed} 个开始失败` : ''}`;
+      return `开始公示 ${opened} 个，结束公示 ${closed} 个${failed ? `，${failed} 个失败（下次重试）` : ''}`;
     },
   };
 }
