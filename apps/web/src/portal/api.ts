@@ -48,7 +48,8 @@ export function siteTitleOf(site: PortalSite | undefined): string | undefined {
  * `news` lists at /category?code=news but has its own /newsDetail/{id}.
  */
 const LIST_ROUTES = new Set(['notification', 'policy', 'fund', 'national', 'apply', 'show', 'other', 'query', 'declare']);
-const DETAIL_ROUTES = new Set(['policy', 'news', 'introduce', 'fund', 'national', 'apply', 'show', 'other', 'query']);
+// /queryDetail/{id} is a publicity (portal/query): articles of the `query` catalogue open at /categoryDetail.
+const DETAIL_ROUTES = new Set(['policy', 'news', 'introduce', 'fund', 'national', 'apply', 'show', 'other']);
 
 /** Where a catalogue's page lives: `/${code}` for the routed ones, `/category?code=` otherwise. */
 export const catalogPath = (code: string) =>
