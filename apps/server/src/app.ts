@@ -201,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   // ── the prize business: prizes and editions; an edition's phase follows its dates in Beijing days ──
   const award = registerAwardModule(app, {
     db,
+    bus,
     today: () => beijingDate(new Date()),
     serials,
     files,
@@ -224,7 +225,6 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
       key: { key: config.BANK_ACCOUNT_KEY, production: config.NODE_ENV === 'production' },
       ownerNames: async (ex, ids) => new Map((await userDirectory.cards(ex, ids)).map((u) => [u.id, u.realname || u.username])),
     },
-    bus,
     consumeCaptcha: (key, code) => captchas.consume(key, code),
     // A completing unit hears of a purchase intention through its users who may run the unit review.
     unitContacts: async (ex, orgId) => {
@@ -241,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   scheduler.registerJob(award.expertStandingExpiryJob);
   scheduler.registerJob(award.assignmentReminderJob);
   scheduler.registerJob(award.assignmentOverdueJob);
+  scheduler.registerJob(award.publicityWindowJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

@@ -1,5 +1,6 @@
 import { EDITION_PAGES } from './award/edition/pages';
 import { PRIZE_PAGES } from './award/prize/pages';
+import { PUBLICITY_PAGES } from './award/publicity/pages';
 import { BANK_PAGES } from './award/bank/pages';
 import { PURCHASE_PAGES } from './award/purchase/pages';
 import { DECLARATION_PAGES } from './award/declaration/pages';
@@ -57,6 +58,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...AWARDING_PAGES,
   ...REVIEW_GROUP_PAGES,
   ...EXPERT_TASK_PAGES,
+  ...PUBLICITY_PAGES,
   ...DICT_PAGES,
   ...REGION_PAGES,
   ...SCHEDULER_PAGES,

@@ -48,8 +48,9 @@ export function siteTitleOf(site: PortalSite | undefined): string | undefined {
  * `news` lists at /category?code=news but has its own /newsDetail/{id}.
  */
 const LIST_ROUTES = new Set(['notification', 'policy', 'fund', 'national', 'apply', 'show', 'other', 'query', 'declare']);
-// fund, national, apply and show are the prize pages (portal/prize): their articles open at /categoryDetail.
-const DETAIL_ROUTES = new Set(['policy', 'news', 'introduce', 'other', 'query']);
+// fund, national, apply and show are the prize pages (portal/prize) and /queryDetail/{id} is a publicity (portal/query):
+// articles of those catalogues open at /categoryDetail.
+const DETAIL_ROUTES = new Set(['policy', 'news', 'introduce', 'other']);
 
 /** Where a catalogue's page lives: `/${code}` for the routed ones, `/category?code=` otherwise. */
 export const catalogPath = (code: string) =>

@@ -18,12 +18,14 @@ import { expertDirectory, registerExpertModule, type ExpertDeps } from './expert
 import { registerAssignmentModule } from './assignment/module';
 import { registerLookupModule } from './lookup/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
+import { registerPublicityModule } from './publicity/module';
 import { expertMayRead, registerScoringModule } from './scoring/module';
 
 export { AWARD_EDITION_PHASES, AWARD_EDITION_PHASES_HANDLER } from './edition/module';
 export { seedCertificateNumbering } from './awarding/module';
 export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER, seedDeclarationNumbering } from './declaration/module';
 export { AWARD_EXPERT_STANDING_EXPIRY, AWARD_EXPERT_STANDING_EXPIRY_HANDLER } from './expert/module';
+export { AWARD_PUBLICITY_WINDOWS, AWARD_PUBLICITY_WINDOWS_HANDLER } from './publicity/module';
 
 export interface AwardDeps {
   db: Db;
@@ -50,9 +52,7 @@ export interface AwardDeps {
   bank: { key: BankKeySetting; ownerNames: OwnerNames };
   /** The Chinese font award certificates are set in (CERTIFICATE_FONT); Noto Serif CJK by default. */
   certificateFont?: CertificateFont;
-  /** An edition's award list went to the portal: the portal's caches forget their answers. */
-  awardListPublished?: (editionId: number) => Promise<void> | void;
-  /** The portal's prize pages are cached and emptied on every instance through the bus. */
+  /** The portal's prize pages are cached (as are the publicities) and emptied on every instance through the bus. */
   bus: EventBus;
   /** The 有意向合作 form's image captcha (the identity module's, as the complaint form uses). */
   consumeCaptcha: ConsumeCaptcha;
@@ -89,6 +89,8 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   const declarations = registerDeclarationModule(app, declarationDeps);
   // Committee, publicity, objections, awards and the portal's achievements move and read declarations through one port.
   const lastStretch = createLastStretch(declarationDeps);
+  // Publicity (公示) snapshots candidates and moves result-publicity declarations through the port.
+  const publicity = registerPublicityModule(app, { db: deps.db, declarations: lastStretch, workingDays: deps.workingDays, bus: deps.bus });
   const achievements = registerAchievementModule(app, {
     db: deps.db,
     today: deps.today,
@@ -113,9 +115,9 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     prizes: prizeDirectory,
     serials: deps.serials,
     // The award list went public: /show and the portal's award results forget their cached answers.
-    published: async (editionId) => {
+    published: async () => {
       await achievements.invalidatePortal();
-      await deps.awardListPublished?.(editionId);
+      await publicity.invalidatePortal();
     },
     certificateFont: deps.certificateFont ?? DEFAULT_CERTIFICATE_FONT,
   });
@@ -142,6 +144,7 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     today: deps.today,
   });
   return {
+    publicityWindowJob: publicity.windowJob,
     editionPhaseJob: editions.phaseJob,
     fixDeadlineJob: declarations.fixDeadlineJob,
     reminderJob: declarations.reminderJob,

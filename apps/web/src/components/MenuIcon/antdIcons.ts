@@ -33,6 +33,7 @@ export {
   MenuOutlined,
   MessageOutlined,
   NodeIndexOutlined,
+  NotificationOutlined,
   NumberOutlined,
   PartitionOutlined,
   ProjectOutlined,

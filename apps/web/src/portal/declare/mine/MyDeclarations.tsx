@@ -3,14 +3,22 @@ import { Link, useNavigate } from 'react-router';
 import { Button, Card, Empty, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DECLARATION_STATUS_LABELS, DECLARATION_STATUSES, type DeclarationStatus } from '@dandelion/shared/award/declaration';
+import { PRIZE_GRADE_LABELS } from '@dandelion/shared/award/prize';
 import { declareApi, declareKeys, type DeclarationRow, type MineQuery } from '../api';
 import { statusColor } from '../statusColor';
 import { formPath } from '../useStartDeclaration';
 import { HistoryDrawer } from './HistoryDrawer';
 import { RevokeDialog } from './RevokeDialog';
+import { useResultGrades } from './resultGrades';
 import '../declare.css';
 
 const PAGE_SIZE = 10;
+
+/** The result beside the status: the committee's grade (拟 while in publicity), or 未获奖. */
+function resultTag(status: DeclarationStatus, grade: keyof typeof PRIZE_GRADE_LABELS | undefined) {
+  if (!grade || !['PROPOSED', 'IN_RESULT_PUBLICITY', 'OBJECTION_HOLD', 'AWARDED'].includes(status)) return null;
+  return <Tag color="gold">{`${status === 'AWARDED' ? '' : '拟'}${PRIZE_GRADE_LABELS[grade]}`}</Tag>;
+}
 export const printPath = (declarationId: string) => `/declare/print/${declarationId}`;
 
 /**
@@ -25,6 +33,7 @@ export function MyDeclarations() {
   const [historyOf, setHistoryOf] = useState<DeclarationRow | null>(null);
   const query: MineQuery = { pageParameter: { pageNum, pageSize: PAGE_SIZE }, ...(status ? { status } : {}) };
   const page = useQuery({ queryKey: declareKeys.mine(query), queryFn: ({ signal }) => declareApi.mine(query, signal), placeholderData: keepPreviousData });
+  const grades = useResultGrades();
 
   const remove = async (row: DeclarationRow) => {
     await declareApi.remove(row.declarationId, row.lockVersion);
@@ -114,6 +123,7 @@ export function MyDeclarations() {
               <Space size={4} wrap>
                 <Tag color={statusColor(row.status)}>{DECLARATION_STATUS_LABELS[row.status]}</Tag>
                 {row.revocationPending ? <Tag color="orange">撤回申请中</Tag> : null}
+                {resultTag(row.status, grades.get(row.declarationId))}
               </Space>
             ),
           },

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useSessionStore } from '../../../api/session';
 import { ok, renderApp, type FakeCall } from '../../../test/renderApp';
-import { fakePortal } from '../../testing/fixtures';
+import { fakePortal, portalOk } from '../../testing/fixtures';
 import { applicant, declaration, declarationRow } from '../testing';
 
 beforeAll(async () => {
@@ -65,6 +65,24 @@ describe('我的申报', () => {
     expect(submitted.getByText('待单位审核', { selector: '.ant-tag' })).toBeTruthy();
     expect(submitted.getByText('2026-06-30')).toBeTruthy();
     expect(within(rowOf('草稿项目')).getByText('打印').closest('a')!.getAttribute('href')).toBe('/declare/print/101');
+  });
+
+  it('shows the committee’s grade beside the status once a result publicity took the declaration up', async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    const awarded = declarationRow({ declarationId: '105', title: '获奖项目', status: 'AWARDED', actions: ['PRINT'] });
+    const inPublicity = declarationRow({ declarationId: '106', title: '公示中项目', status: 'IN_RESULT_PUBLICITY', actions: ['PRINT'] });
+    const s = server({
+      '/rest/declare/getMyDeclarations': ok({ list: [awarded, inPublicity], total: 2, pageNum: 1, pageSize: 10 }),
+      '/rest/publicity/getMyResults': portalOk([
+        { declarationId: '105', editionName: '2025年度', prizeName: '自然科学奖', title: '获奖项目', registrationNo: null, status: 'AWARDED', grade: 'FIRST' },
+        { declarationId: '106', editionName: '2026年度', prizeName: '自然科学奖', title: '公示中项目', registrationNo: null, status: 'IN_RESULT_PUBLICITY', grade: 'SECOND' },
+      ]),
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/center');
+    expect(await screen.findByText('获奖项目')).toBeTruthy();
+    expect(await within(rowOf('获奖项目')).findByText('一等奖')).toBeTruthy();
+    expect(within(rowOf('公示中项目')).getByText('拟二等奖')).toBeTruthy();
   });
 
   it('deletes a draft after confirming', async () => {
