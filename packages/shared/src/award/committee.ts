@@ -16,7 +16,7 @@ import { PRIZE_GRADES } from './prize';
 export * from './committeeRule';
 
 /** The prize office's: sittings, their members and declarations, opening and closing the vote, the sheets. */
-export const COMMITTEE_PERMISSIONS = permissionsOf('award:committee', ['list', 'add', 'upd', 'del', 'open', 'close', 'export', 'settings']);
+export const COMMITTEE_PERMISSIONS = permissionsOf('award:committee', ['list', 'detail', 'add', 'upd', 'del', 'open', 'close', 'export', 'settings']);
 /** A member's (role COMMITTEE): the sittings they belong to and their votes. */
 export const COMMITTEE_VOTE_PERMISSIONS = permissionsOf('award:committeeVote', ['mine', 'vote']);
 /** The role the office picks members from. */
@@ -160,12 +160,12 @@ export const committeeCalls = {
     body: sittingFilter, response: pageOf(sittingRow),
   }),
   detail: defineCall({
-    method: 'POST', path: '/rest/committee/getSitting', access: COMMITTEE_PERMISSIONS.list, tag,
+    method: 'POST', path: '/rest/committee/getSitting', access: COMMITTEE_PERMISSIONS.detail, tag,
     summary: '会议详情：委员及各自已投票数、上会申报书（专家评审汇总分、评审数、专家建议等级、拟授奖等级、已投票数）',
     body: sittingRef, response: sittingDetail,
   }),
   candidates: defineCall({
-    method: 'POST', path: '/rest/committee/getMemberCandidates', access: COMMITTEE_PERMISSIONS.list, tag,
+    method: 'POST', path: '/rest/committee/getMemberCandidates', access: COMMITTEE_PERMISSIONS.add, tag,
     summary: '可选委员：持有评审委员会委员角色的用户（按姓名或账号筛选，最多50人）',
     body: z.object({ keyword: z.string().trim().max(50, '关键字不能超过50个字符').optional() }),
     response: z.array(memberCard),
@@ -206,7 +206,7 @@ export const committeeCalls = {
     body: sittingRef, response: sittingResults,
   }),
   results: defineCall({
-    method: 'POST', path: '/rest/committee/getResults', access: COMMITTEE_PERMISSIONS.list, tag,
+    method: 'POST', path: '/rest/committee/getResults', access: COMMITTEE_PERMISSIONS.detail, tag,
     summary: '表决结果：投票中为实时计票，结束后为记录的结果',
     body: sittingRef, response: sittingResults,
   }),
