@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { createMemoryBus, type EventBus } from './core/bus';
 import { cacheStats, createInvalidatingCache } from './core/cache';
-import type { Database } from './core/db';
+import type { Database, Executor } from './core/db';
 import { createPlatform, registerSecurityPlugins } from './core/platform';
 import { registerHealthRoutes } from './core/health';
 import { registerBackupRoute } from './core/backup';
@@ -43,6 +43,8 @@ import { registerSerialModule } from './modules/base/serial/module';
 import { registerFileModule, type FileService } from './modules/file/module';
 import { registerAwardModule } from './modules/award/module';
 import { userDirectory } from './modules/system/user/module';
+import { roleDirectory } from './modules/system/role/module';
+import { COMMITTEE_ROLE_CODE } from '@dandelion/shared/award/committee';
 import { REJECT_REASON_DICT } from '@dandelion/shared/award/declaration';
 
 // Default zod messages (type errors and the like) in Chinese.
@@ -86,6 +88,12 @@ export interface DandelionApp extends FastifyInstance {
 }
 
 /** Builds the whole application: core plugins, then every module. Used by main and by tests. */
+/** Live holders of the committee role (评审委员会委员): the committee's members are picked from them. */
+async function committeeHolderIds(ex: Executor): Promise<number[]> {
+  const [roleId] = await roleDirectory.idsByCode(ex, [COMMITTEE_ROLE_CODE]);
+  return roleId === undefined ? [] : userDirectory.roleHolderIds(ex, roleId);
+}
+
 export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const { config, database } = deps;
   const { app, drain } = createPlatform(config);
@@ -219,6 +227,22 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     bank: {
       key: { key: config.BANK_ACCOUNT_KEY, production: config.NODE_ENV === 'production' },
       ownerNames: async (ex, ids) => new Map((await userDirectory.cards(ex, ids)).map((u) => [u.id, u.realname || u.username])),
+    },
+    committeeMembers: {
+      candidates: async (ex, keyword) => {
+        const ids = await committeeHolderIds(ex);
+        const cards = await userDirectory.cards(ex, ids);
+        const wanted = keyword?.trim();
+        return cards
+          .filter((u) => !wanted || u.username.includes(wanted) || (u.realname ?? '').includes(wanted))
+          .slice(0, 50)
+          .map((u) => ({ userId: u.id, name: u.realname || u.username }));
+      },
+      holders: async (ex, ids) => {
+        const held = new Set(await committeeHolderIds(ex));
+        return ids.filter((id) => held.has(id));
+      },
+      names: async (ex, ids) => new Map((await userDirectory.cards(ex, [...ids])).map((u) => [u.id, u.realname || u.username])),
     },
   });
   scheduler.registerJob(award.editionPhaseJob);

@@ -6,6 +6,7 @@ export * from '../modules/auth/session/tables';
 export * from '../modules/auth/sso/tables';
 export * from '../modules/award/assignment/tables';
 export * from '../modules/award/bank/tables';
+export * from '../modules/award/committee/tables';
 export * from '../modules/award/declaration/tables';
 export * from '../modules/award/expert/tables';
 export * from '../modules/award/edition/tables';

@@ -13,6 +13,7 @@ import { REVIEW_GROUP_PERMISSIONS } from '@dandelion/shared/award/reviewGroup';
 import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
+import { COMMITTEE_PERMISSIONS, COMMITTEE_VOTE_PERMISSIONS } from '@dandelion/shared/award/committee';
 import { CALENDAR_PERMISSIONS } from '@dandelion/shared/base/calendar';
 import { DICT_PERMISSIONS } from '@dandelion/shared/base/dict';
 import { LOG_PERMISSIONS, REST_LOG_PERMISSIONS } from '@dandelion/shared/base/log';
@@ -146,6 +147,21 @@ export const FUNCTION_TREE: FuncSeed[] = [
         children: [
           sub(REVIEW_RESULT_PERMISSIONS.result, '评审结果', '/award/reviewResult/reviewResultList', 'award/scoring/reviewResult', '/award/reviewResult'),
           ...buttons(REVIEW_RESULT_PERMISSIONS, [['setting', '汇总设置'], ['reopen', '重开评审'], ['decide', '评审结论'], ['export', '导出']]),
+        ],
+      }),
+      page(COMMITTEE_PERMISSIONS.main, '评审委员会', '/award/committee', 'Layout', {
+        redirect: '/award/committee/sittingList', icon: 'FundProjectionScreenOutlined',
+        children: [
+          sub(COMMITTEE_PERMISSIONS.list, '会议列表', '/award/committee/sittingList', 'award/committee/sittingList', '/award/committee'),
+          sub(COMMITTEE_PERMISSIONS.detail, '会议详情', '/award/committee/sittingDetail', 'award/committee/sittingDetail', '/award/committee'),
+          ...buttons(COMMITTEE_PERMISSIONS, [['add', '新建会议'], ['upd', '修改'], ['del', '删除'], ['open', '开始投票'], ['close', '结束投票'], ['export', '导出'], ['settings', '默认设置']]),
+        ],
+      }),
+      page(COMMITTEE_VOTE_PERMISSIONS.main, '委员投票', '/award/committeeVote', 'Layout', {
+        redirect: '/award/committeeVote/mySittings', icon: 'CheckSquareOutlined',
+        children: [
+          sub(COMMITTEE_VOTE_PERMISSIONS.mine, '我的会议', '/award/committeeVote/mySittings', 'award/committee/mySittings', '/award/committeeVote'),
+          sub(COMMITTEE_VOTE_PERMISSIONS.vote, '投票', '/award/committeeVote/vote', 'award/committee/vote', '/award/committeeVote'),
         ],
       }),
       // The score page is reached from the expert's task list, never from the menu.

@@ -7,7 +7,8 @@ import type { Db, Executor } from '../../core/db';
 import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
-import { createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
+import { createLastStretch, createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
+import { registerCommitteeModule, type CommitteeMembers } from './committee/module';
 import { registerBankModule, type BankKeySetting, type OwnerNames } from './bank/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
@@ -44,6 +45,8 @@ export interface AwardDeps {
   findUserByPhone: (ex: Executor, phone: string) => Promise<{ id: number } | null>;
   /** Review-fee bank accounts: the number's encryption key (BANK_ACCOUNT_KEY) and the owners' names from the user module. */
   bank: { key: BankKeySetting; ownerNames: OwnerNames };
+  /** Committee members are the holders of the COMMITTEE role (the user module). */
+  committeeMembers: CommitteeMembers;
 }
 
 export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
@@ -73,6 +76,8 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   const declarations = registerDeclarationModule(app, declarationDeps);
   registerScoringModule(app, { db: deps.db, prizes: prizeDirectory, outcomes: createReviewOutcome(declarationDeps) });
   stepCommitted = declarations.stepCommitted;
+  // The committee moves declarations only through the last-stretch port.
+  registerCommitteeModule(app, { db: deps.db, declarations: createLastStretch(declarationDeps), members: deps.committeeMembers });
   const experts = registerExpertModule(app, {
     db: deps.db,
     today: deps.today,
