@@ -6,6 +6,7 @@ import { EXPERT_PAGES } from './award/expert/pages';
 import { LOOKUP_PAGES } from './award/lookup/pages';
 import { REVIEW_PAGES } from './award/review/pages';
 import { SCORING_PAGES } from './award/scoring/pages';
+import { COMMITTEE_PAGES } from './award/committee/pages';
 import { REVIEW_GROUP_PAGES } from './award/reviewGroup/pages';
 import { EXPERT_TASK_PAGES } from './award/expertTask/pages';
 import { CALENDAR_PAGES } from './base/calendar/pages';
@@ -51,6 +52,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...BANK_PAGES,
   ...REVIEW_PAGES,
   ...SCORING_PAGES,
+  ...COMMITTEE_PAGES,
   ...REVIEW_GROUP_PAGES,
   ...EXPERT_TASK_PAGES,
   ...DICT_PAGES,
