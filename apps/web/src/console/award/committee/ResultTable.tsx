@@ -30,17 +30,17 @@ export function ResultTable({ sittingId }: { sittingId: string }) {
         loading={results.isPending}
         pagination={false}
         dataSource={r?.rows ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1400 }}
         columns={[
           { key: 'no', title: '登记号', dataIndex: 'registrationNo', width: 150 },
-          { key: 'title', title: '项目名称', dataIndex: 'title', width: 220 },
+          { key: 'title', title: '项目名称', dataIndex: 'title', width: 200, ellipsis: true },
           { key: 'score', title: '汇总分', dataIndex: 'groupScore', width: 80, render: scoreText },
           { key: 'proposed', title: '拟授奖等级', dataIndex: 'proposedGrade', width: 100, render: gradeText },
           { key: 'present', title: '投票 / 法定人数', width: 120, render: (_, row) => `${row.present} / ${row.needed}` },
           { key: 'agree', title: '同意', dataIndex: 'agree', width: 60 },
           { key: 'other', title: '建议其他等级', width: 140, render: (_, row) => row.otherGrades.map((o) => `${gradeText(o.grade)} ${o.count}`).join('，') || '—' },
           { key: 'not', title: '不予授奖', dataIndex: 'notAward', width: 80 },
-          { key: 'tests', title: '表决过程', width: 220, render: (_, row) => row.tests.map((t) => `${gradeText(t.grade)} ${t.support}/${row.present}${t.passed ? '✓' : '✗'}`).join('；') || '—' },
+          { key: 'tests', title: '表决过程', width: 300, render: (_, row) => row.tests.map((t) => `${gradeText(t.grade)} ${t.support}/${row.present}${t.passed ? '✓' : '✗'}`).join('；') || '—' },
           { key: 'result', title: '结果', width: 120, fixed: 'right', render: (_, row) => outcomeOf(row) },
         ]}
       />

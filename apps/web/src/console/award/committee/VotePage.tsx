@@ -41,7 +41,7 @@ export default function VotePage() {
         type={open ? 'info' : 'success'}
         showIcon
         style={{ marginBottom: 12 }}
-        message={open ? `已投 ${done} / ${s.items.length} 份。投票结束前可以修改；拟授奖等级未获三分之二支持时降一等再计。` : '投票已结束，投票不能再更改。'}
+        message={open ? `已投 ${done} / ${s.items.length} 份。投票结束前可以修改；拟授奖等级未达到通过比例时降一等再计。` : '投票已结束，投票不能再更改。'}
       />
       <Table<MyItem>
         rowKey="declarationId"
