@@ -1,5 +1,5 @@
 import type { Db, Executor } from '../../../core/db';
-import type { LastStretch } from '../declaration/lastStretch';
+import type { LastStretch } from '../declaration/module';
 
 /** The users who may sit on a committee: the user module answers (holders of the COMMITTEE role). */
 export interface CommitteeMembers {

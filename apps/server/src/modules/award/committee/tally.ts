@@ -1,6 +1,6 @@
 import { committeeOutcome, tallyOf, type GradeTest } from '@dandelion/shared/award/committeeRule';
 import { PRIZE_GRADES, type PrizeGrade } from '@dandelion/shared/award/prize';
-import type { StretchCard } from '../declaration/lastStretch';
+import type { StretchCard } from '../declaration/module';
 import type { ItemRow, ResultRow, SittingRow, VoteRow } from './repo';
 
 /** One declaration's count and outcome, the shape the results call and the result sheet share. */
