@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysOperLog } from '../../../core/audit';
+import { sysMsg } from '../../message/msg/tables';
 import { awardDeclaration, awardDeclarationStep } from '../declaration/tables';
 import { committeeMember, createCommitteeWorld, workbookOf, type CommitteeWorld } from './committeeTestKit';
 import { awardCommitteeItem, awardCommitteeResult, awardCommitteeSitting, awardCommitteeVote } from './tables';
@@ -104,9 +105,13 @@ describe('setting up a sitting', () => {
 });
 
 describe('voting', () => {
-  it('opens once (403 for a member, 409 the second time) and then freezes the members', async () => {
+  it('opens once (403 for a member, 409 the second time), tells the members and then freezes them', async () => {
     expect((await world.call('/rest/committee/openVoting', { sittingId }, world.members[0]!.headers)).status).toBe(403);
     expect((await office('openVoting', { sittingId })).status).toBe(200);
+    const told = await world.ctx.database.db.select().from(sysMsg).where(eq(sysMsg.title, '评审委员会开始投票'));
+    expect(told.map((m) => m.userId).sort()).toEqual(world.members.map((m) => m.id).sort());
+    expect(told[0]).toMatchObject({ category: 'REVIEW', link: '/award/committeeVote/mySittings' });
+    expect(told[0]!.content).toContain('对 3 份上会申报书逐一投票');
     const again = await office('openVoting', { sittingId });
     expect(again.status).toBe(409);
     expect(again.body.msg).toContain('当前状态为「投票中」，不能开始投票');

@@ -16,4 +16,6 @@ export interface CommitteeDeps {
   /** The declaration's side of the last stretch: REVIEWED cards and the committee's moves. */
   declarations: Pick<LastStretch, 'inStates' | 'cards' | 'move'>;
   members: CommitteeMembers;
+  /** Members are told in-site when voting opens (the message module, in the caller's transaction). */
+  tell: (ex: Executor, userIds: number[], message: { title: string; body: string }) => Promise<void>;
 }

@@ -5,6 +5,8 @@ import { createCommitteeService } from './service';
 import { createCommitteeVoteService } from './votes';
 
 export type { CommitteeDeps, CommitteeMembers } from './deps';
+/** Where a member's message leads: their sittings. */
+export const COMMITTEE_VOTE_LINK = '/award/committeeVote/mySittings';
 
 /**
  * The committee stage (评审委员会): sittings per edition and prize, the members' votes, the two-thirds

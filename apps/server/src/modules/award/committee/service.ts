@@ -41,7 +41,7 @@ export function refuseUnless(sitting: SittingRow, status: SittingStatus, what: s
 
 /** The prize office's side: sittings, their members and declarations, opening and closing the vote. */
 export function createCommitteeService(deps: CommitteeDeps) {
-  const { db, declarations, members } = deps;
+  const { db, declarations, members, tell } = deps;
 
   async function sittingOf(ex: Executor, id: number, lock = false): Promise<SittingRow> {
     const row = lock ? await committeeRepo.lock(ex, id) : await committeeRepo.find(ex, id);
@@ -218,6 +218,7 @@ export function createCommitteeService(deps: CommitteeDeps) {
         }
         const after = await committeeRepo.update(tx, id, sitting.lockVersion, { status: 'VOTING', openedAt: new Date() }, officer.change.actor);
         await log(tx, officer, 'OPEN', after, '评审委员会开始投票', { status: sitting.status }, { status: after.status });
+        await tell(tx, sitting.memberIds, { title: '评审委员会开始投票', body: `会议「${sitting.title}」已开始投票，请在“委员投票”中对 ${items.length} 份上会申报书逐一投票。` });
       }),
 
     /**
