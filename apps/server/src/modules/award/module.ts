@@ -8,7 +8,7 @@ import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
 import { createLastStretch, createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
-import { registerCommitteeModule, type CommitteeMembers } from './committee/module';
+import { COMMITTEE_VOTE_LINK, registerCommitteeModule, type CommitteeMembers } from './committee/module';
 import { registerBankModule, type BankKeySetting, type OwnerNames } from './bank/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
@@ -77,7 +77,14 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   registerScoringModule(app, { db: deps.db, prizes: prizeDirectory, outcomes: createReviewOutcome(declarationDeps) });
   stepCommitted = declarations.stepCommitted;
   // The committee moves declarations only through the last-stretch port.
-  registerCommitteeModule(app, { db: deps.db, declarations: createLastStretch(declarationDeps), members: deps.committeeMembers });
+  registerCommitteeModule(app, {
+    db: deps.db,
+    declarations: createLastStretch(declarationDeps),
+    members: deps.committeeMembers,
+    tell: async (ex, userIds, message) => {
+      await deps.messages.send(ex, { userIds, ...message, category: 'REVIEW', link: COMMITTEE_VOTE_LINK, sender: null });
+    },
+  });
   const experts = registerExpertModule(app, {
     db: deps.db,
     today: deps.today,
