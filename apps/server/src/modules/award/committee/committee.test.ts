@@ -276,6 +276,16 @@ describe('defaults and the next sitting', () => {
     const open3 = await office('openVoting', { sittingId: third.id });
     expect(open3.status).toBe(409);
     expect(open3.body.msg).toBe('申报书「项目四」尚未设置拟授奖等级');
+
+    // Editing in preparation: a stale form is refused, a fresh one changes title, members and ratios.
+    const stale = await office('updateSitting', { sittingId: third.id, lockVersion: detail.lockVersion + 1, title: '第三次会议（改）', memberIds: ids() });
+    expect(stale.status).toBe(409);
+    expect(stale.body.msg).toBe('数据已被他人修改，请刷新后重试');
+    const edited = await office('updateSitting', { sittingId: third.id, lockVersion: detail.lockVersion, title: '第三次会议（改）', memberIds: ids(), passRatio: '1/2' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ title: '第三次会议（改）', memberCount: 3, quorumRatio: '1/2', passRatio: '1/2' });
+    const [log] = await world.ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'award:committee'), eq(sysOperLog.action, 'UPDATE'), eq(sysOperLog.entityId, String(third.id))));
+    expect(log).toBeTruthy();
   });
 
   it('a member who lost the role cannot be picked again', async () => {
