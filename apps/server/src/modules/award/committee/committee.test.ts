@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysOperLog } from '../../../core/audit';
 import { sysMsg } from '../../message/msg/tables';
 import { awardDeclaration, awardDeclarationStep } from '../declaration/tables';
+import { awardPrize } from '../prize/tables';
 import { committeeMember, createCommitteeWorld, workbookOf, type CommitteeWorld } from './committeeTestKit';
 import { awardCommitteeItem, awardCommitteeResult, awardCommitteeSitting, awardCommitteeVote } from './tables';
 
@@ -38,6 +39,10 @@ describe('setting up a sitting', () => {
     const ratio = await office('addSitting', { ...body(), quorumRatio: '3/5' });
     expect(ratio.status).toBe(400);
     expect(ratio.body.msg).toContain('请选择法定人数比例');
+    const [other] = await world.ctx.database.db.select().from(awardPrize).where(eq(awardPrize.prizeCode, 'JSFM'));
+    const notOpened = await office('addSitting', { ...body(), prizeId: String(other!.id) });
+    expect(notOpened.status).toBe(400);
+    expect(notOpened.body.msg).toBe('该届次未设此奖种');
     const edition = await office('addSitting', { ...body(), editionId: '999999' });
     expect(edition.status).toBe(404);
     expect(edition.body.msg).toBe('届次不存在或已被删除');
