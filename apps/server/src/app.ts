@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { createMemoryBus, type EventBus } from './core/bus';
 import { cacheStats, createInvalidatingCache } from './core/cache';
-import type { Database } from './core/db';
+import type { Database, Executor } from './core/db';
 import { createPlatform, registerSecurityPlugins } from './core/platform';
 import { registerHealthRoutes } from './core/health';
 import { registerBackupRoute } from './core/backup';
@@ -45,6 +45,7 @@ import { registerAwardModule } from './modules/award/module';
 import { userDirectory } from './modules/system/user/module';
 import { funcDirectory } from './modules/system/func/module';
 import { roleDirectory } from './modules/system/role/module';
+import { COMMITTEE_ROLE_CODE } from '@dandelion/shared/award/committee';
 import { REJECT_REASON_DICT, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 
 // Default zod messages (type errors and the like) in Chinese.
@@ -88,6 +89,12 @@ export interface DandelionApp extends FastifyInstance {
 }
 
 /** Builds the whole application: core plugins, then every module. Used by main and by tests. */
+/** Live holders of the committee role (评审委员会委员): the committee's members are picked from them. */
+async function committeeHolderIds(ex: Executor): Promise<number[]> {
+  const [roleId] = await roleDirectory.idsByCode(ex, [COMMITTEE_ROLE_CODE]);
+  return roleId === undefined ? [] : userDirectory.roleHolderIds(ex, roleId);
+}
+
 export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const { config, database } = deps;
   const { app, drain } = createPlatform(config);
@@ -233,6 +240,22 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
       const holders = new Set(await userDirectory.holdersOfRoles(ex, roleDirectory.grantingFuncs(funcIds)));
       const members = await userDirectory.members(ex, orgId, null, { pageNum: 1, pageSize: 500 });
       return members.list.map((u) => u.id).filter((id) => holders.has(id));
+    },
+    committeeMembers: {
+      candidates: async (ex, keyword) => {
+        const ids = await committeeHolderIds(ex);
+        const cards = await userDirectory.cards(ex, ids);
+        const wanted = keyword?.trim();
+        return cards
+          .filter((u) => !wanted || u.username.includes(wanted) || (u.realname ?? '').includes(wanted))
+          .slice(0, 50)
+          .map((u) => ({ userId: u.id, name: u.realname || u.username }));
+      },
+      holders: async (ex, ids) => {
+        const held = new Set(await committeeHolderIds(ex));
+        return ids.filter((id) => held.has(id));
+      },
+      names: async (ex, ids) => new Map((await userDirectory.cards(ex, [...ids])).map((u) => [u.id, u.realname || u.username])),
     },
   });
   scheduler.registerJob(award.editionPhaseJob);

@@ -8,6 +8,7 @@ export * from '../modules/award/achievement/tables';
 export * from '../modules/award/assignment/tables';
 export * from '../modules/award/awarding/tables';
 export * from '../modules/award/bank/tables';
+export * from '../modules/award/committee/tables';
 export * from '../modules/award/declaration/tables';
 export * from '../modules/award/expert/tables';
 export * from '../modules/award/edition/tables';

@@ -9,6 +9,7 @@ import { LOOKUP_PAGES } from './award/lookup/pages';
 import { REVIEW_PAGES } from './award/review/pages';
 import { SCORING_PAGES } from './award/scoring/pages';
 import { AWARDING_PAGES } from './award/awarding/pages';
+import { COMMITTEE_PAGES } from './award/committee/pages';
 import { REVIEW_GROUP_PAGES } from './award/reviewGroup/pages';
 import { EXPERT_TASK_PAGES } from './award/expertTask/pages';
 import { CALENDAR_PAGES } from './base/calendar/pages';
@@ -56,6 +57,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...REVIEW_PAGES,
   ...SCORING_PAGES,
   ...AWARDING_PAGES,
+  ...COMMITTEE_PAGES,
   ...REVIEW_GROUP_PAGES,
   ...EXPERT_TASK_PAGES,
   ...PUBLICITY_PAGES,

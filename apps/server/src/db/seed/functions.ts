@@ -15,6 +15,7 @@ import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dand
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
 import { PUBLICITY_PERMISSIONS } from '@dandelion/shared/award/publicity';
 import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
+import { COMMITTEE_PERMISSIONS, COMMITTEE_VOTE_PERMISSIONS } from '@dandelion/shared/award/committee';
 import { AWARDING_PERMISSIONS } from '@dandelion/shared/award/awarding';
 import { CALENDAR_PERMISSIONS } from '@dandelion/shared/base/calendar';
 import { DICT_PERMISSIONS } from '@dandelion/shared/base/dict';
@@ -151,11 +152,19 @@ export const FUNCTION_TREE: FuncSeed[] = [
           ...buttons(REVIEW_RESULT_PERMISSIONS, [['setting', '汇总设置'], ['reopen', '重开评审'], ['decide', '评审结论'], ['export', '导出']]),
         ],
       }),
-      page(AWARDING_PERMISSIONS.main, '授奖管理', '/award/awarding', 'Layout', {
-        redirect: '/award/awarding/awardingList', icon: 'CrownOutlined',
+      page(COMMITTEE_PERMISSIONS.main, '评审委员会', '/award/committee', 'Layout', {
+        redirect: '/award/committee/sittingList', icon: 'FundProjectionScreenOutlined',
         children: [
-          sub(AWARDING_PERMISSIONS.list, '授奖名单', '/award/awarding/awardingList', 'award/awarding/awardingList', '/award/awarding'),
-          ...buttons(AWARDING_PERMISSIONS, [['close', '结束评奖'], ['export', '导出'], ['certificate', '下载证书']]),
+          sub(COMMITTEE_PERMISSIONS.list, '会议列表', '/award/committee/sittingList', 'award/committee/sittingList', '/award/committee'),
+          sub(COMMITTEE_PERMISSIONS.detail, '会议详情', '/award/committee/sittingDetail', 'award/committee/sittingDetail', '/award/committee'),
+          ...buttons(COMMITTEE_PERMISSIONS, [['add', '新建会议'], ['upd', '修改'], ['del', '删除'], ['open', '开始投票'], ['close', '结束投票'], ['export', '导出'], ['settings', '默认设置']]),
+        ],
+      }),
+      page(COMMITTEE_VOTE_PERMISSIONS.main, '委员投票', '/award/committeeVote', 'Layout', {
+        redirect: '/award/committeeVote/mySittings', icon: 'CheckSquareOutlined',
+        children: [
+          sub(COMMITTEE_VOTE_PERMISSIONS.mine, '我的会议', '/award/committeeVote/mySittings', 'award/committee/mySittings', '/award/committeeVote'),
+          sub(COMMITTEE_VOTE_PERMISSIONS.vote, '投票', '/award/committeeVote/vote', 'award/committee/vote', '/award/committeeVote'),
         ],
       }),
       // The score page is reached from the expert's task list, never from the menu.
@@ -182,6 +191,13 @@ export const FUNCTION_TREE: FuncSeed[] = [
           sub(PUBLICITY_PERMISSIONS.list, '公示列表', '/award/publicity/publicityList', 'award/publicity/publicityList', '/award/publicity'),
           sub(PUBLICITY_PERMISSIONS.setting, '公示字段设置', '/award/publicity/publicityFields', 'award/publicity/publicityFields', '/award/publicity'),
           ...buttons(PUBLICITY_PERMISSIONS, [['detail', '详情'], ['add', '新增'], ['upd', '修改'], ['schedule', '发布'], ['withdraw', '撤回'], ['close', '提前结束']]),
+        ],
+      }),
+      page(AWARDING_PERMISSIONS.main, '授奖管理', '/award/awarding', 'Layout', {
+        redirect: '/award/awarding/awardingList', icon: 'CrownOutlined',
+        children: [
+          sub(AWARDING_PERMISSIONS.list, '授奖名单', '/award/awarding/awardingList', 'award/awarding/awardingList', '/award/awarding'),
+          ...buttons(AWARDING_PERMISSIONS, [['close', '结束评奖'], ['export', '导出'], ['certificate', '下载证书']]),
         ],
       }),
       page(EXPERT_TASK_PERMISSIONS.main, '我的评审任务', '/award/expertTask', 'Layout', {

@@ -2,6 +2,7 @@ import { PUBLICITY_PERMISSIONS } from '@dandelion/shared/award/publicity';
 import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
 import { AWARDING_PERMISSIONS } from '@dandelion/shared/award/awarding';
 import { PURCHASE_PERMISSIONS } from '@dandelion/shared/award/achievement';
+import { COMMITTEE_PERMISSIONS, COMMITTEE_ROLE_CODE, COMMITTEE_VOTE_PERMISSIONS } from '@dandelion/shared/award/committee';
 import { BANK_PERMISSIONS, MY_BANK_PERMISSIONS } from '@dandelion/shared/award/bank';
 import { DECLARATION_PERMISSIONS, DECLARE_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, NOMINATION_PERMISSIONS, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 import { EDITION_PERMISSIONS } from '@dandelion/shared/award/edition';
@@ -52,11 +53,13 @@ export const BASE_ROLES = [
     grants: [
       // The org tree serves the list's 申报单位 / 提名单位 filters (no 机构管理 menu: only list).
       ...STAFF_BASICS, MENU_GROUP_CODES.award, ORG_PERMISSIONS.list,
-      ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS, EXPERT_PERMISSIONS, REVIEW_RESULT_PERMISSIONS, REVIEW_GROUP_PERMISSIONS, EXPERT_PUSH_PERMISSIONS, AWARDING_PERMISSIONS, PURCHASE_PERMISSIONS, PUBLICITY_PERMISSIONS].flatMap(codesOf),
+      ...[PRIZE_PERMISSIONS, EDITION_PERMISSIONS, DECLARATION_PERMISSIONS, FORMAL_REVIEW_PERMISSIONS, FUND_PERMISSIONS, PROJECT_PERMISSIONS, ORIGIN_PERMISSIONS, EXPERT_PERMISSIONS, REVIEW_RESULT_PERMISSIONS, REVIEW_GROUP_PERMISSIONS, EXPERT_PUSH_PERMISSIONS, AWARDING_PERMISSIONS, PURCHASE_PERMISSIONS, PUBLICITY_PERMISSIONS, COMMITTEE_PERMISSIONS].flatMap(codesOf),
       // The office sees who has an account, masked; reading a whole number is finance's.
       BANK_PERMISSIONS.main, BANK_PERMISSIONS.list, BANK_PERMISSIONS.detail,
     ],
   },
+  // Committee members vote in the console on the sittings they sit on (评审委员会委员).
+  { roleCode: COMMITTEE_ROLE_CODE, roleName: '评审委员会委员', roleType: 'CENTER', dataScope: 'SELF', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(COMMITTEE_VOTE_PERMISSIONS)] },
   // Finance pays review fees: the accounts with their whole numbers (each read is logged).
   { roleCode: 'FINANCE', roleName: '财务人员', roleType: 'CENTER', dataScope: 'ALL', grants: [...STAFF_BASICS, MENU_GROUP_CODES.award, ...codesOf(BANK_PERMISSIONS)] },
 ];

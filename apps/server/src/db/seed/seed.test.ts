@@ -53,7 +53,7 @@ describe('first-start seed', () => {
     expect(roles).toEqual(
       expect.arrayContaining([
         { code: 'ADMIN', type: 'SYS' }, { code: 'APPLICANT', type: 'CLIENT' }, { code: 'REVIEWER', type: 'CENTER' }, { code: 'EXPERT', type: 'CLIENT' },
-        { code: 'UNIT_ADMIN', type: 'CENTER' }, { code: 'NOMINATOR', type: 'CENTER' }, { code: 'PRIZE_OFFICE', type: 'CENTER' },
+        { code: 'UNIT_ADMIN', type: 'CENTER' }, { code: 'NOMINATOR', type: 'CENTER' }, { code: 'PRIZE_OFFICE', type: 'CENTER' }, { code: 'COMMITTEE', type: 'CENTER' },
       ]),
     );
   });

@@ -11,6 +11,7 @@ import type { FileService } from '../file/module';
 import { createLastStretch, createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
 import { DEFAULT_CERTIFICATE_FONT, registerAwardingModule, type CertificateFont } from './awarding/module';
 import { createAwardPortalCache, registerAchievementModule, type ConsumeCaptcha, type UnitContacts } from './achievement/module';
+import { COMMITTEE_VOTE_LINK, registerCommitteeModule, type CommitteeMembers } from './committee/module';
 import { registerBankModule, type BankKeySetting, type OwnerNames } from './bank/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
@@ -58,6 +59,8 @@ export interface AwardDeps {
   consumeCaptcha: ConsumeCaptcha;
   /** Who answers for a completing unit: its users holding the unit-review permission. */
   unitContacts: UnitContacts;
+  /** Committee members are the holders of the COMMITTEE role (the user module). */
+  committeeMembers: CommitteeMembers;
 }
 
 export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
@@ -106,6 +109,15 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
   });
   registerScoringModule(app, { db: deps.db, prizes: prizeDirectory, outcomes: createReviewOutcome(declarationDeps) });
   stepCommitted = declarations.stepCommitted;
+  // The committee moves declarations only through the last-stretch port.
+  registerCommitteeModule(app, {
+    db: deps.db,
+    declarations: lastStretch,
+    members: deps.committeeMembers,
+    tell: async (ex, userIds, message) => {
+      await deps.messages.send(ex, { userIds, ...message, category: 'REVIEW', link: COMMITTEE_VOTE_LINK, sender: null });
+    },
+  });
   // Closing an edition awards through the declaration's last-stretch port.
   registerAwardingModule(app, {
     db: deps.db,

@@ -12,3 +12,5 @@ export { expertMayRead };
 export function registerScoringModule(app: FastifyInstance, deps: ScoringDeps): void {
   registerScoringRoutes(app, { expert: createExpertReviewService(deps), result: createReviewResultService(deps) });
 }
+/** The committee reads each declaration's aggregated score, review count and most suggested grade. */
+export { reviewsForCommittee, type ReviewForCommittee } from './forCommittee';

@@ -21,7 +21,7 @@ export interface Officer {
  * The reviews that count: submitted, by a main reviewer still holding the place (a removed expert's
  * review no longer does). Keyed by group so each group's places are asked once.
  */
-async function countingReviews(ex: Executor, reviews: readonly ReviewRow[]): Promise<ReviewRow[]> {
+export async function countingReviews(ex: Executor, reviews: readonly ReviewRow[]): Promise<ReviewRow[]> {
   const held = new Set<number>();
   for (const groupId of new Set(reviews.map((r) => r.groupId))) {
     for (const place of await assignmentDirectory.reviewersOfGroup(ex, groupId)) held.add(place.id);
