@@ -26,7 +26,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 /** One entry as a card: only the fields the prize kind's setting shows are present (null is not shown). */
 function EntryCard({ entry, publicity, renderEntryAction }: { entry: PortalPublicityEntry; publicity: PortalPublicityDetail; renderEntryAction?: EntryAction }) {
   return (
-    <Card size="small">
+    <Card size="small" className="dl-query-entry">
       <div className="dl-query-entry__title">
         {`${entry.sort}. ${entry.title ?? '—'}`} {entry.grade && <Tag color="gold">{PRIZE_GRADE_LABELS[entry.grade]}</Tag>}
       </div>

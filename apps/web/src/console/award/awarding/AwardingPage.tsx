@@ -65,10 +65,10 @@ export default function AwardingPage() {
     <Card>
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item label="届次" required>
-          <Select placeholder="请选择届次" aria-label="届次" style={{ width: 220 }} options={editions} value={editionId} onChange={setEditionId} />
+          <Select showSearch optionFilterProp="label" placeholder="请选择届次" aria-label="届次" style={{ width: 220 }} options={editions} value={editionId} onChange={setEditionId} />
         </Form.Item>
         <Form.Item label="奖种">
-          <Select allowClear placeholder="全部奖种" aria-label="奖种" style={{ width: 180 }} options={prizes} value={prizeId} onChange={setPrizeId} />
+          <Select allowClear showSearch optionFilterProp="label" placeholder="全部奖种" aria-label="奖种" style={{ width: 180 }} options={prizes} value={prizeId} onChange={setPrizeId} />
         </Form.Item>
       </Form>
       {!editionId && <Empty description="请选择届次：查看结束评奖预览与授奖名单" />}
