@@ -4,6 +4,7 @@ export * from '../modules/auth/captcha/tables';
 export * from '../modules/auth/loginLog/tables';
 export * from '../modules/auth/session/tables';
 export * from '../modules/auth/sso/tables';
+export * from '../modules/auth/twoFactor/tables';
 export * from '../modules/award/assignment/tables';
 export * from '../modules/award/bank/tables';
 export * from '../modules/award/declaration/tables';
