@@ -43,7 +43,13 @@ export const signInBody = z.object({
 });
 
 /** The password (or SMS code) was right and a second factor is due: the client continues at /rest/twoFactor/verifyLogin. */
-export const secondStepDue = z.object({ twoFactorRequired: z.literal(true), challenge: z.string(), expiresIn: z.number().int() });
+export const secondStepDue = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+  expiresIn: z.number().int(),
+  /** How many days "remember this device" lasts (0: not offered). */
+  rememberDays: z.number().int(),
+});
 
 export const signInCalls = {
   signIn: defineCall({

@@ -175,7 +175,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const challenge = generateToken();
       await repo.purgeExpired(db, new Date());
       await repo.insertChallenge(db, { tokenHash: sha256Hex(challenge), userId: user.id, loginName: loginName.slice(0, 64), loginType, expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_SECONDS * 1000) });
-      return { twoFactorRequired: true, challenge, expiresIn: CHALLENGE_LIFETIME_SECONDS };
+      return { twoFactorRequired: true, challenge, expiresIn: CHALLENGE_LIFETIME_SECONDS, rememberDays: policy.trustedDeviceDays };
     },
 
     /**

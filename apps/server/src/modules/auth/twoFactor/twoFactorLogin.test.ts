@@ -44,7 +44,7 @@ describe('verifyLogin: refusals', () => {
     const res = await passwordStep(ctx.app, 'ops', PASSWORD);
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('请输入两步验证的动态验证码');
-    expect(res.body.data).toEqual({ twoFactorRequired: true, challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresIn: 300 });
+    expect(res.body.data).toEqual({ twoFactorRequired: true, challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresIn: 300, rememberDays: 30 });
     const sessionsAfter = (await ctx.database.db.select({ n: count() }).from(sysSession).where(eq(sysSession.userId, ops.id)))[0]!.n;
     expect(sessionsAfter).toBe(sessionsBefore);
     // The challenge is kept only as a hash.
