@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineCall, PUBLIC, SIGNED_IN } from '../contract';
-import { zDateTime } from '../schemas';
+import { zDateTime, zId } from '../schemas';
 import { loginResult, secondStepDue } from './signIn';
 
 const TAG = '两步验证';
@@ -107,6 +107,16 @@ export const twoFactorCalls = {
     tag: TAG,
     summary: '取消所有受信任设备：之后每台设备登录都要输入动态码；答复取消的设备数',
     response: z.object({ count: z.number().int() }),
+  }),
+  resetForUser: defineCall({
+    method: 'POST',
+    path: '/rest/twoFactor/resetForUser',
+    // The same grant as resetting someone's password: both give an account back to its owner.
+    access: 'system:user:reset',
+    tag: TAG,
+    summary: '管理员为丢失验证器与恢复码的用户关闭两步验证（恢复码、受信任设备一并作废），并使其所有登录失效',
+    body: z.object({ userId: zId }),
+    response: z.null(),
   }),
   verifyLogin: defineCall({
     method: 'POST',

@@ -32,6 +32,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: { twoFactor:
 
   serve(app, calls.forgetDevices, async (request) => ok(await twoFactor.forgetDevices(changeOf(request)), '已取消全部受信任设备'));
 
+  serve(app, calls.resetForUser, async (request) => {
+    await twoFactor.resetForUser(changeOf(request), request.body.userId);
+    return ok(null, '已关闭该用户的两步验证');
+  });
+
   serve(app, calls.verifyLogin, async (request) => {
     const meta = clientMeta(request);
     const passed = await twoFactor.verifyLogin(request.body, meta);

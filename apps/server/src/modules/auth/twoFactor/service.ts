@@ -47,7 +47,7 @@ export interface TwoFactorDeps {
   policy: TwoFactorPolicy;
   users: Pick<UserPort, 'findById'>;
   loginLogs: Pick<LoginLogModule, 'record' | 'assess'>;
-  sessions: Pick<SessionService, 'refreshUser'>;
+  sessions: Pick<SessionService, 'refreshUser' | 'revokeAllForUser'>;
 }
 
 /** What a passed second step gives the sign-in to complete. */
@@ -142,6 +142,18 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         await recordOperation(tx, { ...change, module: MODULE, action: 'DISABLE', entityId: userId, summary: '关闭两步验证', before: { enabled: true }, after: { enabled: false } });
       });
       await sessions.refreshUser(userId);
+    },
+
+    /** An administrator turns a user's two-factor sign-in off (a lost phone and lost codes); the user's sessions end. */
+    async resetForUser(change: ChangeContext, userId: number): Promise<void> {
+      const user = await users.findById(userId);
+      if (!user) throw errors.notFound('用户');
+      if (!(await repo.isEnabled(db, userId))) throw errors.conflict(`用户「${user.username}」${NOT_ENROLLED_MESSAGE}`);
+      await withTransaction(db, async (tx) => {
+        await repo.removeAll(tx, userId);
+        await recordOperation(tx, { ...change, module: 'system:user', action: 'RESET', entityId: userId, summary: `重置用户「${user.username}」的两步验证`, before: { enabled: true }, after: { enabled: false } });
+      });
+      await sessions.revokeAllForUser(userId);
     },
 
     async regenerateRecoveryCodes(change: ChangeContext, code: string): Promise<{ recoveryCodes: string[] }> {

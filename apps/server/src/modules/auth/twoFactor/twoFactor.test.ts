@@ -166,4 +166,22 @@ describe('enrolment', () => {
     expect(first.body.data.token).toBeUndefined();
     expect(await signInWithCode(ctx.app, 'lisi', 'Lisi@2026', key, 1)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
+
+  it('lets an administrator with system:user:reset turn a user\'s two-factor off: 403 without it, 404 for nobody, 409 when off', async () => {
+    const lisi = (await ctx.database.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'lisi')))[0]!.id;
+    expect((await post(ctx.app, '/rest/twoFactor/resetForUser', { userId: String(lisi) })).status).toBe(401);
+    expect((await call('/rest/twoFactor/resetForUser', applicantToken, { userId: String(lisi) })).status).toBe(403);
+    // The administrator disabled their own above and is due again: enrol once more to use the console.
+    await enrol(ctx.app, adminToken);
+    expect((await call('/rest/twoFactor/resetForUser', adminToken, { userId: '999999' })).body).toMatchObject({ code: '404', msg: '用户不存在或已被删除' });
+    const res = await call('/rest/twoFactor/resetForUser', adminToken, { userId: String(lisi) });
+    expect(res.status).toBe(200);
+    expect(await ctx.database.db.select().from(sysUserTwoFactor).where(eq(sysUserTwoFactor.userId, lisi))).toEqual([]);
+    const [logged] = await ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'system:user'), eq(sysOperLog.entityId, String(lisi))));
+    expect(logged!.summary).toBe('重置用户「lisi」的两步验证');
+    // The user's sessions ended; the password alone signs in again.
+    expect((await call('/rest/twoFactor/getStatus', applicantToken)).status).toBe(401);
+    expect((await passwordStep(ctx.app, 'lisi', 'Lisi@2026')).body.data.token).toBeTruthy();
+    expect((await call('/rest/twoFactor/resetForUser', adminToken, { userId: String(lisi) })).body).toMatchObject({ code: '409', msg: '用户「lisi」尚未开启两步验证' });
+  });
 });
