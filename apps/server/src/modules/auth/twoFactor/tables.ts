@@ -33,7 +33,7 @@ export const sysTwoFactorRecoveryCode = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sys_two_factor_recovery_user_idx').on(t.userId), uniqueIndex('sys_two_factor_recovery_hash_uq').on(t.codeHash)],
+  (t) => [uniqueIndex('sys_two_factor_recovery_user_code_uq').on(t.userId, t.codeHash)],
 );
 
 /**
