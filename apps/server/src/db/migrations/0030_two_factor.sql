@@ -44,6 +44,5 @@ CREATE UNIQUE INDEX "sys_trusted_device_token_uq" ON "sys_trusted_device" USING 
 CREATE INDEX "sys_trusted_device_user_idx" ON "sys_trusted_device" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_two_factor_challenge_token_uq" ON "sys_two_factor_challenge" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sys_two_factor_challenge_expires_idx" ON "sys_two_factor_challenge" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "sys_two_factor_recovery_user_idx" ON "sys_two_factor_recovery_code" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sys_two_factor_recovery_hash_uq" ON "sys_two_factor_recovery_code" USING btree ("code_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_two_factor_recovery_user_code_uq" ON "sys_two_factor_recovery_code" USING btree ("user_id","code_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_user_two_factor_user_uq" ON "sys_user_two_factor" USING btree ("user_id");
