@@ -60,6 +60,9 @@ describe('the setting: required of system administrators', () => {
     expect(roles.status).toBe(403);
     expect(roles.body).toMatchObject({ code: '403', msg: '请先开启两步验证' });
     expect((await call('/rest/user/accountCenter', adminToken)).status).toBe(200);
+    // The console still loads (its init and menus are SIGNED_IN): it opens 个人中心 to enrol.
+    expect((await call('/rest/index/init', adminToken)).status).toBe(200);
+    expect((await call('/rest/menu/UserMenuList', adminToken)).status).toBe(200);
   });
 
   it('does not require it of an applicant, who signs in with the password alone', async () => {
