@@ -82,7 +82,7 @@ export async function findChallenge(ex: Executor, tokenHash: string) {
   return row ?? null;
 }
 
-/** Counts a wrong code against the challenge; answers the attempts so far. */
+/** Records how many wrong codes the challenge has taken. */
 export async function countChallengeAttempt(ex: Executor, id: number, attempts: number): Promise<void> {
   await ex.update(sysTwoFactorChallenge).set({ attempts }).where(eq(sysTwoFactorChallenge.id, id));
 }

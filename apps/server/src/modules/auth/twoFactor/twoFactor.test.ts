@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
-import { post, type TestContext } from '../../../../test/helpers/testApp';
+import { createTestApp, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
 import { sysOperLog } from '../../../core/audit';
 import { sysUser } from '../../../db/schema';
 import { sysTwoFactorRecoveryCode, sysUserTwoFactor } from './tables';
-import { createTestApp, createTwoFactorApp, enrol, forgetLastStep, passwordStep, signInWithCode, totpCode } from './twoFactorTestKit';
+import { createTwoFactorApp, enrol, forgetLastStep, passwordStep, signInWithCode, totpCode } from './twoFactorTestKit';
 
 /** Enrolment in 个人中心, the setting that requires it of administrators, disabling and new recovery codes. */
 

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { eq } from 'drizzle-orm';
 import { buildApp, type DandelionApp } from '../../../app';
-import { createTestApp, post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
+import { post, testConfig, type TestContext } from '../../../../test/helpers/testApp';
 import { resetDatabase, testDatabase } from '../../../../test/helpers/testDatabase';
 import { sysUserTwoFactor } from './tables';
 
@@ -13,7 +13,6 @@ export async function createTwoFactorApp(): Promise<TestContext> {
   await app.ready();
   return { app, database };
 }
-export { createTestApp };
 
 /**
  * The code an authenticator app shows for the manual key (a real RFC 6238 generator, not ours), `steps`

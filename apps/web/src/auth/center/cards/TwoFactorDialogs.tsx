@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Space, Spin, Typography } from 'antd';
 import { PASSWORD_MESSAGE, TOTP_CODE_MESSAGE } from '@dandelion/shared/auth/twoFactor';
+import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { beginEnrol, confirmEnrol, type Enrolment } from '../twoFactorApi';
-import { useQuery } from '@tanstack/react-query';
 
 const codeRules = [{ required: true, pattern: /^\d{6}$/, message: TOTP_CODE_MESSAGE }];
 
@@ -14,7 +14,7 @@ export function RecoveryCodesModal({ codes, onClose }: { codes: string[] | null;
       <Alert type="warning" showIcon title="手机丢失或无法使用验证器时，可用恢复码登录。每个恢复码只能使用一次，且只显示这一次。" style={{ marginBottom: 16 }} />
       <div className="dl-recovery-codes" data-testid="recovery-codes">
         {(codes ?? []).map((code) => (
-          <Typography.Text key={code} code copyable={false}>
+          <Typography.Text key={code} code>
             {code}
           </Typography.Text>
         ))}
