@@ -59,7 +59,9 @@ export interface AppDeps {
   > &
     Partial<Pick<Config, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_SECURE' | 'SMTP_USER' | 'SMTP_PASS' | 'SMTP_FROM'>> &
     /** Bank accounts: without NODE_ENV (tests) the development key is used; production needs BANK_ACCOUNT_KEY. */
-    Partial<Pick<Config, 'BANK_ACCOUNT_KEY' | 'NODE_ENV' | 'CERTIFICATE_FONT' | 'CERTIFICATE_FONT_FAMILY'>>;
+    Partial<Pick<Config, 'BANK_ACCOUNT_KEY' | 'NODE_ENV' | 'CERTIFICATE_FONT' | 'CERTIFICATE_FONT_FAMILY'>> &
+    /** Two-factor sign-in: main passes the environment's (required of administrators by default); tests omit it (off). */
+    Partial<Pick<Config, 'TWO_FACTOR_REQUIRED_FOR_ADMINS' | 'TWO_FACTOR_TRUSTED_DEVICE_DAYS'>>;
   /** Where uploaded files are kept: main passes FILES_DIR; tests get a directory of their own under the system's temp. */
   filesDir?: string;
   database: Database;
@@ -123,6 +125,11 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     roles: { ...roles, superRoleCode: SUPER_ROLE_CODE },
     funcs: { ...funcs, menuTree: buildMenuTree },
     dataRuleScopes: (holder) => ruleScopesOfHolder(db, holder),
+    twoFactor: {
+      requiredForAdmins: config.TWO_FACTOR_REQUIRED_FOR_ADMINS ?? false,
+      trustedDeviceDays: config.TWO_FACTOR_TRUSTED_DEVICE_DAYS ?? 30,
+      masterKey: deps.auditSealKey ?? DEVELOPMENT_SEAL_KEY,
+    },
   });
   const { sessions, login, captchas } = auth;
   const authenticator: Authenticator = deps.authenticator ?? {

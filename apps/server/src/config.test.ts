@@ -17,6 +17,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/srv/dandelion', FILES_DIR: '/mnt/nfs/files' }).FILES_DIR).toBe(path.resolve('/mnt/nfs/files'));
   });
 
+  it('requires two-factor of administrators by default, and turns it off or changes the remembered days when told', () => {
+    expect(loadConfig({})).toMatchObject({ TWO_FACTOR_REQUIRED_FOR_ADMINS: true, TWO_FACTOR_TRUSTED_DEVICE_DAYS: 30 });
+    expect(loadConfig({ TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false', TWO_FACTOR_TRUSTED_DEVICE_DAYS: '0' })).toMatchObject({ TWO_FACTOR_REQUIRED_FOR_ADMINS: false, TWO_FACTOR_TRUSTED_DEVICE_DAYS: 0 });
+    expect(() => loadConfig({ TWO_FACTOR_TRUSTED_DEVICE_DAYS: '365' })).toThrow(ConfigError);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8080);
   });

@@ -77,6 +77,10 @@ const configSchema = z.object({
     .string()
     .refine((v) => decodeKey32(v) !== null, '必须是 32 字节的密钥：64 位十六进制数字，或 base64（如 openssl rand -base64 32 的输出）')
     .optional(),
+  /** Two-factor sign-in (TOTP) is required of users holding system administration permissions (ADMIN or any system:* function). */
+  TWO_FACTOR_REQUIRED_FOR_ADMINS: booleanFromEnv.default(true),
+  /** How many days "remember this device" spares the second step; 0 turns it off. */
+  TWO_FACTOR_TRUSTED_DEVICE_DAYS: z.coerce.number().int().min(0).max(90).default(30),
   /** JSON array of OpenID Connect providers: [{"code":"wechat","name":"微信","issuer":"https://…","clientId":"…","clientSecret":"…"}]. */
   OIDC_PROVIDERS: z
     .string()

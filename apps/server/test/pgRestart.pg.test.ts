@@ -75,7 +75,7 @@ beforeAll(async () => {
   if (asRoot) execFileSync('chown', ['postgres', clusterDir]);
   asPostgres('initdb', ['-D', path.join(clusterDir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
   startCluster();
-  server = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`, DATABASE_POOL_MAX: '5', ADMIN_PASSWORD: PASSWORD, DATA_DIR: path.join(clusterDir, 'app') });
+  server = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`, DATABASE_POOL_MAX: '5', ADMIN_PASSWORD: PASSWORD, DATA_DIR: path.join(clusterDir, 'app'), TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false' });
   await waitReady(server, 120_000);
 }, 180_000);
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EffectiveDataScope } from './dataScope';
+import { TWO_FACTOR_ENROLMENT_DUE } from '@dandelion/shared/auth/twoFactor';
 import { errors } from './errors';
 
 /** A route anyone may call. */
@@ -21,6 +22,11 @@ export interface Principal {
   /** What organisation-owned data the user may see, combined over their roles (widest wins). */
   dataScope: EffectiveDataScope;
   sessionId: string;
+  /**
+   * The setting requires a second factor of this user (system administration) and they have not
+   * enrolled: only SIGNED_IN calls (their own centre, where they enrol) are let through.
+   */
+  twoFactorDue?: boolean;
 }
 
 export interface Authenticator {
@@ -82,6 +88,7 @@ export function registerPermissionGuard(app: FastifyInstance, authenticator: Aut
     const principal = authenticator ? await authenticator.authenticate(request) : null;
     if (!principal) throw errors.unauthorized();
     request.principal = principal;
+    if (principal.twoFactorDue && permission !== SIGNED_IN) throw errors.forbidden(TWO_FACTOR_ENROLMENT_DUE);
     if (permission === SIGNED_IN || principal.isSuperAdmin || principal.permissions.has(permission)) return;
     throw errors.forbidden();
   });

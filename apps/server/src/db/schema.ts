@@ -5,6 +5,7 @@ export * from '../modules/auth/loginLog/tables';
 export * from '../modules/auth/session/tables';
 export * from '../modules/auth/sso/tables';
 export * from '../modules/award/achievement/tables';
+export * from '../modules/auth/twoFactor/tables';
 export * from '../modules/award/assignment/tables';
 export * from '../modules/award/awarding/tables';
 export * from '../modules/award/bank/tables';

@@ -7,14 +7,19 @@ import { profileCalls, type IdType } from '@dandelion/shared/auth/profile';
 import { registerCalls, type AvailabilityField } from '@dandelion/shared/auth/register';
 import { signInCalls, type SignInClient } from '@dandelion/shared/auth/signIn';
 import { ssoCalls } from '@dandelion/shared/auth/sso';
+import { twoFactorCalls } from '@dandelion/shared/auth/twoFactor';
+import { readDeviceToken, writeDeviceToken } from '../auth/trustedDevice';
 import { smsCalls, type CodePurpose } from '@dandelion/shared/message/sms';
 import { call } from './call';
 import { ApiError, callJson, isObject, requestJson, withParams, type RequestOptions } from './http';
 
 export type { AvailabilityField, IdType };
 
-/** What the sign-in calls answer in `data` (spec §7). */
-export type LoginResult = CallData<typeof signInCalls.signIn>;
+/** What the sign-in calls answer in `data` once signed in (spec §7). */
+export type LoginResult = Extract<CallData<typeof signInCalls.signIn>, { token: string }>;
+/** A right password (or SMS code) of an account with two-factor sign-in on: the second step is due. */
+export type SecondStepDue = Extract<CallData<typeof signInCalls.signIn>, { twoFactorRequired: true }>;
+export type SignInOutcome = LoginResult | SecondStepDue;
 export type SignInBody = CallInput<typeof signInCalls.signIn>;
 export type RegisterBody = CallInput<typeof registerCalls.register>;
 export type LoginInspection = CallData<typeof signInCalls.inspect>;
@@ -37,18 +42,35 @@ function acceptLogin(result: unknown, failure = LOGIN_INCOMPLETE_MESSAGE): Login
   return { token: result.token, userInfo: result.userInfo };
 }
 
-/** /callback takes the sign-in method in its query and the credentials in its body. */
-async function signIn(client: SignInClient, body: Omit<SignInBody, 'client_name'>): Promise<LoginResult> {
+function isSecondStep(value: unknown): value is SecondStepDue {
+  return isObject(value) && value.twoFactorRequired === true && typeof value.challenge === 'string';
+}
+
+/**
+ * /callback takes the sign-in method in its query and the credentials in its body; a trusted device's
+ * token (kept after an earlier second step on this browser) goes along to spare the second step.
+ */
+async function signIn(client: SignInClient, body: Omit<SignInBody, 'client_name' | 'deviceToken'>, name: string): Promise<SignInOutcome> {
   const { method, path } = signInCalls.signIn;
-  return acceptLogin(await callJson<unknown>(method, path, body, { ...SILENT, params: { client_name: client } }));
+  const deviceToken = readDeviceToken(name);
+  const answer = await callJson<unknown>(method, path, deviceToken ? { ...body, deviceToken } : body, { ...SILENT, params: { client_name: client } });
+  return isSecondStep(answer) ? answer : acceptLogin(answer);
 }
 
-export function loginByAccount(body: { username: string; password: string; captchaKey?: string; captchaCode?: string }): Promise<LoginResult> {
-  return signIn('myform_client', body);
+export function loginByAccount(body: { username: string; password: string; captchaKey?: string; captchaCode?: string }): Promise<SignInOutcome> {
+  return signIn('myform_client', body, body.username);
 }
 
-export function loginByPhone(body: { phone: string; code: string }): Promise<LoginResult> {
-  return signIn('captcha_client', body);
+export function loginByPhone(body: { phone: string; code: string }): Promise<SignInOutcome> {
+  return signIn('captcha_client', body, body.phone);
+}
+
+/** The second step: a code from the authenticator or a recovery code; "remember" keeps the device token for `name`. */
+export async function verifyTwoFactor(body: CallInput<typeof twoFactorCalls.verifyLogin>, name: string): Promise<LoginResult> {
+  const answer: unknown = await call(twoFactorCalls.verifyLogin, body, SILENT);
+  const result = acceptLogin(answer);
+  if (isObject(answer) && typeof answer.deviceToken === 'string') writeDeviceToken(name, answer.deviceToken);
+  return result;
 }
 
 /**

@@ -7,7 +7,7 @@ import { useConsoleStore } from './consoleStore';
  * The signed-in user as the sign-in call answers it (spec §3 User info). Every field is optional
  * because a session stored by an older build, or opened by single sign-on, may lack some.
  */
-export type SessionUser = Partial<CallData<typeof signInCalls.signIn>['userInfo']> & { [field: string]: unknown };
+export type SessionUser = Partial<Extract<CallData<typeof signInCalls.signIn>, { token: string }>['userInfo']> & { [field: string]: unknown };
 
 /** How the session was opened; a CAS session signs out through the CAS server too (spec §4 Logout). */
 export type SignInMethod = 'password' | 'sms' | 'cas' | 'oauth';
@@ -28,7 +28,8 @@ export const SESSION_KEY = `${STORAGE_NAMESPACE}session`;
  * Everything else under 'dandelion__' (session, cached dictionaries, roles…) belongs to the
  * signed-in user and is removed with the session (spec §4 Logout).
  */
-const DEVICE_KEYS = new Set([`${STORAGE_NAMESPACE}remember`]);
+// The trusted-device tokens of two-factor sign-in (auth/trustedDevice.ts) belong to the browser, not the session.
+const DEVICE_KEYS = new Set([`${STORAGE_NAMESPACE}remember`, `${STORAGE_NAMESPACE}trustedDevices`]);
 
 function clearUserData(store: Storage | null): void {
   if (!store) return;

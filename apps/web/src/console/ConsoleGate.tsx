@@ -8,6 +8,7 @@ import { useSessionStore } from '../api/session';
 import { commitConsoleData, loadConsoleData, NO_MENU_MESSAGE, USER_INFO_FAILED_MESSAGE } from './bootstrap';
 import { isConsolePath, isKnownConsolePagePath } from './pages';
 import { guardedPath } from './routing/buildRoutes';
+import { unlessEnrolmentDue } from '../auth/center/enrolmentDue';
 
 /** The SSO return address (/login?sso=…): a guard failure there ends the half-made session. */
 function isSsoPath(pathname: string, search: string): boolean {
@@ -31,9 +32,11 @@ export function ConsoleGate() {
     started.current = true;
     const here = location.pathname + location.search;
     loadConsoleData()
-      .then((data) => {
+      .then(async (data) => {
         if (data.templateList.length === 0) throw new Error(NO_MENU_MESSAGE);
-        const to = guardedPath(here, data.permissionList, { isConsolePath, isKnownPage: isKnownConsolePagePath }, 'typed');
+        const guarded = guardedPath(here, data.permissionList, { isConsolePath, isKnownPage: isKnownConsolePagePath }, 'typed');
+        // Until an administrator the setting requires it of enrols in two-factor sign-in, only 个人中心 opens.
+        const to = guarded.startsWith('/center') ? guarded : await unlessEnrolmentDue(guarded);
         goAfterConsoleChange(to, navigate, () => commitConsoleData(data));
       })
       .catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { goAfterConsoleChange } from '../api/routerSwap';
 import { commitConsoleData, loadConsoleData } from './bootstrap';
 import { isConsolePath } from './pages';
 import { landingPath } from './routing/buildRoutes';
+import { unlessEnrolmentDue } from '../auth/center/enrolmentDue';
 
 /** Where a portal user (no console) goes after signing in without a `redirect`. */
 export const PORTAL_AFTER_LOGIN_PATH = '/center';
@@ -18,7 +19,9 @@ export const PORTAL_AFTER_LOGIN_PATH = '/center';
 export async function landAfterSignIn(requested: string | null, navigate: NavigateFunction): Promise<void> {
   try {
     const data = await loadConsoleData();
-    const to = requested ? landingPath(requested, data.permissionList, isConsolePath) : hasConsole(data.permissionList) ? HOME_PATH : PORTAL_AFTER_LOGIN_PATH;
+    const wanted = requested ? landingPath(requested, data.permissionList, isConsolePath) : hasConsole(data.permissionList) ? HOME_PATH : PORTAL_AFTER_LOGIN_PATH;
+    // An administrator who must enrol in two-factor sign-in goes to 个人中心 › 账号安全 first.
+    const to = await unlessEnrolmentDue(wanted);
     goAfterConsoleChange(to, navigate, () => commitConsoleData(data));
   } catch {
     void navigate(requested ?? PORTAL_AFTER_LOGIN_PATH, { replace: true });

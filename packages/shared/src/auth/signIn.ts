@@ -38,6 +38,17 @@ export const signInBody = z.object({
   captchaCode: z.string().max(16).optional(),
   phone: z.string().trim().max(20).optional(),
   code: z.string().trim().max(10).optional(),
+  /** A trusted device's token from an earlier two-factor sign-in ("remember this device"): skips the second step. */
+  deviceToken: z.string().max(64).optional(),
+});
+
+/** The password (or SMS code) was right and a second factor is due: the client continues at /rest/twoFactor/verifyLogin. */
+export const secondStepDue = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+  expiresIn: z.number().int(),
+  /** How many days "remember this device" lasts (0: not offered). */
+  rememberDays: z.number().int(),
 });
 
 export const signInCalls = {
@@ -49,10 +60,11 @@ export const signInCalls = {
     summary: '登录：client_name=myform_client 账号（或手机号）+ 密码；client_name=captcha_client 手机号 + 短信验证码',
     description:
       '账号登录连续失败 5 次（按账号或 IP，15 分钟内）后需要图形验证码（attributes.captchaRequired），失败 10 次锁定账号 15 分钟（HTTP 423）。' +
-      '用户名或密码错误时不提示账号是否存在。成功返回 { token, userInfo }，之后请求头 authorization 携带 token。',
+      '用户名或密码错误时不提示账号是否存在。成功返回 { token, userInfo }，之后请求头 authorization 携带 token。' +
+      '开启了两步验证的账号（且未带有效的 deviceToken）返回 { twoFactorRequired: true, challenge }，再调用 /rest/twoFactor/verifyLogin。',
     query: z.object({ client_name: z.enum(SIGN_IN_CLIENTS, { error: '不支持的登录方式' }) }),
     body: signInBody,
-    response: loginResult,
+    response: z.union([loginResult, secondStepDue]),
   }),
   signOut: defineCall({
     method: 'POST',

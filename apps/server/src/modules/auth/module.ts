@@ -11,6 +11,7 @@ import { createLoginService, createPhoneCodeSignIn, registerLoginRoutes, type Lo
 import { createLoginLogModule, type LoginLogModule } from './loginLog/module';
 import { createSessionModule, type CachedPrincipal, type SessionService } from './session/module';
 import { registerSsoModule } from './sso/module';
+import { createSecretCipher, createTwoFactorService, holdsSystemAdministration, registerTwoFactorRoutes, type TwoFactorPolicy, type TwoFactorService } from './twoFactor/module';
 
 export type * from './directory/module';
 export type { CachedPrincipal, CaptchaService, LoginService, SessionService };
@@ -25,6 +26,8 @@ export interface AuthDeps {
   roles: RolePort;
   funcs: FuncPort;
   dataRuleScopes: DataRuleScopes;
+  /** Two-factor sign-in: the setting, and the key its secrets are encrypted under (a key is derived from it). */
+  twoFactor: TwoFactorPolicy & { masterKey: Buffer };
 }
 
 /** What the routes need besides: configuration, SMS codes, and what the console's init and the account centre show. */
@@ -38,6 +41,7 @@ export interface AuthModule {
   /** Resolves tokens for the permission guard; revoked or refreshed by the user administration. */
   sessions: SessionService;
   login: LoginService;
+  twoFactor: TwoFactorService;
   /** Image captchas other forms check (the portal's complaint form). */
   captchas: CaptchaService;
   /** The sign-in log's reads and retention purge, for the log console and the home page's trends. */
@@ -53,14 +57,21 @@ export interface AuthModule {
  */
 export function createAuthModule(deps: AuthDeps): AuthModule {
   const { db, users, roles, funcs } = deps;
-  const sessions = createSessionModule({ db, users, roles, funcs, dataRuleScopes: deps.dataRuleScopes, cache: deps.sessionCache });
+  const { masterKey, ...policy } = deps.twoFactor;
+  // Sessions and two-factor need each other (the principal's "enrolment due", refresh after enrolling): bound late.
+  const sessions = createSessionModule({
+    db, users, roles, funcs, dataRuleScopes: deps.dataRuleScopes, cache: deps.sessionCache,
+    twoFactorDue: async (userId, who) => twoFactor.isDue(userId, holdsSystemAdministration(who)),
+  });
   const captchas = createCaptchaService({ db });
   const loginLogs = createLoginLogModule({ db });
-  const login = createLoginService({ users, roles, sessions, captchas, loginLogs });
+  const twoFactor = createTwoFactorService({ db, cipher: createSecretCipher(masterKey), policy, users, loginLogs, sessions });
+  const login = createLoginService({ users, roles, sessions, captchas, loginLogs, secondFactor: twoFactor });
 
   return {
     sessions,
     login,
+    twoFactor,
     captchas,
     loginLogs: loginLogs.admin,
     registerRoutes(app, more) {
@@ -70,6 +81,7 @@ export function createAuthModule(deps: AuthDeps): AuthModule {
       registerAccountCenterModule(app, { db, users, roles, orgName, sessions, loginLogs });
       registerLoginRoutes(app, { login, phoneCode: createPhoneCodeSignIn({ users, codes, login }), sessions, loginLogs, external });
       registerCaptchaRoutes(app, captchas);
+      registerTwoFactorRoutes(app, { twoFactor, login });
       registerCurrentUserModule(app, { ...more, users, roles, funcs });
     },
   };

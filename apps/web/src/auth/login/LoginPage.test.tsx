@@ -75,6 +75,58 @@ describe('/login', () => {
     expect(stored().expiresAt).toBeLessThanOrEqual(Date.now() + 604_800_000);
   });
 
+  it('asks for the two-factor code after a right password, remembers the device when asked, and sends its token next time', async () => {
+    const server = fakeServer({
+      '/rest/inspect/inspectLoginService': inspection(),
+      '/callback?client_name=myform_client': ok({ twoFactorRequired: true, challenge: 'ch-1', expiresIn: 300, rememberDays: 30 }, '请输入两步验证的动态验证码'),
+      '/rest/twoFactor/verifyLogin': (c) =>
+        (c.body as { code?: string }).code === '123456'
+          ? ok({ token: 'tok-2fa', userInfo: user, deviceToken: 'dev-1' }, '登录成功')
+          : refuse(401, '动态验证码错误或已使用'),
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    const { router } = renderApp('/login?redirect=/enroll');
+    await fillAccount();
+    await submit();
+    expect(await screen.findByTestId('two-factor-step')).toBeTruthy();
+    expect(stored()).toBeNull();
+
+    const codeInput = screen.getByLabelText('动态验证码');
+    fireEvent.change(codeInput, { target: { value: '000000' } });
+    fireEvent.click(screen.getByText('验证并登录', { selector: 'button span' }).closest('button')!);
+    expect(await screen.findByText('动态验证码错误或已使用')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('动态验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByText(/记住此设备，30 天内/));
+    fireEvent.click(screen.getByText('验证并登录', { selector: 'button span' }).closest('button')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/enroll'));
+    expect(server.callsTo('/rest/twoFactor/verifyLogin')[1]!.body).toEqual({ challenge: 'ch-1', code: '123456', rememberDevice: true });
+    expect(stored().token).toBe('tok-2fa');
+
+    // The device token outlives sign-out and goes with the next sign-in of that name.
+    const { loginByAccount } = await import('../../api/auth');
+    await loginByAccount({ username: 'Alice', password: 'Secret#123' });
+    expect(server.callsTo('/callback').at(-1)!.body).toEqual({ username: 'Alice', password: 'Secret#123', deviceToken: 'dev-1' });
+  });
+
+  it('accepts a recovery code in place of the authenticator code', async () => {
+    const server = fakeServer({
+      '/rest/inspect/inspectLoginService': inspection(),
+      '/callback?client_name=myform_client': ok({ twoFactorRequired: true, challenge: 'ch-2', expiresIn: 300, rememberDays: 0 }),
+      '/rest/twoFactor/verifyLogin': ok({ token: 'tok-rc', userInfo: user }, '登录成功'),
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    const { router } = renderApp('/login?redirect=/enroll');
+    await fillAccount('bob');
+    await submit();
+    fireEvent.click(await screen.findByText('无法使用验证器？使用恢复码'));
+    expect(screen.queryByText(/记住此设备/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('恢复码'), { target: { value: ' abcde-fghij ' } });
+    fireEvent.click(screen.getByText('验证并登录', { selector: 'button span' }).closest('button')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/enroll'));
+    expect(server.callsTo('/rest/twoFactor/verifyLogin')[0]!.body).toEqual({ challenge: 'ch-2', recoveryCode: 'abcde-fghij', rememberDevice: false });
+  });
+
   it('goes to the personal centre when no redirect was asked for', async () => {
     vi.stubGlobal(
       'fetch',

@@ -11,6 +11,8 @@ import {
   loginByPhone,
   validateCasTicket,
   type LoginResult,
+  type SecondStepDue,
+  type SignInOutcome,
 } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/http';
 import { useSessionStore, type SignInMethod } from '../../api/session';
@@ -22,6 +24,7 @@ import { SmsCodeField } from '../SmsCodeField';
 import { CaptchaField } from './CaptchaField';
 import { ExternalSignIn } from './ExternalSignIn';
 import { takeSsoRedirect } from './ssoRedirect';
+import { TwoFactorStep } from './TwoFactorStep';
 import { landAfterSignIn } from '../../console/afterSignIn';
 import '../auth-page.css';
 
@@ -122,6 +125,8 @@ export default function LoginPage() {
   /** What the last refusal said about the captcha; undefined until a refusal says something. */
   const [refusalCaptcha, setRefusalCaptcha] = useState<boolean | undefined>(undefined);
   const [captchaRound, setCaptchaRound] = useState(0);
+  /** The password (or SMS code) was right and the account asks for its second factor. */
+  const [secondStep, setSecondStep] = useState<{ due: SecondStepDue; name: string; method: SignInMethod } | null>(null);
   const [form] = Form.useForm<LoginValues>();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -209,7 +214,7 @@ export default function LoginPage() {
     setSubmitting(true);
     setError(null);
     try {
-      let result: LoginResult;
+      let result: SignInOutcome;
       if (activeTab === 'account') {
         result = await loginByAccount({
           username: values.username!.trim(),
@@ -223,7 +228,13 @@ export default function LoginPage() {
       }
       const name = activeTab === 'account' ? values.username!.trim() : values.phone!.trim();
       writeRememberedLogin(values.remember ? { tab: activeTab, name } : null);
-      complete(result, activeTab === 'account' ? 'password' : 'sms');
+      const method: SignInMethod = activeTab === 'account' ? 'password' : 'sms';
+      if ('twoFactorRequired' in result) {
+        setSecondStep({ due: result, name, method });
+        setSubmitting(false);
+        return;
+      }
+      complete(result, method);
     } catch (e) {
       setError(errorMessage(e));
       if (activeTab === 'account') {
@@ -243,10 +254,22 @@ export default function LoginPage() {
       <Card className="dl-auth-card">
         <Spin spinning={externalPending} description="正在登录…">
           <AuthBrand subtitle="科技奖励申报与评审平台" />
-          {shownError && (
+          {secondStep && (
+            <TwoFactorStep
+              due={secondStep.due}
+              name={secondStep.name}
+              onSignedIn={(result) => complete(result, secondStep.method)}
+              onBack={() => {
+                setSecondStep(null);
+                setError(null);
+              }}
+            />
+          )}
+          {!secondStep && shownError && (
             <Alert className="dl-auth-alert" type="error" showIcon title={shownError} role="alert" />
           )}
           <Form<LoginValues>
+            hidden={!!secondStep}
             form={form}
             name="login"
             layout="vertical"

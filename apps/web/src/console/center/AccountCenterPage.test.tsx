@@ -2,6 +2,7 @@ import '../../test/setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../../app/providers';
 import { useSessionStore } from '../../api/session';
 import { fakeServer, ok, refuse, type FakeCall, type FakeReply } from '../../test/renderApp';
@@ -42,21 +43,26 @@ const session = (id: string, userAgent: string, current: boolean) => ({
   current,
 });
 
+const twoFactorOff = { enabled: false, enabledAt: null, required: false, due: false, recoveryCodesLeft: 0, trustedDevices: 0, trustedDeviceDays: 30 };
+
 function server(routes: Record<string, FakeReply | ((c: FakeCall) => FakeReply)> = {}) {
   return fakeServer({
     '/rest/user/accountCenter': ok(profile),
     '/api/user/info': ok({ username: 'lisi', realname: '李四' }),
     '/rest/identify/get': ok({ identityVerified: false }),
+    '/rest/twoFactor/getStatus': ok(twoFactorOff),
     ...routes,
   });
 }
 
-function renderPage() {
+function renderPage(path = '/center') {
   useSessionStore.getState().signIn('tok-l', { userId: '7', username: 'lisi', realname: '李四', avatar: null });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <AppProviders queryClient={queryClient}>
-      <AccountCenterPage />
+      <MemoryRouter initialEntries={[path]}>
+        <AccountCenterPage />
+      </MemoryRouter>
     </AppProviders>,
   );
 }
@@ -215,5 +221,69 @@ describe('console /center: 登录记录', () => {
 
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(s.callsTo('/rest/user/myLoginLog').at(-1)!.body).toEqual({ pageParameter: { pageNum: 2, pageSize: 10 } }));
+  });
+});
+
+describe('console /center: 两步验证', () => {
+  const due = { ...twoFactorOff, required: true, due: true };
+  const on = { ...twoFactorOff, enabled: true, enabledAt: '2026-03-01T01:00:00.000Z', required: true, recoveryCodesLeft: 10, trustedDevices: 0 };
+  const recoveryCodes = ['abcde-fghij', 'kmnpq-rstuv', 'wxyz2-34567', 'aaaaa-bbbbb', 'ccccc-ddddd', 'eeeee-fffff', 'ggggg-hhhhh', 'jjjjj-kkkkk', 'mmmmm-nnnnn', 'ppppp-qqqqq'];
+
+  it('opens on 账号安全 for ?tab=security, says why an administrator must enrol, and enrols with the QR code and a code', async () => {
+    let enabled = false;
+    const s = server({
+      '/rest/twoFactor/getStatus': () => ok(enabled ? on : due),
+      '/rest/twoFactor/beginEnrol': ok({ qrCode: 'data:image/svg+xml;base64,PHN2Zy8+', manualKey: 'ABCD EFGH IJKL MNOP', otpauthUri: 'otpauth://totp/x' }),
+      '/rest/twoFactor/confirmEnrol': (c) => {
+        if ((c.body as { code: string }).code !== '123456') return refuse(400, '动态验证码错误或已使用');
+        enabled = true;
+        return ok({ recoveryCodes });
+      },
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderPage('/center?tab=security');
+    expect(await screen.findByText('系统要求管理员开启两步验证')).toBeTruthy();
+    clickButton('开启两步验证');
+    expect(await screen.findByTestId('two-factor-manual-key')).toBeTruthy();
+    expect(screen.getByAltText('两步验证二维码').getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+
+    const input = screen.getByPlaceholderText('6 位数字');
+    fireEvent.change(input, { target: { value: '000000' } });
+    clickButton('确认开启');
+    expect(await screen.findByText('动态验证码错误或已使用')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '123456' } });
+    clickButton('确认开启');
+    const shown = await screen.findByTestId('recovery-codes');
+    expect(within(shown).getByText('abcde-fghij')).toBeTruthy();
+    expect(within(shown).getAllByText(/^[a-z2-9]{5}-[a-z2-9]{5}$/)).toHaveLength(10);
+    clickButton('我已妥善保存');
+    expect(await screen.findByText('已开启')).toBeTruthy();
+    expect(screen.getByText('10 个')).toBeTruthy();
+    expect(screen.queryByText('系统要求管理员开启两步验证')).toBeNull();
+  });
+
+  it('turns it off only with the password and a code', async () => {
+    let enabled = true;
+    const s = server({
+      '/rest/twoFactor/getStatus': () => ok(enabled ? on : due),
+      '/rest/twoFactor/disable': () => {
+        enabled = false;
+        return ok(null, '两步验证已关闭');
+      },
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderPage('/center?tab=security');
+    expect(await screen.findByText('已开启')).toBeTruthy();
+    clickButton('关闭两步验证', screen.getByTestId('center-two-factor'));
+    const okButton = () => screen.getByRole('dialog').querySelector<HTMLButtonElement>('.ant-btn-primary')!;
+    await waitFor(() => expect(okButton()).toBeTruthy());
+    fireEvent.click(okButton());
+    expect(await screen.findByText('请输入登录密码')).toBeTruthy();
+    expect(s.callsTo('/rest/twoFactor/disable')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('登录密码'), { target: { value: 'Lisi@2026' } });
+    fireEvent.change(screen.getByLabelText('动态验证码'), { target: { value: '654321' } });
+    fireEvent.click(okButton());
+    await waitFor(() => expect(s.callsTo('/rest/twoFactor/disable')[0]?.body).toEqual({ password: 'Lisi@2026', code: '654321' }));
+    expect(await screen.findByText('未开启')).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { AccountCenterTabs } from '../../auth/center/cards/AccountCenterTabs';
 
 /**
@@ -5,9 +6,11 @@ import { AccountCenterTabs } from '../../auth/center/cards/AccountCenterTabs';
  * personal centre applicants get in the portal, as tabs of cards.
  */
 export default function AccountCenterPage() {
+  // ?tab=security: where the console sends an administrator who must enrol in two-factor sign-in.
+  const [params] = useSearchParams();
   return (
     <div className="dl-account-center" data-testid="account-center">
-      <AccountCenterTabs />
+      <AccountCenterTabs defaultTab={params.get('tab') ?? 'profile'} />
     </div>
   );
 }

@@ -128,6 +128,7 @@ describe('/center', () => {
     useSessionStore.getState().signIn('tok-c', user);
     localStorage.setItem('dandelion__dicts', '{"sex":[]}');
     localStorage.setItem('dandelion__remember', '{"tab":"account","name":"zhangsan"}');
+    localStorage.setItem('dandelion__trustedDevices', '{"zhangsan":"dev-1"}');
     const s = server({ '/logout': ok({ casLogoutUrl: null }, '已退出登录') });
     vi.stubGlobal('fetch', s.fetch);
     const { router } = renderApp('/center');
@@ -140,6 +141,8 @@ describe('/center', () => {
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
     expect(localStorage.getItem('dandelion__dicts')).toBeNull();
     expect(localStorage.getItem('dandelion__remember')).not.toBeNull();
+    // A remembered two-factor device belongs to the browser, not to the session.
+    expect(localStorage.getItem('dandelion__trustedDevices')).toBe('{"zhangsan":"dev-1"}');
   });
 
   it('a 401 ends the session, goes home and opens the login dialog (spec §4)', async () => {
@@ -149,6 +152,26 @@ describe('/center', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('登录已失效，请重新登录')).toBeTruthy();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('the login dialog asks for the two-factor code when the account has it on', async () => {
+    useSessionStore.getState().signIn('tok-old', user);
+    const s = server({
+      '/api/user/info': refuse(401, '未授权，请重新登录'),
+      '/callback?client_name=myform_client': ok({ twoFactorRequired: true, challenge: 'ch-d', expiresIn: 300, rememberDays: 30 }),
+      '/rest/twoFactor/verifyLogin': ok({ token: 'tok-new', userInfo: user }, '登录成功'),
+    });
+    vi.stubGlobal('fetch', s.fetch);
+    renderApp('/center');
+    expect(await screen.findByText('登录已失效，请重新登录')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'zhangsan' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Secret#123' } });
+    fireEvent.click(document.querySelector<HTMLButtonElement>('.ant-modal .ant-btn-primary')!);
+    expect(await screen.findByTestId('two-factor-step')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('动态验证码'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByText('验证并登录', { selector: 'button span' }).closest('button')!);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null')?.token).toBe('tok-new'));
+    expect(s.callsTo('/rest/twoFactor/verifyLogin')[0]!.body).toEqual({ challenge: 'ch-d', code: '123456', rememberDevice: false });
   });
 
   it('changes the password with the shared rule and stays signed in', async () => {

@@ -9,6 +9,8 @@ import { sysCaptcha } from '../captcha/tables';
 import { sysLoginLog } from '../loginLog/tables';
 import { sysMsg } from '../../message/msg/tables';
 import { sha256Hex } from '../../../core/token';
+import { signIn } from '../../../../test/helpers/accounts';
+import { latestSmsCode } from '../../../../test/kits/smsTestKit';
 
 let ctx: TestContext;
 const LOGIN = '/callback?client_name=myform_client';
@@ -147,6 +149,30 @@ describe('brute-force defence', () => {
     expect((await post(ctx.app, '/rest/inspect/inspectLoginService', { username: 'target' }, {}, { remoteAddress: '10.9.9.9' })).body.data).toMatchObject({ locked: false, captchaRequired: true });
     const home = await owner(LOGIN, { username: 'target', password: 'Target@2026', captchaKey: await knownCaptcha('e5f6'), captchaCode: 'e5f6' });
     expect(home.status).toBe(200);
+  });
+
+  it('lets the owner unlock with an SMS code from the locked address: the code signs in and the password works again', async () => {
+    await createAccount(ctx.database, { username: 'lockedout', password: 'Locked@2026', phone: '13800138111' });
+    const send = postFrom('10.8.8.8');
+    for (let i = 0; i < 10; i++) {
+      const captcha = i >= 5 ? { captchaKey: await knownCaptcha('k9m8'), captchaCode: 'k9m8' } : {};
+      await send(LOGIN, { username: 'lockedout', password: 'bad', ...captcha });
+    }
+    const locked = await send(LOGIN, { username: 'lockedout', password: 'Locked@2026', captchaKey: await knownCaptcha('p2q3'), captchaCode: 'p2q3' });
+    expect(locked.status).toBe(423);
+
+    expect((await send('/rest/captcha/sms', { phone: '13800138111' })).status).toBe(200);
+    const adminToken = await signIn(ctx.app, 'admin', TEST_ADMIN_PASSWORD);
+    const code = await latestSmsCode(ctx.app, adminToken, '13800138111');
+    const bySms = await send('/callback?client_name=captcha_client', { phone: '13800138111', code });
+    expect(bySms.status).toBe(200);
+    expect(bySms.body.data.userInfo.username).toBe('lockedout');
+
+    // The success reset the account's counters: from the same address, no lock and no captcha.
+    const check = await post(ctx.app, '/rest/inspect/inspectLoginService', { username: 'lockedout' }, {}, { remoteAddress: '10.8.8.8' });
+    expect(check.body.data).toMatchObject({ locked: false, captchaRequired: false });
+    const byPassword = await send(LOGIN, { username: 'lockedout', password: 'Locked@2026' });
+    expect(byPassword.status).toBe(200);
   });
 
   it('tells the owner in an in-site message when the captcha becomes compulsory for their account', async () => {

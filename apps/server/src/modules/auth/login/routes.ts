@@ -6,7 +6,9 @@ import { serve } from '../../../core/route';
 import { tokenFromHeader } from '../../../core/token';
 import type { LoginLogModule } from '../loginLog/module';
 import type { SessionService } from '../session/module';
-import type { ClientMeta, LoginService, PhoneCodeSignIn } from './service';
+import type { ClientMeta, LoginService, PhoneCodeSignIn, SignInOutcome } from './service';
+
+const answer = (outcome: SignInOutcome) => ok(outcome, 'twoFactorRequired' in outcome ? '请输入两步验证的动态验证码' : '登录成功');
 
 export const clientMeta = (request: FastifyRequest): ClientMeta => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
 
@@ -28,12 +30,12 @@ export function registerLoginRoutes(
     if (request.query.client_name === 'myform_client') {
       if (!body.username) throw errors.badRequest('请输入用户名');
       if (!body.password) throw errors.badRequest('请输入密码');
-      const { username, password, captchaKey, captchaCode } = body;
-      return ok(await login.loginWithPassword({ username, password, captchaKey, captchaCode }, clientMeta(request)), '登录成功');
+      const { username, password, captchaKey, captchaCode, deviceToken } = body;
+      return answer(await login.loginWithPassword({ username, password, captchaKey, captchaCode, deviceToken }, clientMeta(request)));
     }
     if (!body.phone) throw errors.badRequest('请输入手机号');
     if (!body.code) throw errors.badRequest('请输入短信验证码');
-    return ok(await phoneCode({ phone: body.phone, code: body.code }, clientMeta(request)), '登录成功');
+    return answer(await phoneCode({ phone: body.phone, code: body.code, deviceToken: body.deviceToken }, clientMeta(request)));
   });
 
   serve(app, signInCalls.signOut, async (request) => {

@@ -5,6 +5,8 @@ import type { CaptchaService } from '../captcha/module';
 import { ACTIVE_USER_STATUS, type AuthUser, type RolePort, type UserPort, type VerifyCodePort } from '../directory/module';
 import { CAPTCHA_AFTER_FAILURES, type FailureKind, type LoginLogModule } from '../loginLog/module';
 import type { SessionService } from '../session/module';
+import type { TwoFactorService } from '../twoFactor/service';
+import type { TwoFactorChallenge } from '@dandelion/shared/auth/twoFactor';
 import { toUserInfo, type UserInfo } from './userInfo';
 
 export const WRONG_CREDENTIALS = '用户名或密码错误';
@@ -26,6 +28,8 @@ export interface LoginResult {
   token: string;
   userInfo: UserInfo & { token: string };
 }
+/** A password or SMS sign-in: a session, or (two-factor on) the challenge of the second step. */
+export type SignInOutcome = LoginResult | TwoFactorChallenge;
 
 // A verify against a throwaway hash when the account does not exist keeps the answer
 // time the same, so timing does not reveal which usernames exist.
@@ -40,8 +44,10 @@ export function createLoginService(deps: {
   sessions: Pick<SessionService, 'issue'>;
   captchas: Pick<CaptchaService, 'consume'>;
   loginLogs: Pick<LoginLogModule, 'record' | 'assess'>;
+  /** Enrolled users give a second factor after the password or SMS code (single sign-on is left to the provider). */
+  secondFactor: Pick<TwoFactorService, 'secondStep'>;
 }) {
-  const { users, roles, sessions, captchas, loginLogs } = deps;
+  const { users, roles, sessions, captchas, loginLogs, secondFactor } = deps;
   // Messaging comes up after the identity area: the warning is wired once it exists.
   let warnOwner: OwnerWarning = async () => {};
 
@@ -51,19 +57,33 @@ export function createLoginService(deps: {
   }
 
   /** Issues the session for a user whose identity is proven, and logs the sign-in. */
-  async function completeLogin(user: AuthUser, loginName: string, loginType: LoginType, meta: ClientMeta): Promise<LoginResult> {
+  async function completeLogin(user: AuthUser, loginName: string, loginType: LoginType, meta: ClientMeta, note = '登录成功'): Promise<LoginResult> {
     if (user.status !== ACTIVE_USER_STATUS) {
       await record(loginName, loginType, meta, false, ACCOUNT_FROZEN, user.id);
       throw errors.forbidden(ACCOUNT_FROZEN);
     }
     const { token } = await sessions.issue(user.id, { loginType, ...meta });
-    await record(loginName, loginType, meta, true, '登录成功', user.id);
+    await record(loginName, loginType, meta, true, note, user.id);
     const userRoles = await roles.rolesOfUser(user.id);
     return { token, userInfo: { ...toUserInfo(user, userRoles), token } };
   }
 
+  /**
+   * The first factor passed: a session, unless the user has two-factor sign-in on and the request
+   * carries no trusted-device token of theirs; then the challenge of the second step, and no session
+   * nor success row yet (a success would reset the counters the second step's failures add to).
+   */
+  async function afterFirstFactor(user: AuthUser, loginName: string, loginType: LoginType, meta: ClientMeta, deviceToken?: string): Promise<SignInOutcome> {
+    if (user.status !== ACTIVE_USER_STATUS) return completeLogin(user, loginName, loginType, meta);
+    const step = await secondFactor.secondStep(user, loginName, loginType, deviceToken);
+    if (step === null) return completeLogin(user, loginName, loginType, meta);
+    if (step === 'TRUSTED') return completeLogin(user, loginName, loginType, meta, '登录成功（受信任设备）');
+    return step;
+  }
+
   return {
     completeLogin,
+    afterFirstFactor,
     record,
     /** Who tells an account's owner that its password keeps failing (in-site message, SMS when bound). */
     setOwnerWarning(warning: OwnerWarning) {
@@ -71,7 +91,7 @@ export function createLoginService(deps: {
     },
 
     /** Account (or phone) and password: spec §7 POST /callback?client_name=myform_client. */
-    async loginWithPassword(input: { username: string; password: string; captchaKey?: string; captchaCode?: string }, meta: ClientMeta): Promise<LoginResult> {
+    async loginWithPassword(input: { username: string; password: string; captchaKey?: string; captchaCode?: string; deviceToken?: string }, meta: ClientMeta): Promise<SignInOutcome> {
       const loginName = input.username.trim().toLowerCase();
       const risk = await loginLogs.assess(loginName, meta.ip);
       if (risk.lockedForMs > 0) {
@@ -103,7 +123,7 @@ export function createLoginService(deps: {
         throw new AppError(401, '401', WRONG_CREDENTIALS, { captchaRequired: after.captchaRequired });
       }
       if (needsRehash(user.passwordHash!)) await users.setPasswordHash(user.id, await hashPassword(input.password));
-      return completeLogin(user, loginName, loginType, meta);
+      return afterFirstFactor(user, loginName, loginType, meta, input.deviceToken);
     },
   };
 }
@@ -112,7 +132,7 @@ export type LoginService = ReturnType<typeof createLoginService>;
 /** Sign-in with phone + SMS code (spec §7 POST /callback?client_name=captcha_client). */
 export function createPhoneCodeSignIn(deps: { users: Pick<UserPort, 'findByPhone'>; codes: Pick<VerifyCodePort, 'verify'>; login: LoginService }) {
   const { users, codes, login } = deps;
-  return async (input: { phone: string; code: string }, meta: ClientMeta): Promise<LoginResult> => {
+  return async (input: { phone: string; code: string; deviceToken?: string }, meta: ClientMeta): Promise<SignInOutcome> => {
     const phone = input.phone.trim();
     const user = await users.findByPhone(phone);
     const valid = await codes.verify(phone, 'LOGIN', input.code);
@@ -120,7 +140,7 @@ export function createPhoneCodeSignIn(deps: { users: Pick<UserPort, 'findByPhone
       await login.record(phone, 'SMS', meta, false, SMS_LOGIN_FAILED, user?.id ?? null);
       throw errors.unauthorized(SMS_LOGIN_FAILED);
     }
-    return login.completeLogin(user, phone, 'SMS', meta);
+    return login.afterFirstFactor(user, phone, 'SMS', meta, input.deviceToken);
   };
 }
 export type PhoneCodeSignIn = ReturnType<typeof createPhoneCodeSignIn>;

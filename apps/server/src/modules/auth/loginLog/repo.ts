@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gt, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, gte, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import type { LoginType, PageParameter } from '@dandelion/shared';
 import type { Db, Executor } from '../../../core/db';
 import { MAX_EXPORT_ROWS } from '../../../core/excel';
@@ -35,16 +35,29 @@ export type FailureKey = { loginName: string; ip?: undefined } | { loginName: st
 function byKey(key: FailureKey): SQL | undefined {
   return and(key.loginName !== undefined ? eq(sysLoginLog.loginName, key.loginName) : undefined, key.ip !== undefined ? eq(sysLoginLog.ip, key.ip) : undefined);
 }
-/** The failures a key counts: by account only wrong passwords of the account; by address alone also unknown names. */
+/** The failures a key counts: by account its wrong passwords and wrong second-factor codes; by address alone also unknown names. */
 const countedFailures = (key: FailureKey) =>
-  key.loginName !== undefined ? eq(sysLoginLog.failureKind, 'PASSWORD') : inArray(sysLoginLog.failureKind, ['PASSWORD', 'UNKNOWN_ACCOUNT']);
+  key.loginName !== undefined
+    ? inArray(sysLoginLog.failureKind, ['PASSWORD', 'SECOND_FACTOR'])
+    : inArray(sysLoginLog.failureKind, ['PASSWORD', 'UNKNOWN_ACCOUNT', 'SECOND_FACTOR']);
 
-/** The latest successful attempt of the key after `after`, or null. */
+/**
+ * The latest successful attempt of the key after `after`, or null. For an account, a success of the
+ * account under any name counts: an SMS-code sign-in is logged under the phone number, yet it must
+ * reset the counters of the username the failures were typed with (the owner's way out of a lock).
+ */
 export async function lastSuccessAfter(ex: Executor, key: FailureKey, after: Date): Promise<Date | null> {
+  const ofAccount =
+    key.loginName === undefined
+      ? undefined
+      : or(
+          eq(sysLoginLog.loginName, key.loginName),
+          sql`${sysLoginLog.userId} in (select f.user_id from sys_login_log f where f.login_name = ${key.loginName} and f.user_id is not null and f.success = false and f.create_time > ${after})`,
+        );
   const [row] = await ex
     .select({ at: max(sysLoginLog.createTime) })
     .from(sysLoginLog)
-    .where(and(byKey(key), eq(sysLoginLog.success, true), gt(sysLoginLog.createTime, after)));
+    .where(and(ofAccount, key.ip !== undefined ? eq(sysLoginLog.ip, key.ip) : undefined, eq(sysLoginLog.success, true), gt(sysLoginLog.createTime, after)));
   return row?.at ?? null;
 }
 

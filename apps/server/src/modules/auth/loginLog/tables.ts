@@ -1,7 +1,7 @@
 import { bigint, boolean, index, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from '../../../core/records';
 
-export type FailureKind = 'PASSWORD' | 'UNKNOWN_ACCOUNT';
+export type FailureKind = 'PASSWORD' | 'UNKNOWN_ACCOUNT' | 'SECOND_FACTOR';
 
 /** Every sign-in attempt, successful or not; also the source of the brute-force counters. */
 export const sysLoginLog = pgTable(
@@ -19,7 +19,8 @@ export const sysLoginLog = pgTable(
     message: varchar('message', { length: 256 }),
     /**
      * What a failure counts as for the brute-force counters: PASSWORD (a wrong password for an
-     * existing account), UNKNOWN_ACCOUNT (a password tried on a name nobody has). Other failures
+     * existing account), UNKNOWN_ACCOUNT (a password tried on a name nobody has), SECOND_FACTOR (a wrong
+     * two-factor or recovery code after a right password: counted like a wrong password). Other failures
      * (captcha, locked, third-party, SMS) are logged but count nothing: nobody can lock a name by
      * sending requests that never check its password.
      */

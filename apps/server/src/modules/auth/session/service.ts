@@ -27,9 +27,11 @@ export interface SessionDeps {
   dataRuleScopes: DataRuleScopes;
   /** Principals by token hash; revocation invalidates on every instance. */
   cache: InvalidatingCache<CachedPrincipal>;
+  /** Whether the setting requires a second factor the user has not enrolled yet (refreshUser after enrolling). */
+  twoFactorDue?: (userId: number, who: { isSuperAdmin: boolean; permissions: ReadonlySet<string> }) => Promise<boolean>;
 }
 
-export function createSessionService({ db, users, roles, funcs, dataRuleScopes, cache }: SessionDeps) {
+export function createSessionService({ db, users, roles, funcs, dataRuleScopes, cache, twoFactorDue }: SessionDeps) {
   async function loadPrincipal(userId: number, sessionId: number): Promise<Principal | null> {
     const user = await users.findById(userId);
     if (!user || user.status !== ACTIVE_USER_STATUS) return null;
@@ -43,16 +45,19 @@ export function createSessionService({ db, users, roles, funcs, dataRuleScopes, 
       [...userRoles.map((r) => ({ dataScope: r.dataScope, customOrgIds: customOrgs.get(r.id) })), ...ruleScopes],
       { userId: user.id, orgId: user.orgId },
     );
+    const permissions = new Set(granted.map((f) => f.funcCode));
+    const isSuperAdmin = userRoles.some((r) => r.roleCode === roles.superRoleCode);
     return {
       userId: user.id,
       username: user.username,
       realname: user.realname,
       orgId: user.orgId,
       roleCodes: userRoles.map((r) => r.roleCode),
-      permissions: new Set(granted.map((f) => f.funcCode)),
-      isSuperAdmin: userRoles.some((r) => r.roleCode === roles.superRoleCode),
+      permissions,
+      isSuperAdmin,
       dataScope,
       sessionId: String(sessionId),
+      twoFactorDue: twoFactorDue ? await twoFactorDue(user.id, { isSuperAdmin, permissions }) : false,
     };
   }
 
