@@ -287,7 +287,7 @@ export const portalPublicityCalls = {
     method: 'POST',
     path: '/rest/publicity/getMyResults',
     access: SIGNED_IN,
-    answer: 'portal',
+    // Signed-in calls answer in the console envelope (a 401 says 未授权 in `msg`), as /rest/declare/* do.
     tag: PORTAL_TAG,
     summary: '我的结果：本人申报书中进入过公示的，当前状态与授奖等级',
     body: z.object({}).default({}),

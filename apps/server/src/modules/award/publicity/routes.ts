@@ -32,5 +32,5 @@ export function registerPublicityRoutes(app: FastifyInstance, { office, portal }
   serve(app, portalPublicityCalls.detail, async (request) => portalOk(await portal.detail(request.body.publicityId)));
   serve(app, portalPublicityCalls.awardResults, async (request) => portalOk(await portal.awardResults(request.body)));
   serve(app, portalPublicityCalls.filters, async () => portalOk(await portal.filters()));
-  serve(app, portalPublicityCalls.myResults, async (request) => portalOk(await portal.myResults(request.principal!.userId)));
+  serve(app, portalPublicityCalls.myResults, async (request) => ok(await portal.myResults(request.principal!.userId)));
 }

@@ -104,7 +104,9 @@ describe('portal reads', () => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('公示类型不正确');
     expect((await portal('/rest/publicity/getByJieciPrize', { jieciId: 'x', prizeId: world.prizeId })).status).toBe(400);
-    expect((await portal('/rest/publicity/getMyResults', {})).status).toBe(401);
+    const anonymous = await portal('/rest/publicity/getMyResults', {});
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ code: '401', msg: '未授权，请重新登录' });
     expect((await portal('/rest/publicity/getPublicityDetail', { publicityId: '999999' })).status).toBe(404);
   });
 
@@ -124,9 +126,9 @@ describe('portal reads', () => {
   it('the signed-in applicant sees their own declarations’ status and grade, classified ones included; nobody else’s', async () => {
     const mine = await portal('/rest/publicity/getMyResults', {}, world.as.applicant);
     expect(mine.status).toBe(200);
-    expect(mine.body.dataSet).toEqual([expect.objectContaining({ declarationId: String(proposed), status: 'IN_RESULT_PUBLICITY', grade: 'FIRST', editionName: '2041年度科学技术奖', prizeName: '自然科学奖' })]);
+    expect(mine.body.data).toEqual([expect.objectContaining({ declarationId: String(proposed), status: 'IN_RESULT_PUBLICITY', grade: 'FIRST', editionName: '2041年度科学技术奖', prizeName: '自然科学奖' })]);
     const other = await portal('/rest/publicity/getMyResults', {}, world.as.otherApplicant);
-    expect(other.body.dataSet).toEqual([expect.objectContaining({ declarationId: String(classified), status: 'PROPOSED', grade: 'THIRD' })]);
+    expect(other.body.data).toEqual([expect.objectContaining({ declarationId: String(classified), status: 'PROPOSED', grade: 'THIRD' })]);
   });
 
   it('closing early is the office’s: 409 when nothing to show or not open; an early close empties the portal cache', async () => {
