@@ -199,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   // ── the prize business: prizes and editions; an edition's phase follows its dates in Beijing days ──
   const award = registerAwardModule(app, {
     db,
+    bus,
     today: () => beijingDate(new Date()),
     serials,
     files,
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   scheduler.registerJob(award.expertStandingExpiryJob);
   scheduler.registerJob(award.assignmentReminderJob);
   scheduler.registerJob(award.assignmentOverdueJob);
+  scheduler.registerJob(award.publicityWindowJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

@@ -11,6 +11,7 @@ export * from '../modules/award/expert/tables';
 export * from '../modules/award/edition/tables';
 export * from '../modules/award/lookup/tables';
 export * from '../modules/award/prize/tables';
+export * from '../modules/award/publicity/tables';
 export * from '../modules/award/scoring/tables';
 export * from '../modules/base/calendar/tables';
 export * from '../modules/base/dict/tables';

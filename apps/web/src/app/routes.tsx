@@ -141,8 +141,9 @@ function portalPages(): RouteObject[] {
     page('search', '搜索', 'portal-search', () => import('../portal/pages/SearchPage')),
     page('other', '互动交流', 'portal-other', () => import('../portal/pages/OtherPage')),
     detail('otherDetail/:id', '互动交流'),
-    list('query', '结果查询'),
-    detail('queryDetail/:id', '结果查询'),
+    // Publicities and award results (the publicity module), not a CMS catalogue.
+    page('query', '结果查询', 'portal-query', () => import('../portal/query/QueryPage')),
+    page('queryDetail/:id', '结果查询', 'portal-query-detail', () => import('../portal/query/QueryDetailPage')),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { EDITION_PAGES } from './award/edition/pages';
 import { PRIZE_PAGES } from './award/prize/pages';
+import { PUBLICITY_PAGES } from './award/publicity/pages';
 import { BANK_PAGES } from './award/bank/pages';
 import { DECLARATION_PAGES } from './award/declaration/pages';
 import { EXPERT_PAGES } from './award/expert/pages';
@@ -53,6 +54,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...SCORING_PAGES,
   ...REVIEW_GROUP_PAGES,
   ...EXPERT_TASK_PAGES,
+  ...PUBLICITY_PAGES,
   ...DICT_PAGES,
   ...REGION_PAGES,
   ...SCHEDULER_PAGES,

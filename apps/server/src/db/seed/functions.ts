@@ -12,6 +12,7 @@ import { EXPERT_PUSH_PERMISSIONS, EXPERT_TASK_PERMISSIONS } from '@dandelion/sha
 import { REVIEW_GROUP_PERMISSIONS } from '@dandelion/shared/award/reviewGroup';
 import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
+import { PUBLICITY_PERMISSIONS } from '@dandelion/shared/award/publicity';
 import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
 import { CALENDAR_PERMISSIONS } from '@dandelion/shared/base/calendar';
 import { DICT_PERMISSIONS } from '@dandelion/shared/base/dict';
@@ -164,6 +165,14 @@ export const FUNCTION_TREE: FuncSeed[] = [
           sub(EXPERT_PUSH_PERMISSIONS.main, '专家分配方案', '/award/reviewGroup/expertPushProposal', 'award/reviewGroup/expertPushProposal', '/award/reviewGroup'),
           ...buttons(REVIEW_GROUP_PERMISSIONS, [['del', '删除']]),
           ...buttons(EXPERT_PUSH_PERMISSIONS, [['list', '查看分配方案'], ['propose', '生成分配方案'], ['change', '调整分配'], ['push', '推送专家'], ['log', '调整日志']]),
+        ],
+      }),
+      page(PUBLICITY_PERMISSIONS.main, '公示管理', '/award/publicity', 'Layout', {
+        redirect: '/award/publicity/publicityList', icon: 'NotificationOutlined',
+        children: [
+          sub(PUBLICITY_PERMISSIONS.list, '公示列表', '/award/publicity/publicityList', 'award/publicity/publicityList', '/award/publicity'),
+          sub(PUBLICITY_PERMISSIONS.setting, '公示字段设置', '/award/publicity/publicityFields', 'award/publicity/publicityFields', '/award/publicity'),
+          ...buttons(PUBLICITY_PERMISSIONS, [['detail', '详情'], ['add', '新增'], ['upd', '修改'], ['schedule', '发布'], ['withdraw', '撤回'], ['close', '提前结束']]),
         ],
       }),
       page(EXPERT_TASK_PERMISSIONS.main, '我的评审任务', '/award/expertTask', 'Layout', {

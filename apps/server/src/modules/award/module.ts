@@ -3,11 +3,12 @@
  * features; where one needs another that sits above it, the need is a port wired here.
  */
 import type { FastifyInstance } from 'fastify';
+import type { EventBus } from '../../core/bus';
 import type { Db, Executor } from '../../core/db';
 import type { WorkingDayCalendar } from '../base/calendar/module';
 import type { SerialService } from '../base/serial/module';
 import type { FileService } from '../file/module';
-import { createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
+import { createLastStretch, createReviewOutcome, registerDeclarationModule, type DeclarationDeps } from './declaration/module';
 import { registerBankModule, type BankKeySetting, type OwnerNames } from './bank/module';
 import { createDeclarationFlow, MY_DECLARATIONS_LINK, type DeclarationFlowDeps } from './declarationFlow/module';
 import { editionDirectory, registerEditionModule } from './edition/module';
@@ -15,11 +16,13 @@ import { expertDirectory, registerExpertModule, type ExpertDeps } from './expert
 import { registerAssignmentModule } from './assignment/module';
 import { registerLookupModule } from './lookup/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
+import { registerPublicityModule } from './publicity/module';
 import { expertMayRead, registerScoringModule } from './scoring/module';
 
 export { AWARD_EDITION_PHASES, AWARD_EDITION_PHASES_HANDLER } from './edition/module';
 export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER, seedDeclarationNumbering } from './declaration/module';
 export { AWARD_EXPERT_STANDING_EXPIRY, AWARD_EXPERT_STANDING_EXPIRY_HANDLER } from './expert/module';
+export { AWARD_PUBLICITY_WINDOWS, AWARD_PUBLICITY_WINDOWS_HANDLER } from './publicity/module';
 
 export interface AwardDeps {
   db: Db;
@@ -44,6 +47,8 @@ export interface AwardDeps {
   findUserByPhone: (ex: Executor, phone: string) => Promise<{ id: number } | null>;
   /** Review-fee bank accounts: the number's encryption key (BANK_ACCOUNT_KEY) and the owners' names from the user module. */
   bank: { key: BankKeySetting; ownerNames: OwnerNames };
+  /** The portal's publicity cache is emptied on every instance through the bus. */
+  bus: EventBus;
 }
 
 export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
@@ -95,7 +100,12 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     workingDays: deps.workingDays,
     today: deps.today,
   });
+  // Publicity (公示) reads candidates and moves result-publicity declarations through the last-stretch port.
+  const publicity = registerPublicityModule(app, { db: deps.db, declarations: createLastStretch(declarationDeps), workingDays: deps.workingDays, bus: deps.bus });
   return {
+    publicityWindowJob: publicity.windowJob,
+    /** The awards module calls this when it closes an edition: the portal's award results change. */
+    invalidatePublicityPortal: publicity.invalidatePortal,
     editionPhaseJob: editions.phaseJob,
     fixDeadlineJob: declarations.fixDeadlineJob,
     reminderJob: declarations.reminderJob,

@@ -32,6 +32,7 @@ export {
   MenuOutlined,
   MessageOutlined,
   NodeIndexOutlined,
+  NotificationOutlined,
   NumberOutlined,
   PartitionOutlined,
   ProjectOutlined,

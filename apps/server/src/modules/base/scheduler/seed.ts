@@ -52,6 +52,17 @@ export const MAINTENANCE_TASKS = [
     remark: '每分钟按各阶段日期推进已发布届次的阶段：开始申报、截止申报、评审结束',
   },
   {
+    // A publicity opens on its start date and closes after its end date (Beijing) within five minutes.
+    taskCode: 'AWARD_PUBLICITY_WINDOWS',
+    taskName: '按公示期开始和结束公示',
+    taskGroup: 'AWARD',
+    cron: '0 */5 * * * *',
+    handler: 'award.publicityWindows',
+    params: {},
+    timeoutSeconds: 300,
+    remark: '每 5 分钟开始到期的待开始公示、结束公示期满的公示，并刷新门户缓存',
+  },
+  {
     // 限期修改 ends at the end of its Beijing day; a run shortly after midnight closes the missed ones.
     taskCode: 'AWARD_FIX_DEADLINES',
     taskName: '逾期未修改的申报书不予受理',
