@@ -12,7 +12,7 @@ import { pageOf, zDateTime, zId, zPageParameter } from '../schemas';
 import { isUnifiedSocialCreditCode, USCC_MESSAGE } from '../validators';
 
 /** 奖励办: 异议处理. accept covers 受理 and 不予受理; holding accept, investigate or decide makes one a handler. */
-export const OBJECTION_PERMISSIONS = permissionsOf('award:objection', ['list', 'detail', 'accept', 'investigate', 'decide']);
+export const OBJECTION_PERMISSIONS = permissionsOf('award:objection', ['list', 'detail', 'accept', 'investigate', 'decide', 'setting']);
 /** Who sees the objector and reads the evidence besides the objector: the holders of a handling action. */
 export const OBJECTION_HANDLER_PERMISSIONS = [OBJECTION_PERMISSIONS.accept, OBJECTION_PERMISSIONS.investigate, OBJECTION_PERMISSIONS.decide] as const;
 /** What a list shows in place of the objector to a viewer who is not a handler. */
@@ -81,6 +81,18 @@ export const OBJECTION_ACTION_LABELS: Readonly<Record<ObjectionAction, string>> 
 /** The handling deadline counted from receipt, in working days of the holiday calendar. */
 export const OBJECTION_HANDLING_WORKING_DAYS = 10;
 export const OBJECTION_EVIDENCE_MAX = 10;
+export const OBJECTION_HANDLING_WORKING_DAYS_MAX = 60;
+
+/** The office's setting: working days from receipt to the handling deadline. lockVersion 0: the default, nothing saved yet. */
+export const objectionSettingRow = z.object({ handlingWorkingDays: z.number().int(), lockVersion: z.number().int() });
+export const objectionSettingBody = z.object({
+  handlingWorkingDays: z
+    .number({ error: '请输入处理期限' })
+    .int('处理期限必须是整数')
+    .min(1, '处理期限不能少于1个工作日')
+    .max(OBJECTION_HANDLING_WORKING_DAYS_MAX, `处理期限不能超过${OBJECTION_HANDLING_WORKING_DAYS_MAX}个工作日`),
+  lockVersion: zLockVersion,
+});
 
 const TAG = '异议处理';
 const text = (label: string, max: number) => z.string({ error: `请输入${label}` }).trim().min(1, `请输入${label}`).max(max, `${label}不能超过${max}个字符`);
@@ -254,6 +266,24 @@ export const objectionCalls = {
     summary: '处理结论（调查中→成立|不成立）：成立并撤销申报的，申报书不予授奖；其余在无其他未结异议时解除暂停；异议人收到站内信',
     body: objectionDecideBody,
     response: objectionRow,
+  }),
+  getSettings: defineCall({
+    method: 'POST',
+    path: '/rest/objection/getSettings',
+    access: OBJECTION_PERMISSIONS.setting,
+    tag: TAG,
+    summary: '异议处理期限设置：自收到起的工作日数（未保存时为默认 10 个工作日）',
+    body: z.object({}).default({}),
+    response: objectionSettingRow,
+  }),
+  saveSettings: defineCall({
+    method: 'POST',
+    path: '/rest/objection/saveSettings',
+    access: OBJECTION_PERMISSIONS.setting,
+    tag: TAG,
+    summary: '保存异议处理期限（乐观锁，首次保存 lockVersion 为 0）；只影响此后收到的异议',
+    body: objectionSettingBody,
+    response: objectionSettingRow,
   }),
 };
 export type ServerObjectionFile = ServerBody<typeof objectionCalls.file>;

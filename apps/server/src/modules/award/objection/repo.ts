@@ -2,7 +2,7 @@ import { OPEN_OBJECTION_STATUSES, type ObjectionStatus } from '@dandelion/shared
 import { and, asc, count, desc, eq, inArray, lt, lte, ne, not, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../core/db';
 import { createdBy, notDeleted, type Actor } from '../../../core/records';
-import { awardObjection as o, awardObjectionStep as s } from './tables';
+import { awardObjection as o, awardObjectionSetting, awardObjectionStep as s } from './tables';
 
 export type ObjectionRecord = typeof o.$inferSelect;
 export type NewObjection = Omit<typeof o.$inferInsert, 'id' | keyof ReturnType<typeof createdBy> | 'createTime' | 'updateTime' | 'delFlag' | 'lockVersion'>;
@@ -90,6 +90,16 @@ export const objectionRepo = {
 
   async addStep(ex: Executor, step: Omit<typeof s.$inferInsert, 'id' | 'createTime'>): Promise<void> {
     await ex.insert(s).values(step);
+  },
+
+  async setting(ex: Executor) {
+    const [row] = await ex.select().from(awardObjectionSetting).where(notDeleted(awardObjectionSetting)).orderBy(asc(awardObjectionSetting.id)).limit(1);
+    return row;
+  },
+
+  async insertSetting(ex: Executor, handlingWorkingDays: number, actor: Actor) {
+    const [row] = await ex.insert(awardObjectionSetting).values({ handlingWorkingDays, ...createdBy(actor) }).returning();
+    return row!;
   },
 
   steps(ex: Executor, objectionId: number): Promise<StepRecord[]> {

@@ -39,4 +39,6 @@ export function registerObjectionRoutes(app: FastifyInstance, objections: Object
     const { objectionId, lockVersion, ...input } = request.body;
     return ok(await objections.decide(actorOf(request), viewerOf(request), objectionId, lockVersion, input), '处理结论已保存');
   });
+  serve(app, objectionCalls.getSettings, async () => ok(await objections.settings()));
+  serve(app, objectionCalls.saveSettings, async (request) => ok(await objections.saveSettings(actorOf(request), request.body), '保存成功'));
 }

@@ -22,7 +22,7 @@ import { beijingDate } from '../../base/calendar/module';
 import type { ObjectionDeps } from './deps';
 import { present, presentDetail, presentMine, type Viewer } from './present';
 import { objectionRepo, type ObjectionRecord } from './repo';
-import { awardObjection } from './tables';
+import { awardObjection, awardObjectionSetting } from './tables';
 
 export const OBJECTION_MODULE = 'award:objection';
 /** The record type evidence and seal pages are filed under in the file service. */
@@ -54,7 +54,13 @@ const label = (row: ObjectionRecord) => `「${row.entryTitle ?? row.declarationI
 export function createObjectionService(deps: ObjectionDeps) {
   const { db, declarations } = deps;
   const now = deps.now ?? (() => new Date());
-  const handlingDays = deps.handlingWorkingDays ?? OBJECTION_HANDLING_WORKING_DAYS;
+  const defaultDays = deps.handlingWorkingDays ?? OBJECTION_HANDLING_WORKING_DAYS;
+
+  /** The office's saved setting, else the default (lockVersion 0). */
+  async function settingOf(ex: Executor) {
+    const row = await objectionRepo.setting(ex);
+    return row ? { handlingWorkingDays: row.handlingWorkingDays, lockVersion: row.lockVersion } : { handlingWorkingDays: defaultDays, lockVersion: 0 };
+  }
 
   async function log(ex: Executor, who: Actor, action: string, row: ObjectionRecord, summary: string, before: unknown) {
     await recordOperation(ex, {
@@ -115,7 +121,8 @@ export function createObjectionService(deps: ObjectionDeps) {
         if (!window.open) throw errors.conflict(OBJECTION_WINDOW_CLOSED);
         const identity = await deps.identityOf(tx, who.change.actor.id);
         if (input.kind === 'PERSON' && !identity.verified) throw errors.forbidden(IDENTITY_REQUIRED);
-        const deadline = await deps.workingDays.within(tx).addWorkingDays(beijingDate(moment), handlingDays);
+        const { handlingWorkingDays } = await settingOf(tx);
+        const deadline = await deps.workingDays.within(tx).addWorkingDays(beijingDate(moment), handlingWorkingDays);
         const unit = input.kind === 'UNIT';
         const row = await objectionRepo.insert(
           tx,
@@ -223,6 +230,30 @@ export function createObjectionService(deps: ObjectionDeps) {
       }
       return due.length;
     },
+
+    settings: () => settingOf(db),
+
+    /** Saves the handling deadline's working days under the optimistic lock (0 = nothing saved yet); objections already received keep theirs. */
+    saveSettings: (who: Actor, input: { handlingWorkingDays: number; lockVersion: number }) =>
+      withTransaction(db, async (tx) => {
+        const before = await objectionRepo.setting(tx);
+        if (!before && input.lockVersion !== 0) throw errors.staleVersion();
+        const after = before
+          ? await updateVersioned(tx, awardObjectionSetting, before.id, input.lockVersion, { handlingWorkingDays: input.handlingWorkingDays }, who.change.actor, '异议处理期限设置')
+          : await objectionRepo.insertSetting(tx, input.handlingWorkingDays, who.change.actor);
+        await recordOperation(tx, {
+          module: OBJECTION_MODULE,
+          action: 'SETTING',
+          entityId: after.id,
+          summary: `异议处理期限设置为 ${after.handlingWorkingDays} 个工作日`,
+          before: { handlingWorkingDays: before?.handlingWorkingDays ?? defaultDays },
+          after: { handlingWorkingDays: after.handlingWorkingDays },
+          actor: who.change.actor,
+          ip: who.change.ip ?? null,
+          requestId: who.change.requestId ?? null,
+        });
+        return { handlingWorkingDays: after.handlingWorkingDays, lockVersion: after.lockVersion };
+      }),
 
     /** Whether the user filed the objection: the file rule lets the objector read their evidence. */
     isObjector: (id: number, userId: number) => objectionRepo.isObjector(db, id, userId),

@@ -1,5 +1,5 @@
 import type { ObjectionAction, ObjectionCategory, ObjectionStatus, ObjectorKind } from '@dandelion/shared/award/objection';
-import { bigint, date, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from '../../../core/records';
 
 /**
@@ -59,3 +59,10 @@ export const awardObjectionStep = pgTable(
   },
   (t) => [index('award_objection_step_objection_idx').on(t.objectionId)],
 );
+
+/** The office's one setting row: working days from receipt to the handling deadline (absent: the default). */
+export const awardObjectionSetting = pgTable('award_objection_setting', {
+  id: idColumn(),
+  handlingWorkingDays: integer('handling_working_days').notNull(),
+  ...auditColumns,
+});
