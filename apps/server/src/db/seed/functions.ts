@@ -180,7 +180,7 @@ export const FUNCTION_TREE: FuncSeed[] = [
         redirect: '/award/objection/objectionList', icon: 'AlertOutlined',
         children: [
           sub(OBJECTION_PERMISSIONS.list, '异议列表', '/award/objection/objectionList', 'award/objection/objectionList', '/award/objection'),
-          ...buttons(OBJECTION_PERMISSIONS, [['detail', '详情'], ['accept', '受理/不予受理'], ['investigate', '开始调查'], ['decide', '处理结论']]),
+          ...buttons(OBJECTION_PERMISSIONS, [['detail', '详情'], ['accept', '受理/不予受理'], ['investigate', '开始调查'], ['decide', '处理结论'], ['setting', '处理期限设置']]),
         ],
       }),
       page(EXPERT_TASK_PERMISSIONS.main, '我的评审任务', '/award/expertTask', 'Layout', {
