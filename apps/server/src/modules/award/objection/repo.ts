@@ -97,8 +97,9 @@ export const objectionRepo = {
     return row;
   },
 
+  /** The first save: lockVersion 1, since 0 answers "nothing saved yet". */
   async insertSetting(ex: Executor, handlingWorkingDays: number, actor: Actor) {
-    const [row] = await ex.insert(awardObjectionSetting).values({ handlingWorkingDays, ...createdBy(actor) }).returning();
+    const [row] = await ex.insert(awardObjectionSetting).values({ handlingWorkingDays, ...createdBy(actor), lockVersion: 1 }).returning();
     return row!;
   },
 
