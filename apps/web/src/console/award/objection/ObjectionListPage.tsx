@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card, Tag } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { mayMoveObjection, OBJECTION_CATEGORY_LABELS, OBJECTION_PERMISSIONS as P, OBJECTION_STATUS_LABELS, type ObjectionCategory, type ObjectionStatus } from '@dandelion/shared/award/objection';
 import { ActionBar, type ActionButton } from '../../../components/ActionBar';
@@ -10,6 +11,7 @@ import { optionsOf } from '../../../lib/options';
 import { objectionApi, OBJECTION_TABLE_KEY, type ObjectionRow, type ObjectionSearch } from './api';
 import { ObjectionDetailDrawer, objectionDetailKey } from './ObjectionDetailDrawer';
 import { ObjectionMoveModal, type ObjectionMoveKind } from './ObjectionMoveModal';
+import { ObjectionSettingModal } from './ObjectionSettingModal';
 import { objectionStatusTag } from './objectionTags';
 
 /** The row's actions: each only with its permission and only in the states the server allows it. */
@@ -30,6 +32,7 @@ export default function ObjectionListPage() {
   const queryClient = useQueryClient();
   const [showing, setShowing] = useState<string | null>(null);
   const [moving, setMoving] = useState<{ row: ObjectionRow; kind: ObjectionMoveKind } | null>(null);
+  const [setting, setSetting] = useState(false);
 
   const fields: SearchField[] = [
     ...(editions ? [{ name: 'editionId', label: '届次', type: 'select' as const, options: editions }] : []),
@@ -63,7 +66,9 @@ export default function ObjectionListPage() {
         rowKey="objectionId"
         onClearSearch={clearSearch}
         empty={{ what: '异议', hint: '公示期内，实名认证的个人或加盖公章的单位在门户对公示项目提出的异议会出现在这里。' }}
+        toolbar={<ActionBar actions={[{ key: 'setting', label: '处理期限设置', icon: <SettingOutlined />, permission: P.setting, onClick: () => setSetting(true) }]} />}
       />
+      <ObjectionSettingModal open={setting} onClose={() => setSetting(false)} />
       <ObjectionMoveModal
         target={moving}
         onClose={() => setMoving(null)}

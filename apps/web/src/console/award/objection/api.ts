@@ -10,6 +10,8 @@ export type ObjectionDetail = CallData<typeof objectionCalls.detail>;
 export type ObjectionSearch = Omit<CallInput<typeof objectionCalls.page>, 'pageParameter' | 'overdue'> & { overdue?: 'YES' | 'NO' };
 export type DecideValues = Omit<CallInput<typeof objectionCalls.decide>, 'objectionId' | 'lockVersion'>;
 
+export type ObjectionSetting = CallData<typeof objectionCalls.getSettings>;
+
 export const OBJECTION_TABLE_KEY = 'award:objection';
 
 type Versioned = { objectionId: string; lockVersion: number };
@@ -22,4 +24,6 @@ export const objectionApi = {
   reject: (ref: Versioned, opinion: string) => call(objectionCalls.reject, { ...ref, opinion }, { silent: true }),
   investigate: (ref: Versioned, opinion?: string | null) => call(objectionCalls.investigate, { ...ref, opinion }, { silent: true }),
   decide: (ref: Versioned, values: DecideValues) => call(objectionCalls.decide, { ...ref, ...values }, { silent: true }),
+  settings: (signal?: AbortSignal) => call(objectionCalls.getSettings, {}, { signal }),
+  saveSettings: (input: ObjectionSetting) => call(objectionCalls.saveSettings, input, { silent: true }),
 };

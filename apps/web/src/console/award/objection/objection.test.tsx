@@ -141,4 +141,23 @@ describe('异议处理 list', () => {
     expect(screen.getByText('13800138000')).toBeTruthy();
     expect(screen.getByText(/提出异议 · 王五/)).toBeTruthy();
   });
+
+  it('处理期限设置 saves the working days with the setting’s lockVersion, refusing 0 with the contract’s message', async () => {
+    useConsoleStore.setState({ authList: ['award:objection:list', 'award:objection:setting'] });
+    const server = serve({
+      '/rest/objection/getSettings': () => ok({ handlingWorkingDays: 10, lockVersion: 0 }),
+      '/rest/objection/saveSettings': (call) => ok({ ...(call.body as object), lockVersion: 1 }),
+    });
+    renderAtRoute(<ObjectionListPage />, LIST, LIST);
+    fireEvent.click(await waitFor(() => buttonNamed('处理期限设置')!));
+    const input = (await screen.findByLabelText('处理期限（工作日）')) as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('10'));
+    fireEvent.change(input, { target: { value: '0' } });
+    fireEvent.click(buttonNamed('保存')!);
+    await waitFor(() => expect(Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((e) => e.textContent)).toContain('处理期限不能少于1个工作日'));
+    fireEvent.change(input, { target: { value: '5' } });
+    fireEvent.click(buttonNamed('保存')!);
+    await waitFor(() => expect(server.callsTo('/rest/objection/saveSettings')).toHaveLength(1));
+    expect(server.callsTo('/rest/objection/saveSettings')[0]!.body).toEqual({ handlingWorkingDays: 5, lockVersion: 0 });
+  });
 });
