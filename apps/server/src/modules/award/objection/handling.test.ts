@@ -89,7 +89,7 @@ describe('handling: who sees the objector', () => {
   it('the handler sees the objector and the evidence; a reader without handling rights sees neither', async () => {
     const page = await office('getObjectionPage', { pageParameter: { pageNum: 1, pageSize: 10 } });
     expect(page.status).toBe(200);
-    expect(page.body.data.list[0]).toMatchObject({ objector: '王五', status: 'RECEIVED', overdue: false, entryTitle: '高熵合金的设计与制备' });
+    expect(page.body.data.list[0]).toMatchObject({ objector: '王五', status: 'RECEIVED', overdue: false, entryTitle: '高熵合金的设计与制备', registrationNo: expect.stringMatching(/^YY2041\d{4}$/) });
     const id = page.body.data.list[0].objectionId;
     const asReader = await office('getObjectionPage', {}, world.reader.headers);
     expect(asReader.body.data.list[0].objector).toBe(OBJECTOR_HIDDEN);

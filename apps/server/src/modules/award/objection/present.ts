@@ -34,7 +34,7 @@ export function presentMine(row: ObjectionRecord): Mine {
 }
 
 /** The office's row; the objector only for a handler. */
-export function present(row: ObjectionRecord, viewer: Viewer, today: string): Row {
+export function present(row: ObjectionRecord, viewer: Viewer, today: string, registrationNo: string | null = null): Row {
   const objector = row.kind === 'UNIT' ? `${row.unitName ?? ''}（经办人：${row.objectorName}）` : row.objectorName;
   return {
     objectionId: row.id,
@@ -48,7 +48,7 @@ export function present(row: ObjectionRecord, viewer: Viewer, today: string): Ro
     receivedAt: row.createTime,
     editionId: row.editionId,
     prizeId: row.prizeId,
-    registrationNo: null,
+    registrationNo,
     kind: row.kind,
     objector: viewer.handler ? objector : OBJECTOR_HIDDEN,
     deadline: row.deadline,
@@ -58,10 +58,10 @@ export function present(row: ObjectionRecord, viewer: Viewer, today: string): Ro
 }
 
 /** The detail: the facts for every reader of the list; identity, unit and evidence for a handler only. */
-export function presentDetail(row: ObjectionRecord, steps: readonly StepRecord[], viewer: Viewer, today: string): Detail {
+export function presentDetail(row: ObjectionRecord, steps: readonly StepRecord[], viewer: Viewer, today: string, registrationNo: string | null): Detail {
   const h = viewer.handler;
   return {
-    ...present(row, viewer, today),
+    ...present(row, viewer, today, registrationNo),
     facts: row.facts,
     unitName: h ? row.unitName : null,
     creditCode: h ? row.creditCode : null,

@@ -82,6 +82,11 @@ export function createObjectionService(deps: ObjectionDeps) {
     return card?.status ?? null;
   }
 
+  /** The declarations' 登记号 for the office's list, read through the declaration port. */
+  async function registrationNos(ids: number[]): Promise<Map<number, string | null>> {
+    return new Map((await declarations.cards(db, [...new Set(ids)])).map((c) => [c.id, c.registrationNo]));
+  }
+
   /** Ends the hold unless another open objection still holds the declaration; REMOVE ends it as not awarded. */
   async function endHold(tx: Tx, who: Actor, row: ObjectionRecord, removed: boolean, opinion: string) {
     if ((await statusOf(tx, row.declarationId)) !== 'OBJECTION_HOLD') return;
@@ -172,7 +177,11 @@ export function createObjectionService(deps: ObjectionDeps) {
       const where = { ...filter, today };
       return paginate(
         page,
-        async (limit, offset) => (await objectionRepo.page(db, where, limit, offset)).map((row) => present(row, viewer, today)),
+        async (limit, offset) => {
+          const rows = await objectionRepo.page(db, where, limit, offset);
+          const numbers = await registrationNos(rows.map((r) => r.declarationId));
+          return rows.map((row) => present(row, viewer, today, numbers.get(row.declarationId) ?? null));
+        },
         () => objectionRepo.count(db, where),
       );
     },
@@ -180,7 +189,8 @@ export function createObjectionService(deps: ObjectionDeps) {
     async detail(viewer: Viewer, id: number) {
       const row = await objectionRepo.find(db, id);
       if (!row) throw errors.notFound('异议');
-      return presentDetail(row, await objectionRepo.steps(db, id), viewer, beijingDate(now()));
+      const numbers = await registrationNos([row.declarationId]);
+      return presentDetail(row, await objectionRepo.steps(db, id), viewer, beijingDate(now()), numbers.get(row.declarationId) ?? null);
     },
 
     accept: (who: Actor, viewer: Viewer, id: number, lockVersion: number, opinion: string | null) =>

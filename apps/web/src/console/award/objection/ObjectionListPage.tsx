@@ -44,6 +44,7 @@ export default function ObjectionListPage() {
   const columns: PagedColumn<ObjectionRow>[] = [
     { key: 'subject', title: '异议事项', dataIndex: 'subject', minWidth: 220, render: (subject: string, row) => <a onClick={() => setShowing(row.objectionId)}>{subject}</a> },
     { key: 'entryTitle', title: '异议项目', dataIndex: 'entryTitle', minWidth: 200 },
+    { key: 'registrationNo', title: '登记号', dataIndex: 'registrationNo', width: 140 },
     { key: 'category', title: '类别', dataIndex: 'category', width: 150, render: (c: ObjectionCategory) => OBJECTION_CATEGORY_LABELS[c] },
     { key: 'objector', title: '异议人', dataIndex: 'objector', width: 160 },
     { key: 'deadline', title: '处理期限', dataIndex: 'deadline', width: 130, render: (deadline: string, row) => (row.overdue ? <Tag color="error">{deadline} 已逾期</Tag> : deadline) },
