@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRADE_NOT_AN_OBJECTION, IDENTITY_REQUIRED, OBJECTION_WINDOW_CLOSED } from '@dandelion/shared/award/objection';
 import { sysOperLog } from '../../../core/audit';
-import { awardDeclaration } from '../declaration/tables';
+import { awardDeclaration, awardDeclarationStep } from '../declaration/tables';
 import { publicityDirectory } from '../publicity/module';
 import { createObjectionWorld, day, declarationIn, objectionBody, objectionServiceAt, publicityOf, upload, type ObjectionWorld } from './objectionTestKit';
 import { awardObjection, awardObjectionStep } from './tables';
@@ -132,5 +132,16 @@ describe('filing an objection: accepted', () => {
     expect(mine.body.data.list.map((r: { entryTitle: string }) => r.entryTitle)).toEqual(['高熵合金的设计与制备', '最后一天的项目']);
     const applicant = await world.call('/rest/objection/getMyObjections', {}, world.applicant.headers);
     expect(applicant.body.data.total).toBe(0);
+  });
+
+  it('two objections filed at once against one entry are both taken and hold the declaration once', async () => {
+    const target = await declarationIn(world, 'IN_RESULT_PUBLICITY', '同时收到两个异议的项目');
+    const pid = await publicityOf(world, [target]);
+    const [a, b] = [await upload(world, world.verified), await upload(world, world.verified)];
+    const answers = await Promise.all([file(objectionBody(pid, target, [a]), world.verified.headers), file(objectionBody(pid, target, [b]), world.verified.headers)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(await statusOf(target)).toBe('OBJECTION_HOLD');
+    const holds = await db().select().from(awardDeclarationStep).where(and(eq(awardDeclarationStep.declarationId, target), eq(awardDeclarationStep.action, 'OBJECTION_HOLD')));
+    expect(holds).toHaveLength(1);
   });
 });

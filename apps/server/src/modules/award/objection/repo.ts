@@ -1,5 +1,5 @@
 import { OPEN_OBJECTION_STATUSES, type ObjectionStatus } from '@dandelion/shared/award/objection';
-import { and, asc, count, desc, eq, inArray, lt, lte, ne, not, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../core/db';
 import { createdBy, notDeleted, type Actor } from '../../../core/records';
 import { awardObjection as o, awardObjectionSetting, awardObjectionStep as s } from './tables';
@@ -62,6 +62,14 @@ export const objectionRepo = {
   async countMine(ex: Executor, objectorId: number): Promise<number> {
     const [row] = await ex.select({ n: count() }).from(o).where(and(eq(o.objectorId, objectorId), notDeleted(o)));
     return row?.n ?? 0;
+  },
+
+  /**
+   * Serialises the objections of one declaration until the transaction ends: a filing's "is it held
+   * already?" and a conclusion's "does another objection still hold it?" each see the other's commit.
+   */
+  async lockHolds(ex: Executor, declarationId: number): Promise<void> {
+    await ex.execute(sql`select pg_advisory_xact_lock(hashtext(${`objection-hold:${declarationId}`}))`);
   },
 
   /** Other open objections against the declaration: the hold stays while any is open. */

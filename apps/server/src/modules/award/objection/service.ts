@@ -89,6 +89,7 @@ export function createObjectionService(deps: ObjectionDeps) {
 
   /** Ends the hold unless another open objection still holds the declaration; REMOVE ends it as not awarded. */
   async function endHold(tx: Tx, who: Actor, row: ObjectionRecord, removed: boolean, opinion: string) {
+    await objectionRepo.lockHolds(tx, row.declarationId);
     if ((await statusOf(tx, row.declarationId)) !== 'OBJECTION_HOLD') return;
     if (removed) {
       await declarations.move(tx, who.change, who.name, row.declarationId, 'OBJECTION_REMOVE', { opinion: `异议成立：${opinion}` });
@@ -124,6 +125,7 @@ export function createObjectionService(deps: ObjectionDeps) {
         const window = await deps.entryWindow(tx, input.publicityId, input.declarationId, moment);
         if (!window) throw errors.notFound('公示条目');
         if (!window.open) throw errors.conflict(OBJECTION_WINDOW_CLOSED);
+        await objectionRepo.lockHolds(tx, window.declarationId);
         const identity = await deps.identityOf(tx, who.change.actor.id);
         if (input.kind === 'PERSON' && !identity.verified) throw errors.forbidden(IDENTITY_REQUIRED);
         const { handlingWorkingDays } = await settingOf(tx);
