@@ -46,7 +46,7 @@ export default function ObjectionListPage() {
     { key: 'entryTitle', title: '异议项目', dataIndex: 'entryTitle', minWidth: 200 },
     { key: 'registrationNo', title: '登记号', dataIndex: 'registrationNo', width: 140 },
     { key: 'category', title: '类别', dataIndex: 'category', width: 150, render: (c: ObjectionCategory) => OBJECTION_CATEGORY_LABELS[c] },
-    { key: 'objector', title: '异议人', dataIndex: 'objector', width: 160 },
+    { key: 'objector', title: '异议人', dataIndex: 'objector', width: 220 },
     { key: 'deadline', title: '处理期限', dataIndex: 'deadline', width: 130, render: (deadline: string, row) => (row.overdue ? <Tag color="error">{deadline} 已逾期</Tag> : deadline) },
     { key: 'status', title: '状态', dataIndex: 'status', width: 110, render: (s: ObjectionStatus) => objectionStatusTag(s) },
     {

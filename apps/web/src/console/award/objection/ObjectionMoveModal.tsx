@@ -44,7 +44,7 @@ export function ObjectionMoveModal({ target, onClose, onDone }: { target: { row:
     >
       {kind === 'decide' && (
         <>
-          <Form.Item name="upheld" label="异议是否成立" rules={decideRules.upheld}>
+          <Form.Item name="upheld" label="是否成立" rules={decideRules.upheld}>
             <Radio.Group options={[{ value: true, label: '成立' }, { value: false, label: '不成立' }]} />
           </Form.Item>
           {upheld && (

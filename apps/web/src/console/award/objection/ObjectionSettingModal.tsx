@@ -24,8 +24,8 @@ export function ObjectionSettingModal({ open, onClose }: { open: boolean; onClos
       }}
       onClose={onClose}
     >
-      <Form.Item name="handlingWorkingDays" label="处理期限（工作日）" rules={rules.handlingWorkingDays} extra="自收到异议之日起按节假日日历计算；只影响此后收到的异议。到期前 2 个工作日和逾期后每天提醒处理人。">
-        <InputNumber precision={0} style={{ width: 160 }} />
+      <Form.Item name="handlingWorkingDays" label="处理期限" rules={rules.handlingWorkingDays} extra="自收到异议之日起按节假日日历计算；只影响此后收到的异议。到期前 2 个工作日和逾期后每天提醒处理人。">
+        <InputNumber precision={0} suffix="个工作日" style={{ width: 160 }} />
       </Form.Item>
     </FormModal>
   );

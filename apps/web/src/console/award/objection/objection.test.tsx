@@ -150,7 +150,7 @@ describe('异议处理 list', () => {
     });
     renderAtRoute(<ObjectionListPage />, LIST, LIST);
     fireEvent.click(await waitFor(() => buttonNamed('处理期限设置')!));
-    const input = (await screen.findByLabelText('处理期限（工作日）')) as HTMLInputElement;
+    const input = (await screen.findByLabelText('处理期限')) as HTMLInputElement;
     await waitFor(() => expect(input.value).toBe('10'));
     fireEvent.change(input, { target: { value: '0' } });
     fireEvent.click(buttonNamed('保存')!);
