@@ -42,10 +42,11 @@ import { registerSchedulerModule } from './modules/base/scheduler/module';
 import { registerSerialModule } from './modules/base/serial/module';
 import { registerFileModule, type FileService } from './modules/file/module';
 import { registerAwardModule } from './modules/award/module';
-import { userDirectory } from './modules/system/user/module';
 import { funcDirectory } from './modules/system/func/module';
 import { roleDirectory } from './modules/system/role/module';
+import { findUserById, userDirectory } from './modules/system/user/module';
 import { COMMITTEE_ROLE_CODE } from '@dandelion/shared/award/committee';
+import { OBJECTION_HANDLER_PERMISSIONS } from '@dandelion/shared/award/objection';
 import { REJECT_REASON_DICT, UNIT_REVIEW_PERMISSIONS } from '@dandelion/shared/award/declaration';
 
 // Default zod messages (type errors and the like) in Chinese.
@@ -235,6 +236,17 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     ...(config.CERTIFICATE_FONT ? { certificateFont: { path: config.CERTIFICATE_FONT, family: config.CERTIFICATE_FONT_FAMILY } } : {}),
     // Read through the executor: the reasons are checked inside the review's transaction.
     rejectReasons: async (ex) => (await dicts.itemsWithin(ex, REJECT_REASON_DICT)).map((item) => ({ code: item.dictCode, name: item.dictName })),
+    objections: {
+      identityOf: async (ex, userId) => {
+        const user = await findUserById(ex, userId);
+        return { verified: !!user?.identityVerified, realName: user?.realname || null };
+      },
+      // The holders of a role granting 受理, 调查 or 处理结论 of objections.
+      handlerIds: async (ex) => {
+        const funcIds = (await funcDirectory.listAll(ex)).filter((f) => (OBJECTION_HANDLER_PERMISSIONS as readonly string[]).includes(f.funcCode)).map((f) => f.id);
+        return funcIds.length ? userDirectory.holdersOfRoles(ex, roleDirectory.grantingFuncs(funcIds)) : [];
+      },
+    },
     bank: {
       key: { key: config.BANK_ACCOUNT_KEY, production: config.NODE_ENV === 'production' },
       ownerNames: async (ex, ids) => new Map((await userDirectory.cards(ex, ids)).map((u) => [u.id, u.realname || u.username])),
@@ -272,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   scheduler.registerJob(award.assignmentReminderJob);
   scheduler.registerJob(award.assignmentOverdueJob);
   scheduler.registerJob(award.publicityWindowJob);
+  scheduler.registerJob(award.objectionReminderJob);
 
   await registerSpa(app, deps.serveWeb ? (config.WEB_DIST_DIR ?? defaultWebDistDir) : null);
 

@@ -14,6 +14,7 @@ export * from '../modules/award/declaration/tables';
 export * from '../modules/award/expert/tables';
 export * from '../modules/award/edition/tables';
 export * from '../modules/award/lookup/tables';
+export * from '../modules/award/objection/tables';
 export * from '../modules/award/prize/tables';
 export * from '../modules/award/publicity/tables';
 export * from '../modules/award/scoring/tables';

@@ -1,6 +1,7 @@
 import { EDITION_PAGES } from './award/edition/pages';
 import { PRIZE_PAGES } from './award/prize/pages';
 import { PUBLICITY_PAGES } from './award/publicity/pages';
+import { OBJECTION_PAGES } from './award/objection/pages';
 import { BANK_PAGES } from './award/bank/pages';
 import { PURCHASE_PAGES } from './award/purchase/pages';
 import { DECLARATION_PAGES } from './award/declaration/pages';
@@ -61,6 +62,7 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...REVIEW_GROUP_PAGES,
   ...EXPERT_TASK_PAGES,
   ...PUBLICITY_PAGES,
+  ...OBJECTION_PAGES,
   ...DICT_PAGES,
   ...REGION_PAGES,
   ...SCHEDULER_PAGES,

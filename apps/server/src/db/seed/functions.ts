@@ -13,6 +13,7 @@ import { EXPERT_PUSH_PERMISSIONS, EXPERT_TASK_PERMISSIONS } from '@dandelion/sha
 import { REVIEW_GROUP_PERMISSIONS } from '@dandelion/shared/award/reviewGroup';
 import { FUND_PERMISSIONS, ORIGIN_PERMISSIONS, PROJECT_PERMISSIONS } from '@dandelion/shared/award/lookup';
 import { PRIZE_PERMISSIONS } from '@dandelion/shared/award/prize';
+import { OBJECTION_PERMISSIONS } from '@dandelion/shared/award/objection';
 import { PUBLICITY_PERMISSIONS } from '@dandelion/shared/award/publicity';
 import { REVIEW_RESULT_PERMISSIONS, SCORING_PERMISSIONS } from '@dandelion/shared/award/scoring';
 import { COMMITTEE_PERMISSIONS, COMMITTEE_VOTE_PERMISSIONS } from '@dandelion/shared/award/committee';
@@ -191,6 +192,13 @@ export const FUNCTION_TREE: FuncSeed[] = [
           sub(PUBLICITY_PERMISSIONS.list, '公示列表', '/award/publicity/publicityList', 'award/publicity/publicityList', '/award/publicity'),
           sub(PUBLICITY_PERMISSIONS.setting, '公示字段设置', '/award/publicity/publicityFields', 'award/publicity/publicityFields', '/award/publicity'),
           ...buttons(PUBLICITY_PERMISSIONS, [['detail', '详情'], ['add', '新增'], ['upd', '修改'], ['schedule', '发布'], ['withdraw', '撤回'], ['close', '提前结束']]),
+        ],
+      }),
+      page(OBJECTION_PERMISSIONS.main, '异议处理', '/award/objection', 'Layout', {
+        redirect: '/award/objection/objectionList', icon: 'AlertOutlined',
+        children: [
+          sub(OBJECTION_PERMISSIONS.list, '异议列表', '/award/objection/objectionList', 'award/objection/objectionList', '/award/objection'),
+          ...buttons(OBJECTION_PERMISSIONS, [['detail', '详情'], ['accept', '受理/不予受理'], ['investigate', '开始调查'], ['decide', '处理结论'], ['setting', '处理期限设置']]),
         ],
       }),
       page(AWARDING_PERMISSIONS.main, '授奖管理', '/award/awarding', 'Layout', {

@@ -113,6 +113,7 @@ describe('first-start seed', () => {
       ['AWARD_EDITION_PHASES', 'award.editionPhases', '0 * * * * *', 'ENABLE', {}],
       ['AWARD_EXPERT_STANDING_EXPIRY', 'award.expertStandingExpiry', '0 15 0 * * *', 'ENABLE', {}],
       ['AWARD_FIX_DEADLINES', 'award.fixDeadlines', '0 5 0 * * *', 'ENABLE', {}],
+      ['AWARD_OBJECTION_REMINDERS', 'award.objectionReminders', '0 30 8 * * *', 'ENABLE', {}],
       ['AWARD_PUBLICITY_WINDOWS', 'award.publicityWindows', '0 */5 * * * *', 'ENABLE', {}],
       ['CMS_PUBLISH_DUE', 'cms.publishDue', '0 * * * * *', 'ENABLE', {}],
       ['SYS_LOG_RETENTION', 'base.purgeLogs', '0 30 3 * * *', 'ENABLE', { retentionDays: 180 }],

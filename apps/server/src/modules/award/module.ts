@@ -18,8 +18,9 @@ import { editionDirectory, registerEditionModule } from './edition/module';
 import { expertDirectory, registerExpertModule, type ExpertDeps } from './expert/module';
 import { registerAssignmentModule } from './assignment/module';
 import { registerLookupModule } from './lookup/module';
+import { OBJECTION_CONSOLE_LINK, registerObjectionModule, type ObjectionDeps } from './objection/module';
 import { prizeDirectory, registerPrizeModule } from './prize/module';
-import { registerPublicityModule } from './publicity/module';
+import { publicityDirectory, registerPublicityModule } from './publicity/module';
 import { expertMayRead, registerScoringModule } from './scoring/module';
 
 export { AWARD_EDITION_PHASES, AWARD_EDITION_PHASES_HANDLER } from './edition/module';
@@ -27,6 +28,7 @@ export { seedCertificateNumbering } from './awarding/module';
 export { AWARD_FIX_DEADLINES, AWARD_FIX_DEADLINES_HANDLER, seedDeclarationNumbering } from './declaration/module';
 export { AWARD_EXPERT_STANDING_EXPIRY, AWARD_EXPERT_STANDING_EXPIRY_HANDLER } from './expert/module';
 export { AWARD_PUBLICITY_WINDOWS, AWARD_PUBLICITY_WINDOWS_HANDLER } from './publicity/module';
+export { AWARD_OBJECTION_REMINDERS, AWARD_OBJECTION_REMINDERS_HANDLER } from './objection/module';
 
 export interface AwardDeps {
   db: Db;
@@ -61,6 +63,8 @@ export interface AwardDeps {
   unitContacts: UnitContacts;
   /** Committee members are the holders of the COMMITTEE role (the user module). */
   committeeMembers: CommitteeMembers;
+  /** Objections: whether a filer's identity is verified (the user module), and who holds a handling permission. */
+  objections: Pick<ObjectionDeps, 'identityOf' | 'handlerIds'>;
 }
 
 export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
@@ -155,7 +159,21 @@ export function registerAwardModule(app: FastifyInstance, deps: AwardDeps) {
     workingDays: deps.workingDays,
     today: deps.today,
   });
+  // Objections (异议) are filed against an open publicity's entry and hold the declaration meanwhile.
+  const objections = registerObjectionModule(app, {
+    db: deps.db,
+    declarations: lastStretch,
+    entryWindow: publicityDirectory.entryWindow,
+    identityOf: deps.objections.identityOf,
+    handlerIds: deps.objections.handlerIds,
+    files: deps.files,
+    workingDays: deps.workingDays,
+    tell: async (ex, userIds, message) => {
+      await deps.messages.send(ex, { userIds, ...message, link: message.link ?? OBJECTION_CONSOLE_LINK, category: 'DECLARATION', sender: null });
+    },
+  });
   return {
+    objectionReminderJob: objections.reminderJob,
     publicityWindowJob: publicity.windowJob,
     editionPhaseJob: editions.phaseJob,
     fixDeadlineJob: declarations.fixDeadlineJob,

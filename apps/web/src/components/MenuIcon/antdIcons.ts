@@ -3,6 +3,7 @@
  * rest of the icon set out of the bundle. A new menu icon is added here, and only here.
  */
 export {
+  AlertOutlined,
   ApartmentOutlined,
   ApiOutlined,
   AppstoreAddOutlined,

@@ -63,6 +63,17 @@ export const MAINTENANCE_TASKS = [
     remark: '每 5 分钟开始到期的待开始公示、结束公示期满的公示，并刷新门户缓存',
   },
   {
+    // Handlers hear each morning of open objections due within two working days or overdue.
+    taskCode: 'AWARD_OBJECTION_REMINDERS',
+    taskName: '异议处理期限提醒',
+    taskGroup: 'AWARD',
+    cron: '0 30 8 * * *',
+    handler: 'award.objectionReminders',
+    params: {},
+    timeoutSeconds: 300,
+    remark: '每天 8:30 提醒异议处理人：2 个工作日内到期或已逾期的未结异议',
+  },
+  {
     // 限期修改 ends at the end of its Beijing day; a run shortly after midnight closes the missed ones.
     taskCode: 'AWARD_FIX_DEADLINES',
     taskName: '逾期未修改的申报书不予受理',

@@ -158,7 +158,7 @@ describe('task administration', () => {
 
   it('lists the built-in jobs with their descriptions and example parameters', async () => {
     const res = await call('/rest/task/getHandlers', {});
-    expect(res.body.data.map((h: { handler: string }) => h.handler)).toEqual(['base.purgeLogs', 'auth.purgeEndedSessions', 'base.httpCall', 'cms.publishDue', 'award.editionPhases', 'award.fixDeadlines', 'award.declarationReminders', 'award.expertStandingExpiry', 'award.assignmentReminders', 'award.assignmentOverdue', 'award.publicityWindows']);
+    expect(res.body.data.map((h: { handler: string }) => h.handler)).toEqual(['base.purgeLogs', 'auth.purgeEndedSessions', 'base.httpCall', 'cms.publishDue', 'award.editionPhases', 'award.fixDeadlines', 'award.declarationReminders', 'award.expertStandingExpiry', 'award.assignmentReminders', 'award.assignmentOverdue', 'award.publicityWindows', 'award.objectionReminders']);
     expect(res.body.data[2]).toMatchObject({ title: '调用 HTTP 接口', example: { url: 'https://example.com/api/ping', method: 'GET', timeoutSeconds: 30 } });
     expect(res.body.data[2].description).toContain('仅限 http/https');
   });
