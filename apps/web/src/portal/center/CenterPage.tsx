@@ -9,12 +9,15 @@ import './center.css';
 import { BusyButton } from '../../components/BusyButton';
 import { MyDeclarations } from '../declare/mine/MyDeclarations';
 import { ExpertProfileTab } from '../expert/ExpertProfileTab';
+import { MyObjections } from '../objection';
 import { useSearchParams } from 'react-router';
 
 /** 申报人 declare; their centre opens on 我的申报. */
 const APPLICANT_ROLE = 'APPLICANT';
 /** `/center?tab=expert` opens 专家信息 (an accepted invitation lands there). */
 const EXPERT_TAB = 'expert';
+/** `/center?tab=objections` opens 我的异议 (the objection messages link there). */
+const OBJECTIONS_TAB = 'objections';
 
 /** `phones` / `mails` may hold several values separated by commas. */
 const listText = (value: string | null | undefined) =>
@@ -91,11 +94,12 @@ export default function CenterPage() {
       {/* Keyed: when the fresh user shows the applicant role after the first render, the centre opens on 我的申报. */}
       <AccountCenterTabs
         key={`${applicant ? 'applicant' : 'account'}:${askedTab ?? ''}`}
-        defaultTab={askedTab === EXPERT_TAB ? EXPERT_TAB : applicant ? 'declarations' : 'profile'}
+        defaultTab={askedTab === EXPERT_TAB || askedTab === OBJECTIONS_TAB ? askedTab : applicant ? 'declarations' : 'profile'}
         leadingTabs={[
           ...(applicant ? [{ key: 'declarations', label: '我的申报', children: <MyDeclarations /> }] : []),
           // Anyone signed in may register as an expert.
           { key: EXPERT_TAB, label: '专家信息', children: <ExpertProfileTab /> },
+          { key: OBJECTIONS_TAB, label: '我的异议', children: <MyObjections /> },
         ]}
       />
     </div>

@@ -9,6 +9,7 @@ import { LoadFailure } from '../shared/LoadFailure';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePortalTitle } from '../shared/usePortalTitle';
+import { ObjectionEntryAction } from '../objection';
 import { usePublicity, type PortalPublicityDetail, type PortalPublicityEntry } from './api';
 import { publicityStatusTag } from './publicityStatus';
 import '../shared/portal-page.css';
@@ -24,7 +25,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One entry as a card: only the fields the prize kind's setting shows are present (null is not shown). */
-function EntryCard({ entry, publicity, renderEntryAction }: { entry: PortalPublicityEntry; publicity: PortalPublicityDetail; renderEntryAction?: EntryAction }) {
+function EntryCard({ entry, publicity, renderEntryAction }: { entry: PortalPublicityEntry; publicity: PortalPublicityDetail; renderEntryAction: EntryAction }) {
   return (
     <Card size="small" className="dl-query-entry">
       <div className="dl-query-entry__title">
@@ -48,17 +49,19 @@ function EntryCard({ entry, publicity, renderEntryAction }: { entry: PortalPubli
           <RichTextView html={entry.applicationHtml} />
         </div>
       )}
-      {/* objection action: lead wires <ObjectionEntryAction publicityId declarationId title open /> */}
-      {renderEntryAction?.(entry, publicity)}
+      {renderEntryAction(entry, publicity)}
     </Card>
   );
 }
 
-/** A slot for each entry's action (the objection helper's 提出异议), mounted by the lead. */
+/** Each entry's action: 提出异议, open while the publicity is (the server checks the window too). */
 export type EntryAction = (entry: PortalPublicityEntry, publicity: PortalPublicityDetail) => ReactNode;
+const objectionAction: EntryAction = (entry, publicity) => (
+  <ObjectionEntryAction publicityId={publicity.publicityId} declarationId={entry.declarationId} title={entry.title ?? entry.registrationNo ?? '该项目'} open={publicity.status === 'OPEN'} />
+);
 
 /** /queryDetail/{id}: one publicity with its window, 公示中 / 已结束, and its entries. */
-export default function QueryDetailPage({ renderEntryAction }: { renderEntryAction?: EntryAction }) {
+export default function QueryDetailPage({ renderEntryAction = objectionAction }: { renderEntryAction?: EntryAction }) {
   const publicityId = useParams().id ?? '';
   const publicity = usePublicity(publicityId);
   useLoadErrorToast(publicity.error);
