@@ -8,7 +8,7 @@ import { registerCalls, type AvailabilityField } from '@dandelion/shared/auth/re
 import { signInCalls, type SignInClient } from '@dandelion/shared/auth/signIn';
 import { ssoCalls } from '@dandelion/shared/auth/sso';
 import { twoFactorCalls } from '@dandelion/shared/auth/twoFactor';
-import { readDeviceToken, writeDeviceToken } from '../auth/trustedDevice';
+import { readDeviceToken, writeDeviceToken } from './trustedDevice';
 import { smsCalls, type CodePurpose } from '@dandelion/shared/message/sms';
 import { call } from './call';
 import { ApiError, callJson, isObject, requestJson, withParams, type RequestOptions } from './http';

@@ -28,7 +28,7 @@ export const SESSION_KEY = `${STORAGE_NAMESPACE}session`;
  * Everything else under 'dandelion__' (session, cached dictionaries, roles…) belongs to the
  * signed-in user and is removed with the session (spec §4 Logout).
  */
-// The trusted-device tokens of two-factor sign-in (auth/trustedDevice.ts) belong to the browser, not the session.
+// The trusted-device tokens of two-factor sign-in (api/trustedDevice.ts) belong to the browser, not the session.
 const DEVICE_KEYS = new Set([`${STORAGE_NAMESPACE}remember`, `${STORAGE_NAMESPACE}trustedDevices`]);
 
 function clearUserData(store: Storage | null): void {

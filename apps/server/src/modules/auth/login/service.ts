@@ -5,7 +5,6 @@ import type { CaptchaService } from '../captcha/module';
 import { ACTIVE_USER_STATUS, type AuthUser, type RolePort, type UserPort, type VerifyCodePort } from '../directory/module';
 import { CAPTCHA_AFTER_FAILURES, type FailureKind, type LoginLogModule } from '../loginLog/module';
 import type { SessionService } from '../session/module';
-import type { TwoFactorService } from '../twoFactor/service';
 import type { TwoFactorChallenge } from '@dandelion/shared/auth/twoFactor';
 import { toUserInfo, type UserInfo } from './userInfo';
 
@@ -16,6 +15,14 @@ export const ACCOUNT_FROZEN = '账号已被冻结，请联系管理员';
 /** One message for a wrong code, an expired one and an unknown phone: the answer does not reveal who is registered. */
 export const SMS_LOGIN_FAILED = '验证码错误或已过期';
 export const lockedMessage = (ms: number) => `登录失败次数过多，账号在当前网络已锁定，请在 ${Math.max(1, Math.ceil(ms / 60_000))} 分钟后重试，或使用手机验证码登录`;
+
+/**
+ * The second step of a sign-in (the two-factor module answers): null when the user has not enrolled,
+ * 'TRUSTED' for a remembered device, otherwise the challenge the client must answer with a code.
+ */
+export interface SecondFactor {
+  secondStep(user: AuthUser, loginName: string, loginType: LoginType, deviceToken?: string): Promise<null | 'TRUSTED' | TwoFactorChallenge>;
+}
 
 export interface ClientMeta {
   ip: string;
@@ -45,7 +52,7 @@ export function createLoginService(deps: {
   captchas: Pick<CaptchaService, 'consume'>;
   loginLogs: Pick<LoginLogModule, 'record' | 'assess'>;
   /** Enrolled users give a second factor after the password or SMS code (single sign-on is left to the provider). */
-  secondFactor: Pick<TwoFactorService, 'secondStep'>;
+  secondFactor: SecondFactor;
 }) {
   const { users, roles, sessions, captchas, loginLogs, secondFactor } = deps;
   // Messaging comes up after the identity area: the warning is wired once it exists.

@@ -3,8 +3,7 @@ import { twoFactorCalls as calls } from '@dandelion/shared/auth/twoFactor';
 import { changeOf } from '../../../core/audit';
 import { ok } from '../../../core/envelope';
 import { serve } from '../../../core/route';
-import { clientMeta } from '../login/routes';
-import type { LoginService } from '../login/service';
+import { clientMeta, type LoginService } from '../login/module';
 import { holdsSystemAdministration, type TwoFactorService } from './service';
 
 /** Guessing is slowed per address too, on top of the per-challenge and per-account limits. */

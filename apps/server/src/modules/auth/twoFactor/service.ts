@@ -20,7 +20,7 @@ import { generateToken, sha256Hex } from '../../../core/token';
 import { withTransaction } from '../../../core/transaction';
 import type { AuthUser, UserPort } from '../directory/module';
 import type { LoginLogModule } from '../loginLog/module';
-import { lockedMessage, type ClientMeta } from '../login/service';
+import { lockedMessage, type ClientMeta } from '../login/module';
 import type { SessionService } from '../session/module';
 import * as repo from './repo';
 import { acceptedStep, enrolmentPicture, newRecoveryCode, newSecret, normaliseRecoveryCode, type SecretCipher } from './totp';
