@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Portal benchmark: what the browser downloads to show the portal's home page `/` (and a list and a
-// search page for comparison), how soon the largest element paints, and that no console code is
+// Portal benchmark: what the browser downloads to show the portal's home page `/` (and a list, a
+// search page, /query and /show for comparison), how soon the largest element paints, and that no console code is
 // among the downloads (the portal never loads the back office). Each page is loaded cold in a fresh
 // context, RUNS times; JS bytes are gzip -9 of every script response until network idle.
 // Writes bench/results/portal.json.
@@ -16,7 +16,8 @@ import { makeTempDir, removeDir, startServer } from '../lib/server.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const PAGES = ['/', '/policy', '/search?keyword=%E5%A5%96%E5%8A%B1'];
+// /query (publicities and award results) and /show (awarded achievements) are the prize business's public pages.
+const PAGES = ['/', '/policy', '/search?keyword=%E5%A5%96%E5%8A%B1', '/query', '/show'];
 const RUNS = 3;
 const VIEWPORTS = { desktop: { width: 1366, height: 768 }, phone: { width: 375, height: 740 } };
 /** A script whose file name says it belongs to the back office. */
