@@ -70,3 +70,44 @@ export function createInvalidatingCache<V>(bus: EventBus, name: string, options:
   registry.add(cache as InvalidatingCache<unknown>);
   return cache;
 }
+
+/** Cached reads of answers many anonymous visitors share (the portal's calls), emptied as a whole. */
+export interface ReadThroughCache {
+  /** The cached answer for `key`, loading it once even when many requests miss together. */
+  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets every answer here and, through the bus, on every other instance. */
+  invalidateAll(): Promise<void>;
+}
+
+/**
+ * A read-through cache over `createInvalidatingCache`: concurrent misses of one key share one load,
+ * and a load that started before an invalidation does not put its stale answer back afterwards.
+ */
+export function createReadThroughCache(bus: EventBus, name: string, options: { ttlMs: number; maxEntries: number }): ReadThroughCache {
+  const cache = createInvalidatingCache<unknown>(bus, name, options);
+  const loading = new Map<string, Promise<unknown>>();
+  let generation = 0;
+  return {
+    async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const hit = cache.get(key);
+      if (hit !== undefined) return hit as T;
+      const pending = loading.get(key);
+      if (pending) return pending as Promise<T>;
+      const startedAt = generation;
+      const promise = load()
+        .then((value) => {
+          if (startedAt === generation) cache.set(key, value);
+          return value;
+        })
+        .finally(() => loading.delete(key));
+      loading.set(key, promise);
+      return promise;
+    },
+    async invalidateAll() {
+      generation++;
+      loading.clear();
+      cache.clear();
+      await cache.invalidate('*');
+    },
+  };
+}
