@@ -46,7 +46,8 @@ export default defineConfig({
     // Two-factor is required of administrators by default; the journeys sign the seeded admin in with a password
     // (e2e/two-factor.spec.ts enrols an administrator of its own).
     env: { PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, LOG_LEVEL: 'warn', TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false' },
-    stdout: 'ignore',
+    // The server logs at warn and above here: a 5xx in a journey leaves its error and stack in the CI log.
+    stdout: 'pipe',
     stderr: 'pipe',
   },
 });

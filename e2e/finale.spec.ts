@@ -132,7 +132,8 @@ test('committee, result publicity, an upheld objection, closing the edition, the
   const evidence = path.join(os.tmpdir(), `任职证明-${world.stamp}.pdf`);
   fs.writeFileSync(evidence, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
   await form.locator('input[type=file]').first().setInputFiles(evidence);
-  await expect(form.getByText(path.basename(evidence))).toBeVisible();
+  // Stored: the upload list shows the file as a link to the stored copy.
+  await expect(form.getByRole('link', { name: path.basename(evidence) })).toBeVisible();
   await form.getByRole('button', { name: '提交异议' }).click();
   await expect(form).toBeHidden();
   expect(await status(objected!.declarationId)).toBe('OBJECTION_HOLD');

@@ -97,7 +97,7 @@ test('an administrator enrols TOTP, signs out, signs in with a code, and uses a 
   await page.getByRole('button', { name: '无法使用验证器？使用恢复码' }).click();
   await page.getByLabel('恢复码', { exact: true }).fill(recoveryCodes[0]!);
   await page.getByRole('button', { name: '验证并登录' }).click();
-  await expect(page.getByRole('alert')).toContainText('恢复码错误或已使用');
+  await expect(page.getByTestId('two-factor-step').getByRole('alert')).toContainText('恢复码错误或已使用');
   await expect(page).toHaveURL(/\/login/);
   await snapshot(page, 'two-factor-recovery-used');
   expect(pageErrors).toEqual([]);
