@@ -5,7 +5,7 @@ import type { Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
 import { paginate } from '../../../core/pagination';
 import type { PublicityDeps } from './deps';
-import { namesOf } from './names';
+import { namesOf, publicityCards } from './names';
 import type { PortalPublicityCache } from './portalCache';
 import { publicityRepo, type PublicityRow } from './repo';
 import { entryOut } from './snapshot';
@@ -23,24 +23,7 @@ export function createPortalPublicityService(deps: Pick<PublicityDeps, 'db' | 'd
   const { db, declarations } = deps;
 
   async function cardsOf(ex: Executor, rows: PublicityRow[]) {
-    const names = await namesOf(ex, rows);
-    const counts = await publicityRepo.entryCounts(ex, rows.map((r) => r.id));
-    return rows.map((r) => ({
-      publicityId: r.id,
-      editionId: r.editionId,
-      editionName: names.edition(r.editionId),
-      prizeId: r.prizeId,
-      prizeName: names.prize(r.prizeId),
-      kind: r.kind,
-      title: r.title,
-      note: r.note,
-      startDate: r.startDate,
-      endDate: r.endDate,
-      dayKind: r.dayKind,
-      days: r.days,
-      status: r.status as (typeof SHOWN)[number],
-      entryCount: counts.get(r.id) ?? 0,
-    }));
+    return (await publicityCards(ex, rows)).map(({ row, card }) => ({ ...card, status: row.status as (typeof SHOWN)[number] }));
   }
 
   async function withEntries(ex: Executor, rows: PublicityRow[]) {

@@ -11,7 +11,7 @@ import { withTransaction } from '../../../core/transaction';
 import { editionDirectory } from '../edition/module';
 import { prizeDirectory } from '../prize/module';
 import type { PublicityDeps } from './deps';
-import { namesOf } from './names';
+import { publicityCards } from './names';
 import type { PortalPublicityCache } from './portalCache';
 import { publicityRepo, type PublicityRow } from './repo';
 import { entryOut, fieldSettings, snapshotOf } from './snapshot';
@@ -37,23 +37,9 @@ export function createPublicityService(deps: PublicityDeps, portal: PortalPublic
   const now = deps.now ?? (() => new Date());
 
   async function rowsOut(ex: Executor, rows: PublicityRow[]) {
-    const names = await namesOf(ex, rows);
-    const counts = await publicityRepo.entryCounts(ex, rows.map((r) => r.id));
-    return rows.map((r) => ({
-      publicityId: r.id,
-      editionId: r.editionId,
-      editionName: names.edition(r.editionId),
-      prizeId: r.prizeId,
-      prizeName: names.prize(r.prizeId),
-      kind: r.kind,
-      title: r.title,
-      note: r.note,
-      startDate: r.startDate,
-      days: r.days,
-      dayKind: r.dayKind,
-      endDate: r.endDate,
+    return (await publicityCards(ex, rows)).map(({ row: r, card }) => ({
+      ...card,
       status: r.status,
-      entryCount: counts.get(r.id) ?? 0,
       leftOutCount: r.leftOut.length,
       openedAt: r.openedAt,
       closedAt: r.closedAt,
