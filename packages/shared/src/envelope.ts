@@ -29,6 +29,8 @@ export interface Page<T> {
   total: number;
   pageNum: number;
   pageSize: number;
+  /** True when `total` is an estimate (big lists count exactly only up to a limit). */
+  totalEstimated?: boolean;
 }
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 10;

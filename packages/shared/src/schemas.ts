@@ -35,5 +35,12 @@ export const zId = idCodec as unknown as z.ZodCodec<z.ZodString, z.ZodNumber>;
 export const zPageParameter = pageParameterSchema.default({ ...DEFAULT_PAGE_PARAMETER });
 
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+    /** Present and true when `total` is the database's estimate (more rows match than a big list counts exactly). */
+    totalEstimated: z.boolean().optional(),
+  });
 }

@@ -1,24 +1,63 @@
-import { count, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Page, PageParameter } from '@dandelion/shared';
 import type { Executor } from './db';
 
+/** A list's total: exact, or the planner's estimate when more rows match than are worth counting. */
+export interface CountedTotal {
+  total: number;
+  totalEstimated: boolean;
+}
+
 /**
  * Runs a page query and its count: `pageParameter` → `{ list, total, pageNum, pageSize }`.
  * The caller builds both queries with the same filter; this keeps the arithmetic in one place.
+ * A count that answers a CountedTotal (see countOrEstimate) passes its `totalEstimated` on.
  */
 export async function paginate<T>(
   page: PageParameter,
   fetchRows: (limit: number, offset: number) => Promise<T[]>,
-  countRows: () => Promise<number>,
+  countRows: () => Promise<number | CountedTotal>,
 ): Promise<Page<T>> {
   const offset = (page.pageNum - 1) * page.pageSize;
-  const [list, total] = await Promise.all([fetchRows(page.pageSize, offset), countRows()]);
-  return { list, total: Number(total), pageNum: page.pageNum, pageSize: page.pageSize };
+  const [list, counted] = await Promise.all([fetchRows(page.pageSize, offset), countRows()]);
+  const total = typeof counted === 'number' ? { total: Number(counted) } : counted;
+  return { list, ...total, pageNum: page.pageNum, pageSize: page.pageSize };
 }
 
 /** How many rows of `table` match `where`: the count half of a page query. */
 export async function countWhere(ex: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await ex.select({ n: count() }).from(table).where(where);
   return row?.n ?? 0;
+}
+
+/**
+ * Lists over tables that grow without bound count exactly up to this many matching rows; beyond it
+ * the total is the planner's estimate, shown as "约 N 条" (docs/lists-at-scale.md). An exact count of
+ * a million rows reads them all on every page view; nobody needs to know it is 1,000,317 and not
+ * about a million, and the estimate costs one planning step.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * The total of a big list: `select count(*) from (select 1 … limit EXACT_COUNT_LIMIT + 1)` so the
+ * count stops early, and when it reaches the limit, the row estimate of EXPLAIN for the same filter
+ * (never below the limit: the exact count already proved more rows match).
+ */
+export async function countOrEstimate(ex: Executor, table: PgTable, where: SQL | undefined): Promise<CountedTotal> {
+  const limited = ex.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('limited');
+  const [row] = await ex.select({ n: count() }).from(limited);
+  const exact = Number(row?.n ?? 0);
+  if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalEstimated: false };
+  const plan = await ex.execute(sql`explain (format json) ${ex.select({ one: sql`1` }).from(table).where(where)}`);
+  return { total: Math.max(estimatedRows(plan), exact), totalEstimated: true };
+}
+
+/** Rows the top plan node of an `EXPLAIN (FORMAT JSON)` answer expects (both drivers parse the JSON). */
+function estimatedRows(result: unknown): number {
+  const [first] = (result as { rows: Record<string, unknown>[] }).rows;
+  const value = first ? Object.values(first)[0] : undefined;
+  const document = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  const rows = (document as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return Math.round(Number(rows ?? 0));
 }

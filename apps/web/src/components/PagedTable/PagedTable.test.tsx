@@ -62,6 +62,13 @@ describe('<PagedTable>', () => {
     expect(server.callsTo('/rest/demo/page')[0]!.body).toEqual({ title: '标题', pageParameter: { pageNum: 1, pageSize: 10 } });
   });
 
+  it("shows a big list's estimated total as an estimate", async () => {
+    serve((call) => ok({ ...((pagesOf(() => ROWS)(call).body as { data: Page<Row> }).data), total: 1_000_000, totalEstimated: true }));
+    renderWidget(<PagedTable<Row, Filter> tableKey="demo" fetcher={fetchRows} params={{}} columns={COLUMNS} rowKey="id" empty={EMPTY} />);
+    expect(await screen.findByText('约 1,000,000 条')).toBeTruthy();
+    expect(screen.queryByText(/共 .* 条/)).toBeNull();
+  });
+
   it('pages through, and goes back to page 1 when the search values change', async () => {
     const server = serve();
     function Page() {

@@ -43,6 +43,12 @@ export function layoutWidthOf(columns: readonly { width?: unknown; minWidth?: un
 const withEllipsis = <T,>(column: TableColumnType<T>): TableColumnType<T> =>
   column.width === undefined && column.ellipsis === undefined ? { ...column, ellipsis: { showTitle: true } } : column;
 
+/**
+ * The footer's count: exact totals as they are, a big list's estimate (the server counts exactly only
+ * up to a limit) honestly as an estimate, e.g. 约 1,000,000 条.
+ */
+export const totalText = (total: number, estimated: boolean) => (estimated ? `约 ${total.toLocaleString('en-US')} 条` : `共 ${total} 条`);
+
 /** The parameters a fetcher receives: the page's own (search values) plus the page wanted. */
 export type PageQuery<P> = P & { pageParameter: PageParameter };
 
@@ -192,7 +198,7 @@ export function PagedTable<T extends object, P extends object = Record<string, n
           showSizeChanger: true,
           showQuickJumper: true,
           pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (total) => `共 ${total} 条`,
+          showTotal: (total) => totalText(total, !!page?.totalEstimated),
           onChange: (nextPage, nextSize) =>
             setPager((current) => ({ ...current, pageNum: nextSize !== current.pageSize ? 1 : nextPage, pageSize: nextSize })),
         }}

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { countWhere, paginate } from '../../../core/pagination';
+import { countOrEstimate, paginate } from '../../../core/pagination';
 import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { catalogNames } from '../catalog/module';
@@ -18,6 +18,32 @@ export interface ContentFilter {
   publishTimeFrom?: Date;
   publishTimeTo?: Date;
 }
+
+/**
+ * What the back office's list shows of an article: never the body or the search columns, which are
+ * most of a row's bytes (a page of ten would read and ship them for nothing).
+ */
+const listColumns = {
+  id: cmsContent.id,
+  siteId: cmsContent.siteId,
+  catalogId: cmsContent.catalogId,
+  title: cmsContent.title,
+  author: cmsContent.author,
+  status: cmsContent.status,
+  isTop: cmsContent.isTop,
+  sort: cmsContent.sort,
+  viewCount: cmsContent.viewCount,
+  publishTime: cmsContent.publishTime,
+  createTime: cmsContent.createTime,
+  createBy: cmsContent.createBy,
+  createById: cmsContent.createById,
+  updateTime: cmsContent.updateTime,
+  updateBy: cmsContent.updateBy,
+  updateById: cmsContent.updateById,
+  delFlag: cmsContent.delFlag,
+  lockVersion: cmsContent.lockVersion,
+};
+export type ContentListRow = Pick<ContentRow, keyof typeof listColumns>;
 
 const PUBLISHED = 'PUBLISHED';
 /** Published, its time come, not deleted: what visitors may read. */
@@ -50,15 +76,15 @@ export const contentRepo = {
       page,
       (limit, offset) =>
         ex
-          .select({ row: cmsContent, catalogName: names.catalogName })
+          .select({ row: listColumns, catalogName: names.catalogName })
           .from(cmsContent)
           .leftJoin(names, eq(names.catalogId, cmsContent.catalogId))
           .where(where)
-          // Newest first: by publish time, drafts without one by creation.
+          // Newest first: by publish time, drafts without one by creation (cms_content_console_list_idx).
           .orderBy(desc(cmsContent.isTop), desc(cmsContent.publishTime), desc(cmsContent.createTime), desc(cmsContent.id))
           .limit(limit)
           .offset(offset),
-      () => countWhere(ex, cmsContent, where),
+      () => countOrEstimate(ex, cmsContent, where),
     );
   },
 

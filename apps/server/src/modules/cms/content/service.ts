@@ -12,7 +12,7 @@ import { portalChanges, type PortalCache } from '../portalCache/module';
 import { plainTextOf, searchTextOf } from '../search/module';
 import { articleFiles, visibilityOf } from './articleFiles';
 import { assertCanOffline, editedPublishTime, publishStep } from './lifecycle';
-import { contentRepo, type ContentFields, type ContentRow } from './repo';
+import { contentRepo, type ContentFields, type ContentListRow, type ContentRow } from './repo';
 
 export const CONTENT_MODULE = 'cms:content';
 
@@ -31,6 +31,22 @@ const logged = (row: ContentRow) => {
   const { searchText: _s, searchDoc: _d, ...rest } = row;
   return rest;
 };
+
+/** A row of the back office's list. */
+const presentListItem = (row: ContentListRow, catalogName: string | null) => ({
+  contentId: row.id,
+  siteId: row.siteId,
+  catalogId: row.catalogId,
+  catalogName,
+  title: row.title,
+  author: row.author,
+  status: row.status as ContentStatus,
+  isTop: row.isTop,
+  sort: row.sort,
+  viewCount: row.viewCount,
+  publishTime: row.publishTime,
+  ...auditOf(row),
+});
 
 const present = (row: ContentRow, catalogName: string | null) => ({
   contentId: row.id,
@@ -130,7 +146,7 @@ export function createContentService({ db, files, portalCache }: ContentServiceD
     async page(filter: ContentSearch, page: PageParameter) {
       const catalogIds = filter.catalogId ? await catalogSubtreeIds(db, filter.catalogId) : null;
       const result = await contentRepo.page(db, { ...filter, catalogIds }, page);
-      return { ...result, list: result.list.map(({ row, catalogName }) => present(row, catalogName)) };
+      return { ...result, list: result.list.map(({ row, catalogName }) => presentListItem(row, catalogName)) };
     },
 
     async detail(id: number) {

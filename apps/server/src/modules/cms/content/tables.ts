@@ -45,5 +45,10 @@ export const cmsContent = pgTable(
     index('cms_content_published_list_idx')
       .on(t.catalogId, t.isTop.desc().nullsFirst(), t.sort.desc().nullsFirst(), t.publishTime.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'PUBLISHED' and del_flag = 0`),
+    // The back office's list order (every status, newest first), so its default page and deep pages
+    // walk the index instead of sorting the whole table.
+    index('cms_content_console_list_idx')
+      .on(t.isTop.desc().nullsFirst(), t.publishTime.desc().nullsFirst(), t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`del_flag = 0`),
   ],
 );

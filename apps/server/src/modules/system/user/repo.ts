@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { dataScopeCondition, type EffectiveDataScope } from '../../../core/dataScope';
-import { countWhere, paginate } from '../../../core/pagination';
+import { countOrEstimate, countWhere, paginate } from '../../../core/pagination';
 import { createdBy, DEL_FLAG, notDeleted, updatedBy, updateVersioned, type Actor } from '../../../core/records';
 import { containing } from '../../../core/sql';
 import { orgNameView, orgSubtreeIds } from '../org/module';
@@ -142,10 +142,8 @@ export const userRepo = {
   /** One user as a list row (the form shows the same organisation name and roles). */
   listRow: async (ex: Executor, id: number) => (await listUsers(ex, eq(sysUser.id, id), 1, 0))[0],
 
-  async count(ex: Executor, where: SQL | undefined): Promise<number> {
-    const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(sysUser).where(where);
-    return Number(row?.n ?? 0);
-  },
+  /** The list's total: exact up to a limit, the planner's estimate beyond (core/pagination). */
+  count: (ex: Executor, where: SQL | undefined) => countOrEstimate(ex, sysUser, where),
 
   /** A user matching a list condition (the caller's data scope), by id. */
   find: (ex: Executor, id: number, where: SQL | undefined) => first(ex, and(eq(sysUser.id, id), where)),

@@ -52,6 +52,8 @@ export const sysUser = pgTable(
     uniqueIndex('sys_user_phone_uq').on(t.phone).where(sql`del_flag = 0 and phone is not null`),
     uniqueIndex('sys_user_email_uq').on(sql`lower(${t.email})`).where(sql`del_flag = 0 and email is not null`),
     index('sys_user_org_idx').on(t.orgId),
+    // The user list's order (sort, then newest first), so a page walks the index instead of sorting every account.
+    index('sys_user_list_idx').on(t.sort, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`del_flag = 0`),
     uniqueIndex('sys_user_emp_code_uq').on(t.empCode).where(sql`del_flag = 0 and emp_code is not null`),
   ],
 );

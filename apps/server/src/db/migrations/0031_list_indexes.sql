@@ -1,0 +1,2 @@
+CREATE INDEX "cms_content_console_list_idx" ON "cms_content" USING btree ("is_top" DESC NULLS FIRST,"publish_time" DESC NULLS FIRST,"create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE del_flag = 0;--> statement-breakpoint
+CREATE INDEX "sys_user_list_idx" ON "sys_user" USING btree ("sort","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE del_flag = 0;
