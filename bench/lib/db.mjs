@@ -3,14 +3,15 @@ import { PGlite } from '@electric-sql/pglite';
 
 /**
  * Runs `fn(query)` on a bench engine's database directly: PGlite opened on `pgdata` (the server
- * must not be running on it) or PostgreSQL at `url`. `query(text, params)` answers `{ rows }`.
+ * must not be running on it) or PostgreSQL at `url`. `query(text, params, arrayMode)` answers `{ rows }`
+ * (each row an array of values when `arrayMode`).
  */
 export async function withDirectDb(engine, { pgdata, url }, fn, applicationName = 'dandelion-bench') {
   if (engine === 'pglite') {
     const db = new PGlite(pgdata);
     await db.waitReady;
     try {
-      return await fn((text, params) => db.query(text, params));
+      return await fn((text, params, arrayMode) => db.query(text, params, arrayMode ? { rowMode: 'array' } : undefined));
     } finally {
       await db.close();
     }
@@ -18,7 +19,7 @@ export async function withDirectDb(engine, { pgdata, url }, fn, applicationName 
   const client = new pg.Client({ connectionString: url, application_name: applicationName });
   await client.connect();
   try {
-    return await fn((text, params) => client.query(text, params));
+    return await fn((text, params, arrayMode) => client.query({ text, values: params, ...(arrayMode ? { rowMode: 'array' } : {}) }));
   } finally {
     await client.end();
   }

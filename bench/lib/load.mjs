@@ -19,10 +19,10 @@ function runAutocannon(opts) {
 
 /**
  * Load `url` with `connections` for `durationS` seconds (after an unrecorded warm-up of `warmupS`).
- * `body` (an object) is sent as JSON. With `watchPid`, that process's memory and CPU are sampled during the
+ * `body` (an object) is sent as JSON, with `headers` (e.g. a session's authorization). With `watchPid`, that process's memory and CPU are sampled during the
  * measured run (not the warm-up) and returned as `process`.
  */
-export async function runLoad({ url, method = 'GET', body, connections = DEFAULT_LOAD.connections, durationS = DEFAULT_LOAD.durationS, warmupS = DEFAULT_LOAD.warmupS, watchPid }) {
+export async function runLoad({ url, method = 'GET', body, headers = {}, connections = DEFAULT_LOAD.connections, durationS = DEFAULT_LOAD.durationS, warmupS = DEFAULT_LOAD.warmupS, watchPid }) {
   const { hostname } = new URL(url);
   if (hostname !== '127.0.0.1') throw new Error(`benchmarks only target 127.0.0.1, not ${hostname}`);
   const opts = {
@@ -30,7 +30,8 @@ export async function runLoad({ url, method = 'GET', body, connections = DEFAULT
     method,
     connections,
     timeout: 10,
-    ...(body !== undefined ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+    headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   };
   const machineBefore = await waitForQuiet('load');
   if (warmupS > 0) {

@@ -166,8 +166,16 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     sendMessage: (ex, message) => messages.send(ex, message),
     identify: (request) => authenticator.authenticate(request),
   });
+  // In the background: a database upgraded with many articles must not hold the start past its
+  // timeout; closing stops it between batches and waits for the batch in flight.
+  const backfill = new AbortController();
+  let backfilling: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
-    await cms.backfillSearchText();
+    backfilling = cms.backfillSearchText(backfill.signal).catch((err: unknown) => app.log.error({ err }, '文章检索文本补齐失败'));
+  });
+  app.addHook('onClose', async () => {
+    backfill.abort();
+    await backfilling;
   });
   // The owner of an account whose password keeps failing hears of it (in-site; SMS by the template
   // LOGIN_FAILURE_ALERT when the office has configured one).

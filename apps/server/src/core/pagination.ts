@@ -55,9 +55,11 @@ export async function countOrEstimate(ex: Executor, table: PgTable, where: SQL |
 
 /** Rows the top plan node of an `EXPLAIN (FORMAT JSON)` answer expects (both drivers parse the JSON). */
 function estimatedRows(result: unknown): number {
-  const [first] = (result as { rows: Record<string, unknown>[] }).rows;
+  // Drivers answer `{ rows }`; a proxy driver (the API bench's capture) answers the rows themselves.
+  const rows = Array.isArray(result) ? (result as Record<string, unknown>[]) : (result as { rows: Record<string, unknown>[] }).rows;
+  const [first] = rows;
   const value = first ? Object.values(first)[0] : undefined;
   const document = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  const rows = (document as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
-  return Math.round(Number(rows ?? 0));
+  const planned = (document as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return Math.round(Number(planned ?? 0));
 }

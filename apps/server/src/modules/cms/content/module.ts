@@ -27,7 +27,7 @@ export function registerContentModule(app: FastifyInstance, deps: ContentService
     /** Register with the scheduler: `scheduler.registerJob(cms.publishDueJob)`. */
     publishDueJob: publishDueJob(contents),
     /** Run once at start (after migrations): fills search_text of articles that have none. */
-    backfillSearchText: () => contents.backfillSearchText(),
+    backfillSearchText: (signal?: AbortSignal) => contents.backfillSearchText(undefined, signal),
   };
 }
 export type ContentModule = ReturnType<typeof registerContentModule>;

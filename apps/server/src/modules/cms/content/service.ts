@@ -239,12 +239,15 @@ export function createContentService({ db, files, portalCache }: ContentServiceD
       return published;
     },
 
-    /** Fills search_text of rows written before it existed (run once at start; cheap when none are left). */
-    async backfillSearchText(batchSize = 200): Promise<number> {
+    /**
+     * Fills search_text of rows written before it existed (run once at start, in the background;
+     * cheap when none are left). Stops between batches once `signal` is aborted (the server closing).
+     */
+    async backfillSearchText(batchSize = 200, signal?: AbortSignal): Promise<number> {
       let filled = 0;
       // Walks by id so a row with nothing searchable (it stays '') is passed once, not fetched forever.
       let after = 0;
-      for (;;) {
+      while (!signal?.aborted) {
         const rows = await contentRepo.withoutSearchText(db, after, batchSize);
         for (const r of rows) {
           const text = searchTextOfArticle(r, r.body);
