@@ -36,12 +36,21 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string } // dataDir undefined → in memory
   | { kind: 'postgres'; url: string; poolMax: number };
 
+/**
+ * The embedded database's buffer pool. PGlite's default (128 MB) sits inside the process's WebAssembly
+ * memory and is touched at start, so the server idled at ~440 MB; PGlite reads its files through the
+ * operating system, whose page cache already keeps hot pages, so a second large cache in the process
+ * buys little (docs/embedded-memory.md has the measurements).
+ */
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
+const EMBEDDED_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`] };
+
 // Arbitrary constant shared by every instance: the advisory-lock key for start-up work.
 const STARTUP_LOCK_KEY = 724_160_301;
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
-    const client = target.dataDir ? await PGlite.create(target.dataDir) : await PGlite.create();
+    const client = target.dataDir ? await PGlite.create(target.dataDir, EMBEDDED_OPTIONS) : await PGlite.create(EMBEDDED_OPTIONS);
     const db = drizzlePglite(client) as unknown as Db;
     return {
       db,
