@@ -216,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
     db,
     bus,
     run: deps.runScheduler ?? true,
-    jobs: { purgeLogs: (days) => logs.purgeLogs(days), purgeEndedSessions: (days) => sessions.purgeEnded(days) },
+    jobs: { purgeLogs: (days) => logs.purgeLogs(days), purgeEndedSessions: (days) => sessions.purgeEnded(days), maintainDatabase: () => database.maintain() },
   });
 
   scheduler.registerJob(cms.publishDueJob);

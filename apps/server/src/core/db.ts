@@ -29,6 +29,12 @@ export interface Database {
   withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Night-time upkeep: PGlite has no autovacuum, so it is vacuumed and analysed here (dead rows
+   * reused, the planner's row estimates — which big lists show as 约 N 条 — kept true); PostgreSQL's
+   * autovacuum does the vacuuming, so it is only analysed. Answers what was done, for the task's log.
+   */
+  maintain(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -62,6 +68,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
       ping: async () => {
         await db.execute(sql`select 1`);
+      },
+      maintain: async () => {
+        await client.exec('VACUUM (ANALYZE)');
+        return '嵌入式数据库已整理（VACUUM ANALYZE）：回收已删除行的空间并更新统计信息';
       },
       snapshot: async () => {
         await client.exec('CHECKPOINT');
@@ -105,6 +115,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    maintain: async () => {
+      await db.execute(sql`analyze`);
+      return 'PostgreSQL 统计信息已更新（ANALYZE）；空间回收由 autovacuum 负责';
     },
     close: async () => {
       await pool.end();

@@ -116,6 +116,7 @@ describe('first-start seed', () => {
       ['AWARD_OBJECTION_REMINDERS', 'award.objectionReminders', '0 30 8 * * *', 'ENABLE', {}],
       ['AWARD_PUBLICITY_WINDOWS', 'award.publicityWindows', '0 */5 * * * *', 'ENABLE', {}],
       ['CMS_PUBLISH_DUE', 'cms.publishDue', '0 * * * * *', 'ENABLE', {}],
+      ['SYS_DB_MAINTENANCE', 'base.maintainDatabase', '0 30 4 * * *', 'ENABLE', {}],
       ['SYS_LOG_RETENTION', 'base.purgeLogs', '0 30 3 * * *', 'ENABLE', { retentionDays: 180 }],
       ['SYS_SESSION_CLEANUP', 'auth.purgeEndedSessions', '0 0 4 * * *', 'ENABLE', { keepDays: 30 }],
     ]);

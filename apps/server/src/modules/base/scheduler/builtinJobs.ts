@@ -8,6 +8,8 @@ export interface SchedulerJobDeps {
   /** The log module's retention: rows deleted per log. */
   purgeLogs(olderThanDays: number): Promise<{ restLogs: number; operLogs: number; loginLogs: number; accessLogs: number }>;
   purgeEndedSessions(keepDays: number): Promise<number>;
+  /** The database's night-time upkeep (core/db.ts `maintain`). */
+  maintainDatabase(): Promise<string>;
 }
 
 const days = (what: string, fallback: number) =>
@@ -49,6 +51,15 @@ export function registerBuiltinJobs(registry: JobRegistry, deps: SchedulerJobDep
       const removed = await deps.purgeEndedSessions(keepDays);
       return `已清理结束超过 ${keepDays} 天的会话 ${removed} 个`;
     },
+  });
+
+  registry.register({
+    handler: 'base.maintainDatabase',
+    title: '数据库整理',
+    description: '嵌入式数据库（PGlite）没有自动清理：回收已删除行的空间并更新统计信息（VACUUM ANALYZE）。PostgreSQL 只更新统计信息，空间回收由其 autovacuum 负责。统计信息也是大列表“约 N 条”总数的依据。无参数。',
+    params: z.strictObject({}, unknownParamKey),
+    example: {},
+    run: () => deps.maintainDatabase(),
   });
 
   registry.register(httpCallJob);

@@ -30,6 +30,16 @@ export const MAINTENANCE_TASKS = [
     remark: '每天 04:00 删除过期或注销超过 30 天的登录会话',
   },
   {
+    taskCode: 'SYS_DB_MAINTENANCE',
+    taskName: '数据库整理',
+    taskGroup: 'SYSTEM',
+    cron: '0 30 4 * * *',
+    handler: 'base.maintainDatabase',
+    params: {},
+    timeoutSeconds: 1800,
+    remark: '每天 04:30 更新数据库统计信息；嵌入式数据库另回收已删除行的空间',
+  },
+  {
     // Scheduled publishing: an article published with a future time goes out within a minute of it.
     taskCode: 'CMS_PUBLISH_DUE',
     taskName: '发布到期的定时文章',

@@ -158,9 +158,9 @@ describe('task administration', () => {
 
   it('lists the built-in jobs with their descriptions and example parameters', async () => {
     const res = await call('/rest/task/getHandlers', {});
-    expect(res.body.data.map((h: { handler: string }) => h.handler)).toEqual(['base.purgeLogs', 'auth.purgeEndedSessions', 'base.httpCall', 'cms.publishDue', 'award.editionPhases', 'award.fixDeadlines', 'award.declarationReminders', 'award.expertStandingExpiry', 'award.assignmentReminders', 'award.assignmentOverdue', 'award.publicityWindows', 'award.objectionReminders']);
-    expect(res.body.data[2]).toMatchObject({ title: '调用 HTTP 接口', example: { url: 'https://example.com/api/ping', method: 'GET', timeoutSeconds: 30 } });
-    expect(res.body.data[2].description).toContain('仅限 http/https');
+    expect(res.body.data.map((h: { handler: string }) => h.handler)).toEqual(['base.purgeLogs', 'auth.purgeEndedSessions', 'base.maintainDatabase', 'base.httpCall', 'cms.publishDue', 'award.editionPhases', 'award.fixDeadlines', 'award.declarationReminders', 'award.expertStandingExpiry', 'award.assignmentReminders', 'award.assignmentOverdue', 'award.publicityWindows', 'award.objectionReminders']);
+    expect(res.body.data[3]).toMatchObject({ title: '调用 HTTP 接口', example: { url: 'https://example.com/api/ping', method: 'GET', timeoutSeconds: 30 } });
+    expect(res.body.data[3].description).toContain('仅限 http/https');
   });
 
   it('answers the next five fire times of an expression', async () => {
@@ -293,6 +293,16 @@ describe('task administration', () => {
 
     const sessions = await call('/rest/task/addTask', body({ taskCode: 'SESSIONS', handler: 'auth.purgeEndedSessions', params: { keepDays: 30 } }));
     expect((await finished(await runTask(sessions.body.data.taskId))).message).toMatch(/^已清理结束超过 30 天的会话 \d+ 个$/);
+  });
+
+  it('runs the database upkeep: vacuum and analyse on the embedded database, analyse on PostgreSQL', async () => {
+    const upkeep = await call('/rest/task/addTask', body({ taskCode: 'DB_UPKEEP', handler: 'base.maintainDatabase', params: {} }));
+    const detail = await finished(await runTask(upkeep.body.data.taskId));
+    expect(detail.status).toBe('SUCCESS');
+    expect(detail.message).toBe(
+      ctx.database.kind === 'pglite' ? '嵌入式数据库已整理（VACUUM ANALYZE）：回收已删除行的空间并更新统计信息' : 'PostgreSQL 统计信息已更新（ANALYZE）；空间回收由 autovacuum 负责',
+    );
+    expect((await call('/rest/task/addTask', body({ taskCode: 'DB_UPKEEP2', handler: 'base.maintainDatabase', params: { tables: 'x' } }))).status).toBe(400);
   });
 
   it('pages the run log by task, status, trigger and start time', async () => {
