@@ -205,6 +205,13 @@ describe('article administration', () => {
     expect(await page({ catalogId: String(childCatalog) })).toEqual(['子栏目文章']);
     expect(await page({ catalogId: String(rootCatalog), status: 'DRAFT' })).toEqual(['子栏目文章']);
     expect(await page({ title: '政策解读' })).toEqual(['成果转化政策解读']);
+    // The keyword is narrowed through the search lexemes and still matched exactly: inside a run, one
+    // character, the run's last character, a whole title, and nothing for pieces the title lacks.
+    expect(await page({ title: '化政策' })).toEqual(['成果转化政策解读']);
+    expect(await page({ title: '读' })).toEqual(['成果转化政策解读']);
+    expect(await page({ title: '成果转化政策解读' })).toEqual(['成果转化政策解读']);
+    expect(await page({ title: '政策解读啊' })).toEqual([]);
+    expect(await page({ title: '策解', catalogId: String(otherCatalog) })).toEqual([]);
     expect(await page({ author: '李四' })).toEqual(['子栏目文章']);
     const date = (await stored(contentId)).publishTime!;
     expect(await page({ catalogId: String(rootCatalog), publishTimeFrom: new Date(date.getTime() - 1000).toISOString(), publishTimeTo: new Date(date.getTime() + 1000).toISOString() })).toEqual([

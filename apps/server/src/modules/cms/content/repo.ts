@@ -5,6 +5,7 @@ import { countOrEstimate, paginate } from '../../../core/pagination';
 import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { catalogNames } from '../catalog/module';
+import { containingQueryOf } from '../search/module';
 import { cmsContent } from './tables';
 
 export type ContentRow = typeof cmsContent.$inferSelect;
@@ -45,6 +46,17 @@ const listColumns = {
 };
 export type ContentListRow = Pick<ContentRow, keyof typeof listColumns>;
 
+/**
+ * Titles containing the keyword. `%…%` cannot use a B-tree, so at a million articles a rare keyword read
+ * the whole table; the article's search lexemes (GIN-indexed, title first) must hold the keyword's Han
+ * pieces, which narrows it to the candidates first. The ILIKE keeps the answer exactly what it was.
+ */
+function titleContaining(keyword: string): SQL {
+  const pieces = containingQueryOf(keyword);
+  const title = ilike(cmsContent.title, likePattern(keyword));
+  return pieces ? and(sql`${cmsContent.searchDoc} @@ ${pieces}::tsquery`, title)! : title;
+}
+
 const PUBLISHED = 'PUBLISHED';
 /** Published, its time come, not deleted: what visitors may read. */
 const publicNow = () => and(eq(cmsContent.status, PUBLISHED), lte(cmsContent.publishTime, new Date()), notDeleted(cmsContent));
@@ -64,7 +76,7 @@ export const contentRepo = {
   page(ex: Executor, filter: ContentFilter, page: PageParameter) {
     const where: SQL | undefined = and(
       notDeleted(cmsContent),
-      filter.title ? ilike(cmsContent.title, likePattern(filter.title)) : undefined,
+      filter.title ? titleContaining(filter.title) : undefined,
       filter.catalogIds ? inArray(cmsContent.catalogId, filter.catalogIds) : undefined,
       filter.status ? eq(cmsContent.status, filter.status) : undefined,
       filter.author ? ilike(cmsContent.author, likePattern(filter.author)) : undefined,

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { highlight, plainTextOf, searchQueryOf, searchTextOf } from './bigrams';
+import { containingQueryOf, highlight, plainTextOf, searchQueryOf, searchTextOf } from './bigrams';
+
+describe('containingQueryOf', () => {
+  it('asks only for the pairs inside Han runs: every text containing the fragment holds them', () => {
+    expect(containingQueryOf('政策解读')).toBe("'政策' & '策解' & '解读'");
+    expect(containingQueryOf('AI芯片，科')).toBe("'芯片'");
+  });
+  it('has nothing to ask for a lone character or a Latin fragment (they may sit inside a longer run or word)', () => {
+    expect(containingQueryOf('读')).toBeNull();
+    expect(containingQueryOf('ore')).toBeNull();
+    expect(containingQueryOf('')).toBeNull();
+  });
+});
 
 describe('searchTextOf', () => {
   it('cuts Han runs into overlapping pairs and keeps Latin words whole, lower-cased', () => {

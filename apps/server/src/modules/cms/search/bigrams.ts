@@ -67,6 +67,21 @@ export function searchQueryOf(query: string): string | null {
   return distinct.length ? distinct.join(' & ') : null;
 }
 
+/**
+ * A tsquery every text containing `fragment` (case-insensitively) must match, to narrow a `%fragment%`
+ * match through the GIN index: the two-character pieces inside the fragment's Han runs. Only those are
+ * safe — a lone character or a Latin run may be the middle of a longer run or word in the text, whose
+ * stored pieces do not contain it. Null when the fragment has no such piece (the match then scans).
+ */
+export function containingQueryOf(fragment: string): string | null {
+  const pieces = new Set<string>();
+  for (const [run] of fragment.normalize('NFKC').toLowerCase().matchAll(CJK_RUN)) {
+    const chars = [...run];
+    for (let i = 0; i + 1 < chars.length; i++) pieces.add(`'${chars[i]}${chars[i + 1]}'`);
+  }
+  return pieces.size ? [...pieces].slice(0, 32).join(' & ') : null;
+}
+
 export interface HighlightSegment {
   text: string;
   /** True where the segment is a match of the query. */
