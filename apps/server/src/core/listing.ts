@@ -39,7 +39,7 @@ export function pathMatching(column: Column, text: string): SQL {
 /**
  * Log lists count at most this many matching rows: an exact count of a million rows costs a
  * quarter of a second on every page (bench/logs), and nobody pages through more than this —
- * they narrow the search instead. Beyond it the total reads "100000+" (totalCapped).
+ * they narrow the search instead. Beyond it the total reads "10000" with totalCapped.
  */
 export const COUNT_CAP = LOG_COUNT_CAP;
 export const TOO_DEEP_MESSAGE = `最多翻阅前 ${COUNT_CAP} 条记录，请缩小时间范围或增加筛选条件`;
