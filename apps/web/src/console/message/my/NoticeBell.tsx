@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { Link } from 'react-router';
 import { App, Badge, Button, Empty, Popover, Tabs, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
@@ -8,9 +8,13 @@ import { BusyButton } from '../../../components/BusyButton';
 import { holdsPermission, useConsoleStore } from '../../../api/consoleStore';
 import { markMsgsRead, markNoticesRead, MY_MESSAGES_PATH, type MyMsg, type MyNotice } from './api';
 import { PriorityTag } from '../../../components/PriorityTag/PriorityTag';
-import { categoryLabel, MessageReader, NoticeReader } from './readers';
+import { categoryLabel } from './categoryLabel';
 import { announceReadChange, useUnreadFeed } from './unreadFeed';
 import './bell.css';
+
+// The readers (dialog, rich-text view) load when the user first opens an item from the panel.
+const NoticeReader = lazy(() => import('./readers').then((m) => ({ default: m.NoticeReader })));
+const MessageReader = lazy(() => import('./readers').then((m) => ({ default: m.MessageReader })));
 
 /** The personal centre: where 查看全部消息 leads a user without the my-messages page. */
 const ACCOUNT_CENTER_PATH = '/center';
@@ -57,6 +61,8 @@ export function NoticeBell() {
   const [noticeId, setNoticeId] = useState<string | null>(null);
   const [msgId, setMsgId] = useState<string | null>(null);
   const [clearing, setClearing] = useState(false);
+  // Mounted from the first opening on, so closing a reader keeps the dialog's closing animation.
+  const [readerWanted, setReaderWanted] = useState(false);
 
   const notices = data?.notices ?? [];
   const msgs = data?.msgs ?? [];
@@ -75,10 +81,12 @@ export function NoticeBell() {
 
   const openNotice = (id: string) => {
     setOpen(false);
+    setReaderWanted(true);
     setNoticeId(id);
   };
   const openMsg = (id: string) => {
     setOpen(false);
+    setReaderWanted(true);
     setMsgId(id);
   };
 
@@ -148,8 +156,12 @@ export function NoticeBell() {
           </Badge>
         </Button>
       </Popover>
-      <NoticeReader noticeId={noticeId} onClose={() => setNoticeId(null)} />
-      <MessageReader msgId={msgId} onClose={() => setMsgId(null)} />
+      {readerWanted && (
+        <Suspense fallback={null}>
+          <NoticeReader noticeId={noticeId} onClose={() => setNoticeId(null)} />
+          <MessageReader msgId={msgId} onClose={() => setMsgId(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
