@@ -54,13 +54,22 @@ export function DashboardPanel() {
   );
 }
 
-/** Holds the trends' place (about their height) until it scrolls into view, then renders them. */
+/**
+ * Holds the trends' place (about their height) until it scrolls into view, then renders them: a
+ * skeleton shows only while their code is on its way, not for what nobody has scrolled to yet.
+ */
 function DeferredTrends({ children }: { children: ReactNode }) {
   const { ref, seen } = useInViewport<HTMLDivElement>();
-  const placeholder = (
-    <div ref={ref} style={{ minHeight: 420 }} data-testid="home-trends-placeholder">
-      <Skeleton active paragraph={{ rows: 8 }} title={false} />
-    </div>
+  if (!seen) return <div ref={ref} style={{ minHeight: 420 }} data-testid="home-trends-placeholder" />;
+  return (
+    <Suspense
+      fallback={
+        <div style={{ minHeight: 420 }}>
+          <Skeleton active paragraph={{ rows: 8 }} title={false} />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
   );
-  return seen ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
 }
