@@ -34,6 +34,7 @@ for (const [name, run] of benches) {
     outcomes.push([name, 'ok']);
   } catch (err) {
     console.error(`\n✖ ${name}: ${err.message}`);
+    if (name === 'bundle' && err.results) bundle = err.results;
     outcomes.push([name, 'FAILED']);
   }
 }
@@ -51,8 +52,8 @@ if (api) {
 }
 if (bundle) {
   printTable(
-    ['page', 'JS files', 'raw KB', 'gzip KB', 'LCP ms'],
-    bundle.pages.map((p) => [p.path, p.jsFiles, round(p.rawBytes / 1024, 1), round(p.gzipBytes / 1024, 1), p.lcpMs.median]),
+    ['page', 'JS files', 'raw KB', 'gzip KB', 'LCP ms', 'budget'],
+    bundle.pages.map((p) => [p.path, p.jsFiles, round(p.rawBytes / 1024, 1), round(p.gzipBytes / 1024, 1), p.lcpMs.median, (p.budget ?? []).map((c) => `${c.figure} ≤ ${c.target} ${c.pass ? '✓' : '✗'}`).join(', ') || null]),
     { title: 'Bundle (bench/results/bundle.json)' },
   );
 }

@@ -93,6 +93,8 @@ test('a change is logged with before and after, calls are logged masked, the hom
   // The home page: today's figures and both trend charts, drawn once ECharts has loaded.
   await page.goto('/home');
   await expect(page.getByText('今日访问量')).toBeVisible();
+  // The charts and the table sit below the fold and load when scrolled to.
+  await page.getByTestId('home-trends-placeholder').scrollIntoViewIfNeeded();
   for (const name of [/门户、控制台访问量/, /登录成功、失败次数/]) {
     await expect(page.getByRole('img', { name }).locator('svg')).toBeVisible();
   }

@@ -1,6 +1,6 @@
 import '../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServer, ok, type FakeCall } from '../../test/renderApp';
 import { renderAtRoute } from '../../test/widgetKit';
 import { route } from '../../test/consoleRoute';
@@ -45,6 +45,40 @@ function serve(recent: unknown[] = []) {
   return server;
 }
 
+/**
+ * The browser's IntersectionObserver as a user scrolling would drive it (happy-dom's never reports):
+ * `reveal()` brings every observed element into view.
+ */
+function stubViewport() {
+  const observers = new Set<{ callback: IntersectionObserverCallback; targets: Element[]; self: IntersectionObserver }>();
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private entry: { callback: IntersectionObserverCallback; targets: Element[]; self: IntersectionObserver };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, targets: [], self: this as unknown as IntersectionObserver };
+        observers.add(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.targets.push(target);
+      }
+      unobserve() {}
+      disconnect() {
+        observers.delete(this.entry);
+      }
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+  return {
+    reveal: () =>
+      act(() => {
+        for (const o of [...observers]) o.callback(o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), o.self);
+      }),
+  };
+}
+
 beforeEach(() => useConsoleStore.setState({ authList: [], menuList: [], rolesList: [], unreadCount: 0 }));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -62,12 +96,17 @@ describe('/home', () => {
   it('shows today’s figures, the trend charts and the most viewed pages to those who may read the logs', async () => {
     useConsoleStore.setState({ authList: ['base:log:login'] });
     const server = serve();
+    const viewport = stubViewport();
     renderAtRoute(<HomePage />, '/home', '/home');
     expect(await screen.findByText('240')).toBeTruthy();
+    // Below the fold, the charts and the table load only once the user scrolls to them.
+    expect(screen.queryByText('岗位管理')).toBeNull();
+    expect(screen.queryByRole('img', { name: '近 7 天每天的门户、控制台访问量和访客数' })).toBeNull();
+    viewport.reveal();
     expect(screen.getByText('门户 200 · 控制台 40')).toBeTruthy();
     expect(screen.getByText('失败 3 次')).toBeTruthy();
     expect(screen.getByText('所选期间 17 位')).toBeTruthy();
-    expect(screen.getByText('岗位管理')).toBeTruthy();
+    expect(await screen.findByText('岗位管理', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(server.callsTo('/rest/index/loginfo')[0]!.body).toEqual({ days: 7 });
 
     // The charts come once ECharts has loaded, drawn as SVG.

@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Layout } from 'antd';
 import { useConsoleStore } from '../../api/consoleStore';
 import { useNarrowScreen } from '../../components/useNarrowScreen';
 import { useRecordMenuView } from '../recentMenus';
 import { ConsoleThemeProvider } from '../theme/ConsoleThemeProvider';
-import { ThemeDrawer } from '../theme/ThemeDrawer';
 import { resolveTheme } from '../theme/themeModel';
 import { consoleThemeVars, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH } from '../theme/themeTokens';
 import { ConsolePageHead } from './ConsoleBreadcrumb';
@@ -15,6 +14,9 @@ import { PageStack } from './PageStack';
 import { TabBar } from './TabBar';
 import { useConsoleTabs } from './useConsoleTabs';
 import './console-layout.css';
+
+// The theme drawer (colour picker, sliders, selects) is a chunk of its own, loaded when first opened.
+const ThemeDrawer = lazy(() => import('../theme/ThemeDrawer').then((m) => ({ default: m.ThemeDrawer })));
 
 export const CONSOLE_FOOTER_TEXT = '© 蒲公英 科技奖励申报与评审平台';
 
@@ -32,6 +34,8 @@ export default function ConsoleLayout() {
 
   const [collapsed, setCollapsed] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);
+  // Mounted from the first opening on, so closing it keeps antd's closing animation.
+  const [themeWanted, setThemeWanted] = useState(false);
   const tabs = useConsoleTabs();
   useRecordMenuView();
   // On a phone the folded menu takes no width (the list keeps the screen) and opening a page folds it again.
@@ -58,7 +62,10 @@ export default function ConsoleLayout() {
           <ConsoleHeader
             collapsed={collapsed}
             onToggleCollapsed={side ? () => setCollapsed((c) => !c) : undefined}
-            onOpenTheme={() => setThemeOpen(true)}
+            onOpenTheme={() => {
+              setThemeWanted(true);
+              setThemeOpen(true);
+            }}
           />
           {side ? null : (
             <div className="dl-console-topnav">
@@ -96,7 +103,11 @@ export default function ConsoleLayout() {
           </Layout>
         </Layout>
       </Layout>
-      <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+      {themeWanted && (
+        <Suspense fallback={null}>
+          <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+        </Suspense>
+      )}
     </ConsoleThemeProvider>
   );
 }

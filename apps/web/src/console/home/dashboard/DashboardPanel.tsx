@@ -1,15 +1,12 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Card, Col, Empty, Row, Segmented, Statistic, Table, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Alert, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
-import { LazyChart } from '../charts/LazyChart';
-import { fetchLoginInfo, fetchVisitInfo, type VisitInfo } from './api';
-import { loginTrend, visitTrend } from './trendOptions';
+import { useInViewport } from '../../../components/useInViewport';
+import { fetchLoginInfo, fetchVisitInfo } from './api';
 
-const RANGES = [
-  { label: '近 7 天', value: 7 },
-  { label: '近 30 天', value: 30 },
-];
+// Below the fold on a laptop screen: the charts (ECharts) and the table load when the user scrolls to them.
+const DashboardTrends = lazy(() => import('./DashboardTrends').then((m) => ({ default: m.DashboardTrends })));
 
 /** One of today's figures, with a line of detail under it (in red when it calls for a look). */
 function TodayFigure({ title, value, loading, alarming, children }: { title: string; value: number | undefined; loading: boolean; alarming?: boolean; children: ReactNode }) {
@@ -31,8 +28,6 @@ export function DashboardPanel() {
   const [days, setDays] = useState(7);
   const logins = useQuery({ queryKey: ['home', 'loginfo', days], queryFn: ({ signal }) => fetchLoginInfo(days, signal), staleTime: 60_000 });
   const visits = useQuery({ queryKey: ['home', 'visitInfo', days], queryFn: ({ signal }) => fetchVisitInfo(days, signal), staleTime: 60_000 });
-  const visitOption = useMemo(() => (visits.data ? visitTrend(visits.data) : null), [visits.data]);
-  const loginOption = useMemo(() => (logins.data ? loginTrend(logins.data) : null), [logins.data]);
   const failure = logins.error ?? visits.error;
 
   return (
@@ -52,42 +47,29 @@ export function DashboardPanel() {
           所选期间 {logins.data?.users ?? 0} 位
         </TodayFigure>
       </Row>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <Card title="访问趋势" extra={<Segmented size="small" options={RANGES} value={days} onChange={(value) => setDays(Number(value))} />}>
-            {visitOption ? <LazyChart option={visitOption} label={`近 ${days} 天每天的门户、控制台访问量和访客数`} /> : <Empty description={visits.isPending ? '加载中' : '暂无数据'} />}
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
-          <Card title="登录趋势">
-            {loginOption ? <LazyChart option={loginOption} label={`近 ${days} 天每天的登录成功、失败次数和登录用户数`} /> : <Empty description={logins.isPending ? '加载中' : '暂无数据'} />}
-          </Card>
-        </Col>
-      </Row>
-      <Card title={`热门页面（近 ${days} 天）`}>
-        <TopPages pages={visits.data?.topPages} loading={visits.isPending} />
-      </Card>
+      <DeferredTrends>
+        <DashboardTrends days={days} onDaysChange={setDays} visits={visits} logins={logins} />
+      </DeferredTrends>
     </>
   );
 }
 
-function TopPages({ pages, loading }: { pages: VisitInfo['topPages'] | undefined; loading: boolean }) {
+/**
+ * Holds the trends' place (about their height) until it scrolls into view, then renders them: a
+ * skeleton shows only while their code is on its way, not for what nobody has scrolled to yet.
+ */
+function DeferredTrends({ children }: { children: ReactNode }) {
+  const { ref, seen } = useInViewport<HTMLDivElement>();
+  if (!seen) return <div ref={ref} style={{ minHeight: 420 }} data-testid="home-trends-placeholder" />;
   return (
-    <Table
-      size="small"
-      loading={loading}
-      pagination={false}
-      rowKey={(p) => `${p.client}${p.path}`}
-      dataSource={pages ?? []}
-      // Body-coloured: antd's placeholder grey (#bfbfbf) fails the contrast check when there are no visits yet.
-      locale={{ emptyText: <Typography.Text>还没有访问记录</Typography.Text> }}
-      columns={[
-        { key: 'rank', title: '排名', width: 64, render: (_: unknown, __: unknown, index: number) => index + 1 },
-        { key: 'client', title: '客户端', dataIndex: 'client', width: 90, render: (v: string) => <Tag color={v === 'CONSOLE' ? 'blue' : 'green'}>{v === 'CONSOLE' ? '控制台' : '门户'}</Tag> },
-        { key: 'title', title: '页面', dataIndex: 'title', render: (v: string | null) => v ?? '（无标题）' },
-        { key: 'path', title: '路径', dataIndex: 'path', render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text> },
-        { key: 'views', title: '访问量', dataIndex: 'views', width: 90, align: 'right' },
-      ]}
-    />
+    <Suspense
+      fallback={
+        <div style={{ minHeight: 420 }}>
+          <Skeleton active paragraph={{ rows: 8 }} title={false} />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }

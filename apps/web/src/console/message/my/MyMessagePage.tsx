@@ -22,7 +22,8 @@ import {
   type MyNotice,
 } from './api';
 import { PriorityTag } from '../../../components/PriorityTag/PriorityTag';
-import { categoryLabel, MessageReader, NoticeReader } from './readers';
+import { MessageReader, NoticeReader } from './readers';
+import { categoryLabel } from './categoryLabel';
 import { optionsOf } from '../../../lib/options';
 
 const READ_OPTIONS = [

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Modal, Space, Spin, Tag, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
-import { MESSAGE_CATEGORY_LABELS, type MessageCategory } from '@dandelion/shared/message/msg';
 import { errorMessage } from '../../../api/http';
 import { downloadByFileId } from '../../../api/download';
 import { PriorityTag } from '../../../components/PriorityTag/PriorityTag';
@@ -10,8 +9,7 @@ import { RichTextView } from '../../../components/RichTextView';
 import { formatDateTime } from '../../../lib/date';
 import { announceReadChange } from './unreadFeed';
 import { openMyMsg, openMyNotice, type MyMsg, type MyNoticeDetail } from './api';
-
-export const categoryLabel = (category: string) => MESSAGE_CATEGORY_LABELS[category as MessageCategory] ?? category;
+import { categoryLabel } from './categoryLabel';
 
 /** Loads one of the user's items when `id` is set; opening it marks it read, and every bell is told. */
 function useOpened<T>(id: string | null, open: (id: string) => Promise<T>) {
