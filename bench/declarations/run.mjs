@@ -41,7 +41,7 @@ async function one(client, sql, params = []) {
 }
 
 /** Orgs, applicants, one published edition in its declaration window, the declarations and their people. */
-async function seed(client, say) {
+export async function seed(client, say) {
   const root = await one(client, `select id from sys_org where org_code = 'ROOT' and del_flag = 0`);
   const orgRows = [];
   for (let i = 1; i <= UNIT_ORGS; i++) orgRows.push([`BU${i}`, `第${i}研究院`, 'UNIT', root.id, `${root.id}`]);
