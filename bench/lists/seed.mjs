@@ -33,15 +33,18 @@ const spread = (g) => `((${g})::bigint * 2654435761 % 1000)`;
 /**
  * Articles: 85 % published (one every ~2.5 minutes over the last five years), 7 % drafts without a
  * publish time, 5 % offline, 3 % scheduled; one in 2 000 on top, 2 % deleted; bodies of about 3 KB of HTML.
- * search_text holds the title as one word, not the server's bigrams (full-text search is bench/cms's
- * subject): it only has to be non-empty, or the server's start-up backfill would rewrite every row.
+ * search_text holds the title's lexemes as the server writes them (cms/search/bigrams.ts: the Han run's
+ * overlapping pairs, the lone 第 and 期, the number), so the list's title keyword — narrowed through
+ * search_doc — finds what it would in real life; bodies are left out of it (full-text search is bench/cms's
+ * subject). Non-empty, or the server's start-up backfill would rewrite every row.
  * Four in ten go into the `news` catalogue, the rest over the site's other enabled catalogues.
  */
 const CONTENT_SQL = (rows) => `
 insert into cms_content (site_id, catalog_id, title, search_text, summary, body, author, source, status, publish_time, is_top, sort, view_count, create_time, update_time, create_by, update_by, del_flag)
 select $1,
   case when g % 10 < 4 then $2::bigint else ($3::bigint[])[1 + (g / 10) % cardinality($3::bigint[])] end,
-  t.title, t.title,
+  t.title,
+  (select string_agg(distinct substr(t.main, i, 2), ' ') from generate_series(1, char_length(t.main) - 1) i) || ' 第 ' || g || ' 期',
   ${pick(REGIONS, 'g')} || '在' || ${pick(TOPICS, 'g / 7')} || '领域的工作取得新进展。',
   '<h2>' || ${pick(TOPICS, 'g / 7')} || '</h2>' || repeat('<p>' || ${pick(SENTENCES, 'g')} || ${pick(SENTENCES, 'g / 5')} || '</p>', 20)
     || '<p>附件编号：' || md5(g::text) || md5((g * 3)::text) || md5((g * 7)::text) || md5((g * 11)::text) || '</p>',
@@ -57,7 +60,8 @@ select $1,
   'editor', 'editor',
   case when g % 50 = 7 then 1 else 0 end
 from generate_series(1, ${rows}) g
-cross join lateral (select ${pick(REGIONS, 'g')} || case when g % 97 = 0 then '${RARE_TOPIC}' else ${pick(TOPICS, 'g / 7')} end || ${pick(ACTIONS, 'g / 3')} || ${pick(KINDS, 'g')} || '（第' || g || '期）' as title) t
+cross join lateral (select ${pick(REGIONS, 'g')} || case when g % 97 = 0 then '${RARE_TOPIC}' else ${pick(TOPICS, 'g / 7')} end || ${pick(ACTIONS, 'g / 3')} || ${pick(KINDS, 'g')} as main) m
+cross join lateral (select m.main || '（第' || g || '期）' as title, m.main) t
 cross join lateral (select case when ${spread('g')} < 850 then 'PUBLISHED' when ${spread('g')} < 920 then 'DRAFT' when ${spread('g')} < 970 then 'OFFLINE' else 'SCHEDULED' end as status) s`;
 
 export const OPER_MODULES = ['system:user', 'system:org', 'system:role', 'cms:content', 'cms:catalog', 'award:declaration', 'award:expert', 'base:dict', 'system:menu', 'award:prize'];
