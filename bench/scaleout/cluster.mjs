@@ -95,9 +95,13 @@ export async function startInstance({ args, cwd, databaseUrl, filesDir, redisUrl
   };
 }
 
-/** Starts `count` instances: the first alone (it migrates and seeds), the others together. */
+/** Starts `count` instances at once (migrations and the seed run once, under PostgreSQL's advisory lock); none is left running on failure. */
 export async function startInstances(count, options) {
-  const first = await startInstance(options);
-  const rest = await Promise.all(Array.from({ length: count - 1 }, () => startInstance(options)));
-  return [first, ...rest];
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startInstance(options)));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.filter((s) => s.status === 'fulfilled').map((s) => s.value.stop()));
+    throw failed.reason;
+  }
+  return started.map((s) => s.value);
 }
