@@ -95,7 +95,11 @@ export async function runMix({ base, token, counters, durationMs, concurrency, t
         for (const [k, v] of Object.entries(UPLOAD_FIELDS)) form.append(k, v);
         form.append('file', new Blob([bytes], { type: 'image/png' }), `scaleout-${w}-${i}.png`);
         const res = await call(base, 'POST', '/auth/webUpload', { token: session, form });
-        if (record('upload', res, res.status === 200)) acked.uploads.push({ url: res.json.data.url, sha256: sha256(bytes) });
+        // Uploads are limited to 60 a minute per user, counted across the instances: a 429 here is that limit at work.
+        if (res.status === 429 && res.json?.msg) {
+          counts.requests += 1;
+          counts.byKind.uploadLimited = (counts.byKind.uploadLimited ?? 0) + 1;
+        } else if (record('upload', res, res.status === 200)) acked.uploads.push({ url: res.json.data.url, sha256: sha256(bytes) });
       } else if (slot === 18 && acked.uploads.length) {
         const file = acked.uploads[(w + i) % acked.uploads.length];
         const res = await call(base, 'GET', withToken(file.url, session));
