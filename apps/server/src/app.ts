@@ -62,7 +62,9 @@ export interface AppDeps {
     /** Bank accounts: without NODE_ENV (tests) the development key is used; production needs BANK_ACCOUNT_KEY. */
     Partial<Pick<Config, 'BANK_ACCOUNT_KEY' | 'NODE_ENV' | 'CERTIFICATE_FONT' | 'CERTIFICATE_FONT_FAMILY'>> &
     /** Two-factor sign-in: main passes the environment's (required of administrators by default); tests omit it (off). */
-    Partial<Pick<Config, 'TWO_FACTOR_REQUIRED_FOR_ADMINS' | 'TWO_FACTOR_TRUSTED_DEVICE_DAYS'>>;
+    Partial<Pick<Config, 'TWO_FACTOR_REQUIRED_FOR_ADMINS' | 'TWO_FACTOR_TRUSTED_DEVICE_DAYS'>> &
+    /** Rate-limit counters: in Redis when set, else in PostgreSQL (shared by every instance either way). */
+    Partial<Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>>;
   /** Where uploaded files are kept: main passes FILES_DIR; tests get a directory of their own under the system's temp. */
   filesDir?: string;
   database: Database;
@@ -141,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   };
   const guard = registerPermissionGuard(app, authenticator);
 
-  await registerSecurityPlugins(app);
+  await registerSecurityPlugins(app, { db, redisUrl: config.REDIS_URL, redisKeyPrefix: config.REDIS_KEY_PREFIX });
   await registerOpenApi(app);
 
   // Dictionaries are cached per instance and invalidated on every instance through the bus; a category may belong to an app.

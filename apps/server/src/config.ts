@@ -38,6 +38,8 @@ const configSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/.+/, '必须是 redis:// 或 rediss:// 开头的连接串')
     .optional(),
+  /** Put before every Redis key: several deployments may share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('dandelion:'),
   ADMIN_PASSWORD: z.string().min(8, '至少 8 个字符').optional(),
   /** The key operation-log rows are sealed with; unset: a key file in DATA_DIR (set it when instances share PostgreSQL). */
   AUDIT_SEAL_KEY: z.string().min(32, '至少 32 个字符').optional(),

@@ -3,9 +3,11 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
+import type { Executor } from './db';
 import { registerErrorHandler } from './errorHandler';
 import { errors } from './errors';
 import { loggerOptions } from './logger';
+import { createPostgresRateCounter, createRedisRateCounter, rateLimitStoreOf, withFallback, type RateCounter } from './rateLimitStore';
 
 /**
  * The Fastify instance every module registers on: zod validation and serialisation, the error
@@ -61,8 +63,15 @@ export function holdsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
 }
 
+/** Where the rate limits count: REDIS_URL's Redis (PostgreSQL while Redis cannot answer), else PostgreSQL. */
+export interface RateLimitSettings {
+  db: Executor;
+  redisUrl?: string;
+  redisKeyPrefix?: string;
+}
+
 /** Security headers (a strict content security policy) and the per-route rate limits (sign-in, captcha, SMS). */
-export async function registerSecurityPlugins(app: FastifyInstance): Promise<void> {
+export async function registerSecurityPlugins(app: FastifyInstance, limits: RateLimitSettings): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -80,6 +89,28 @@ export async function registerSecurityPlugins(app: FastifyInstance): Promise<voi
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Per-route limits (login, captcha, SMS); counters are per instance.
-  await app.register(rateLimit, { global: false, errorResponseBuilder: () => errors.tooManyRequests() });
+  const counter = rateCounterOf(app, limits);
+  app.addHook('onClose', async () => counter.close());
+  // Per-route limits (sign-in, captcha, SMS, public forms), counted once for all instances.
+  // skipOnError: a hit neither store could count lets the request through (it needs the database anyway).
+  await app.register(rateLimit, {
+    global: false,
+    store: rateLimitStoreOf(counter),
+    skipOnError: true,
+    errorResponseBuilder: () => errors.tooManyRequests(),
+  });
+}
+
+function rateCounterOf(app: FastifyInstance, { db, redisUrl, redisKeyPrefix }: RateLimitSettings): RateCounter {
+  const postgres = createPostgresRateCounter(db);
+  if (!redisUrl) return postgres;
+  const redis = createRedisRateCounter({
+    url: redisUrl,
+    keyPrefix: redisKeyPrefix ?? 'dandelion:',
+    onStateChange: (state, err) =>
+      state === 'down'
+        ? app.log.warn({ err }, 'Redis 无法连接：限流计数暂存 PostgreSQL，恢复后自动切回')
+        : app.log.info('Redis 已恢复：限流计数回到 Redis'),
+  });
+  return withFallback(redis, postgres);
 }

@@ -48,3 +48,4 @@ export * from '../modules/system/role/tables';
 export * from '../modules/system/theme/tables';
 export * from '../modules/system/user/tables';
 export { sysOperLog } from '../core/audit';
+export { sysRateCounter } from '../core/rateLimitStore';
