@@ -82,18 +82,26 @@ export interface OperationEntry {
  * leaves an operation-log row with before and after).
  */
 export async function recordOperation(ex: Executor, entry: OperationEntry): Promise<void> {
-  await ex.insert(sysOperLog).values({
-    module: entry.module,
-    action: entry.action,
-    entityId: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
-    summary: entry.summary.slice(0, 512),
-    before: redactForLog(entry.before),
-    after: redactForLog(entry.after),
-    userId: entry.actor?.id ?? null,
-    username: entry.actor?.name ?? 'system',
-    ip: entry.ip ?? null,
-    requestId: entry.requestId ?? null,
-  });
+  await recordOperations(ex, [entry]);
+}
+
+/** Records several changes made in one transaction with one INSERT (one round trip, however many rows). */
+export async function recordOperations(ex: Executor, entries: OperationEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await ex.insert(sysOperLog).values(
+    entries.map((entry) => ({
+      module: entry.module,
+      action: entry.action,
+      entityId: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
+      summary: entry.summary.slice(0, 512),
+      before: redactForLog(entry.before),
+      after: redactForLog(entry.after),
+      userId: entry.actor?.id ?? null,
+      username: entry.actor?.name ?? 'system',
+      ip: entry.ip ?? null,
+      requestId: entry.requestId ?? null,
+    })),
+  );
 }
 
 /** Who made a change and from where: every change writes it into the operation log. */
