@@ -13,8 +13,9 @@ export const containing = (column: Column | SQL, text: string): SQL => ilike(col
 export const startingWith = (column: Column | SQL, text: string): SQL => like(column, `${escapeLike(text)}%`);
 
 /** Text PostgreSQL takes as written: a lone surrogate becomes U+FFFD (as the driver writes it), NUL too (text cannot hold it). */
-const storable = (_key: string, value: unknown) =>
-  typeof value === 'string' ? value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/g, '\uFFFD') : value;
+// eslint-disable-next-line no-control-regex -- NUL is the one character PostgreSQL text cannot hold
+const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/g;
+const storable = (_key: string, value: unknown) => (typeof value === 'string' ? value.replace(UNSTORABLE, '\uFFFD') : value);
 
 /**
  * Rows for a many-row INSERT as one JSON parameter: `insert into t (a, b) select a, b from
