@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { Executor } from './db';
+import { jsonRecords } from './sql';
 import { idColumn, type Actor } from './records';
 
 
@@ -77,12 +78,9 @@ export interface OperationEntry {
   requestId?: string | null;
 }
 
-/**
- * Records one change. Call it with the transaction that made the change (spec: every change
- * leaves an operation-log row with before and after).
- */
-export async function recordOperation(ex: Executor, entry: OperationEntry): Promise<void> {
-  await ex.insert(sysOperLog).values({
+/** The row an entry becomes (secrets removed from before and after). */
+function rowOfEntry(entry: OperationEntry) {
+  return {
     module: entry.module,
     action: entry.action,
     entityId: entry.entityId === null || entry.entityId === undefined ? null : String(entry.entityId),
@@ -93,7 +91,27 @@ export async function recordOperation(ex: Executor, entry: OperationEntry): Prom
     username: entry.actor?.name ?? 'system',
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,
-  });
+  };
+}
+
+/**
+ * Records one change. Call it with the transaction that made the change (spec: every change
+ * leaves an operation-log row with before and after).
+ */
+export async function recordOperation(ex: Executor, entry: OperationEntry): Promise<void> {
+  await ex.insert(sysOperLog).values(rowOfEntry(entry));
+}
+
+/** Records many changes made in one transaction with one INSERT (the rows as one JSON parameter). */
+export async function recordOperations(ex: Executor, entries: OperationEntry[]): Promise<void> {
+  if (!entries.length) return;
+  if (entries.length === 1) return recordOperation(ex, entries[0]!);
+  await ex.execute(sql`insert into sys_oper_log (module, action, entity_id, summary, "before", "after", user_id, username, ip, request_id)
+    select module, action, "entityId", summary, "before", "after", "userId", username, ip, "requestId"
+    from ${jsonRecords(
+      entries.map(rowOfEntry),
+      sql`module varchar, action varchar, "entityId" varchar, summary varchar, "before" jsonb, "after" jsonb, "userId" bigint, username varchar, ip varchar, "requestId" varchar`,
+    )}`);
 }
 
 /** Who made a change and from where: every change writes it into the operation log. */

@@ -1,4 +1,4 @@
-import { ilike, like, type Column, type SQL } from 'drizzle-orm';
+import { ilike, like, sql, type Column, type SQL } from 'drizzle-orm';
 
 /** Escapes LIKE's wildcards (% and _) and its escape character, so user text matches itself. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -11,3 +11,18 @@ export const containing = (column: Column | SQL, text: string): SQL => ilike(col
 
 /** Case-sensitive "starts with" on a column (an index range scan on a btree with text_pattern_ops or C collation). */
 export const startingWith = (column: Column | SQL, text: string): SQL => like(column, `${escapeLike(text)}%`);
+
+/** Text PostgreSQL takes as written: a lone surrogate becomes U+FFFD (as the driver writes it), NUL too (text cannot hold it). */
+// eslint-disable-next-line no-control-regex -- NUL is the one character PostgreSQL text cannot hold
+const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/g;
+const storable = (_key: string, value: unknown) => (typeof value === 'string' ? value.replace(UNSTORABLE, '\uFFFD') : value);
+
+/**
+ * Rows for a many-row INSERT as one JSON parameter: `insert into t (a, b) select a, b from
+ * ${jsonRecords(rows, sql`a varchar, b integer`)}`, keys named as the columns list them. Building
+ * a many-row INSERT costs the query builder a fraction of a millisecond per row and a parameter
+ * per value; this costs one JSON.stringify, and the statement text is the same for any number of rows.
+ */
+export function jsonRecords(rows: object[], columns: SQL): SQL {
+  return sql`jsonb_to_recordset(${JSON.stringify(rows, storable)}::jsonb) as r(${columns})`;
+}

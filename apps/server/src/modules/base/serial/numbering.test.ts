@@ -140,4 +140,30 @@ describe('serial numbers', () => {
     });
     expect(await serials.next('TX')).toBe('T02');
   });
+
+  it('takes concurrent callers of a rule together, in the order they came; where the digits run out each caller is answered on its own', async () => {
+    await rule({ ruleCode: 'GRP', prefix: 'G', separator: '-', seqLength: 2, startValue: 90 });
+    // Ten callers at once ask for 1, 2, 1, 2 … numbers: 15 asked, 10 left (90–99).
+    const asks = Array.from({ length: 10 }, (_, i) => 1 + (i % 2));
+    const answers = await Promise.allSettled(asks.map((count) => serials.take('GRP', count)));
+    const taken = answers.map((a) => (a.status === 'fulfilled' ? a.value.values : a.reason.message));
+    expect(taken).toEqual([
+      ['G-90'],
+      ['G-91', 'G-92'],
+      ['G-93'],
+      ['G-94', 'G-95'],
+      ['G-96'],
+      ['G-97', 'G-98'],
+      ['G-99'],
+      '流水号规则「GRP」本周期剩余的序号不足 2 个（2 位序号最大 99），请减少数量、加长序号位数或等下一周期',
+      '流水号规则「GRP」本周期的序号已用完（2 位序号最大 99），请加长序号位数或等下一周期',
+      '流水号规则「GRP」本周期剩余的序号不足 2 个（2 位序号最大 99），请减少数量、加长序号位数或等下一周期',
+    ]);
+    expect(await stored('GRP')).toMatchObject({ currentValue: 99 });
+
+    await rule({ ruleCode: 'GRPOFF', ruleName: '停用', status: 'DISABLED' });
+    const refused = await Promise.allSettled([serials.next('GRPOFF'), serials.next('GRPOFF'), serials.take('GRPOFF', 3)]);
+    expect(refused.map((a) => (a.status === 'rejected' ? a.reason.message : a.value))).toEqual(Array(3).fill('流水号规则「停用」已停用，不能取号'));
+    expect(await stored('GRPOFF')).toMatchObject({ currentValue: null });
+  });
 });

@@ -136,21 +136,18 @@ export function createSerialRuleService({ db, serials, clock }: { db: Db; serial
     },
 
     /**
-     * 取号 from the console: the numbers and their operation-log row in one transaction. The rule's
-     * row stays locked until commit, so nothing else runs between taking and logging.
+     * 取号 from the console: the numbers and their operation-log row commit together, in a
+     * transaction shared with the other callers of the rule waiting at that moment (takeGroups.ts).
      */
-    async take(ruleCode: string, count: number, change: ChangeContext) {
-      return withTransaction(db, async (tx) => {
-        const batch = await serials.take(ruleCode, count, tx);
-        const range = batch.values.length > 1 ? `${batch.values[0]} … ${batch.values.at(-1)}` : batch.values[0];
-        await log(tx, change, {
-          action: 'TAKE',
-          entityId: batch.ruleId,
-          summary: `流水号规则「${batch.ruleName}」取号 ${batch.values.length} 个：${range}`,
-          after: { ruleCode, values: batch.values, period: batch.period },
-        });
-        return batch;
-      });
+    take(ruleCode: string, count: number, change: ChangeContext) {
+      return serials.takeRecorded(ruleCode, count, (batch) => ({
+        module: SERIAL_MODULE,
+        action: 'TAKE',
+        entityId: batch.ruleId,
+        summary: `流水号规则「${batch.ruleName}」取号 ${batch.values.length} 个：${batch.values.length > 1 ? `${batch.values[0]} … ${batch.values.at(-1)}` : batch.values[0]}`,
+        after: { ruleCode, values: batch.values, period: batch.period },
+        ...change,
+      }));
     },
   };
 }

@@ -77,4 +77,49 @@ describe('serial numbers under real concurrency (PostgreSQL)', () => {
     const logs = await ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'base:serial'), eq(sysOperLog.action, 'TAKE')));
     expect(logs).toHaveLength(600);
   });
+
+  it('100 concurrent callers of every kind on two instances: distinct numbers, none missing, none rolled back kept', async () => {
+    const token = await signIn(ctx.app, 'admin', TEST_ADMIN_PASSWORD);
+    await ctx.database.db.insert(baseSerialRule).values({ ruleCode: 'MIXED', ruleName: '混合', prefix: 'M', separator: '-', seqLength: 6 });
+    const services = [createSerialService({ db: ctx.database.db }), createSerialService({ db: other.database.db })];
+    const databases = [ctx.database.db, other.database.db];
+    const apps = [ctx.app, other.app];
+    const overHttp: string[] = [];
+    /** Each caller, five rounds: 取号 over HTTP (1–3 numbers), a take of its own, or a business transaction (every fourth rolls back). */
+    const caller = async (i: number) => {
+      const kept: string[] = [];
+      for (let round = 0; round < 5; round++) {
+        const side = (i + round) % 2;
+        const kind = (i + round) % 3;
+        if (kind === 0) {
+          const res = await post(apps[side]!, '/rest/serial/next', { ruleCode: 'MIXED', count: 1 + (round % 3) }, { authorization: token });
+          expect(res.status).toBe(200);
+          kept.push(...(res.body.data.values as string[]));
+          overHttp.push(...(res.body.data.values as string[]));
+        } else if (kind === 1) {
+          kept.push(...(await services[side]!.take('MIXED', 1 + (i % 2))).values);
+        } else {
+          const rollBack = (i + round) % 4 === 0;
+          await databases[side]!
+            .transaction(async (tx) => {
+              const value = await services[side]!.next('MIXED', tx);
+              if (rollBack) throw new Error('rolled back');
+              kept.push(value);
+            })
+            .catch((error: Error) => expect(error.message).toBe('rolled back'));
+        }
+      }
+      return kept;
+    };
+    const values = (await Promise.all(Array.from({ length: 100 }, (_, i) => caller(i)))).flat();
+    expect(new Set(values).size).toBe(values.length);
+    expect(seqOf(values).sort((a, b) => a - b)).toEqual(consecutive(values.length));
+    const [rule] = await ctx.database.db.select().from(baseSerialRule).where(eq(baseSerialRule.ruleCode, 'MIXED'));
+    expect(rule!.currentValue).toBe(values.length);
+    // The numbers taken over HTTP, and only those, are in the log: each in one row, committed with it.
+    const logs = await ctx.database.db.select().from(sysOperLog).where(and(eq(sysOperLog.module, 'base:serial'), eq(sysOperLog.action, 'TAKE')));
+    const logged = logs.map((row) => row.after as { ruleCode: string; values: string[] }).flatMap((after) => (after.ruleCode === 'MIXED' ? after.values : []));
+    expect(overHttp.length).toBeGreaterThan(0);
+    expect(logged.sort()).toEqual(overHttp.sort());
+  });
 });

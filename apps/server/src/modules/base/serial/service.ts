@@ -1,7 +1,9 @@
 import { formatSerial, maxSerialValue, SERIAL_LIMITS, SERIAL_MESSAGES } from '@dandelion/shared/base/serial';
+import { recordOperations, type OperationEntry } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import { errors } from '../../../core/errors';
-import { serialRepo } from './repo';
+import { serialRepo, type TakenRow } from './repo';
+import { createTakeGroups, type Waiting } from './takeGroups';
 
 export interface SerialBatch {
   ruleCode: string;
@@ -25,6 +27,14 @@ export interface SerialServiceDeps {
   db: Db;
   /** The moment numbers are taken at; the database's clock unless given (tests fix it). */
   clock?: () => Date;
+}
+
+/** The operation-log row a caller's numbers are recorded with, written in the same transaction. */
+export type TakeRecord = (batch: SerialBatch) => OperationEntry;
+
+interface WaitingTake extends Waiting {
+  record?: TakeRecord;
+  resolve: (batch: SerialBatch) => void;
 }
 
 function checkCount(count: number) {
@@ -51,13 +61,57 @@ export function createSerialService({ db, clock }: SerialServiceDeps) {
     );
   }
 
-  async function take(ruleCode: string, count: number, executor: Executor = db): Promise<SerialBatch> {
-    checkCount(count);
+  /** The batch of `count` numbers ending `after` numbers before the row's last value. */
+  function batchOf(ruleCode: string, row: TakenRow, count: number, after = 0): SerialBatch {
+    const lastValue = row.currentValue - row.step * after;
+    const firstValue = lastValue - row.step * (count - 1);
+    const values = Array.from({ length: count }, (_, i) => formatSerial(row, row.ymd, firstValue + i * row.step));
+    return { ruleCode, ruleId: row.id, ruleName: row.ruleName, values, firstValue, lastValue, period: row.currentPeriod };
+  }
+
+  /** `count` numbers in the executor's transaction (or as one statement of their own). */
+  async function takeIn(executor: Executor, ruleCode: string, count: number): Promise<SerialBatch> {
     const row = await serialRepo.takeNumbers(executor, ruleCode, count, at());
     if (!row) return refusal(executor, ruleCode, count);
-    const firstValue = row.currentValue - row.step * (count - 1);
-    const values = Array.from({ length: count }, (_, i) => formatSerial(row, row.ymd, firstValue + i * row.step));
-    return { ruleCode, ruleId: row.id, ruleName: row.ruleName, values, firstValue, lastValue: row.currentValue, period: row.currentPeriod };
+    return batchOf(ruleCode, row, count);
+  }
+
+  /**
+   * One group's numbers: one UPDATE for all of them, one INSERT for their log rows, one commit.
+   * When the rule refuses the group as a whole (disabled, or its digits would run out part-way),
+   * each member is taken on its own, in order: the first ones may still fit, and each refused one
+   * gets its own message.
+   */
+  async function writeGroup(ruleCode: string, group: WaitingTake[]): Promise<void> {
+    const total = group.reduce((sum, member) => sum + member.count, 0);
+    const batches = await db.transaction(async (tx) => {
+      const row = await serialRepo.takeNumbers(tx, ruleCode, total, at());
+      if (!row) return null;
+      let after = total;
+      const taken = group.map((member) => batchOf(ruleCode, row, member.count, (after -= member.count)));
+      await recordOperations(tx, group.flatMap((member, i) => (member.record ? [member.record(taken[i]!)] : [])));
+      return taken;
+    });
+    if (batches) {
+      group.forEach((member, i) => member.resolve(batches[i]!));
+    } else if (group.length === 1) {
+      await refusal(db, ruleCode, total);
+    } else {
+      for (const member of group) await writeGroup(ruleCode, [member]).catch(member.reject);
+    }
+  }
+  const enqueue = createTakeGroups(writeGroup);
+
+  /** `count` numbers in a transaction of their own, grouped with concurrent takes of the rule (takeGroups.ts). */
+  async function takeGrouped(ruleCode: string, count: number, record?: TakeRecord): Promise<SerialBatch> {
+    checkCount(count);
+    return new Promise((resolve, reject) => enqueue(ruleCode, { count, record, resolve, reject }));
+  }
+
+  async function take(ruleCode: string, count: number, executor?: Executor): Promise<SerialBatch> {
+    if (!executor) return takeGrouped(ruleCode, count);
+    checkCount(count);
+    return takeIn(executor, ruleCode, count);
   }
 
   return {
@@ -69,8 +123,17 @@ export function createSerialService({ db, clock }: SerialServiceDeps) {
       return (await take(ruleCode, 1, executor)).values[0]!;
     },
 
-    /** `count` consecutive numbers in one statement. */
+    /**
+     * `count` consecutive numbers. With `executor`, in the caller's transaction (as `next`); without,
+     * in a transaction of their own shared with concurrent callers of the rule.
+     */
     take,
+
+    /**
+     * `count` numbers in a transaction of their own, committed together with the operation-log row
+     * `record` makes of them (the console's 取号): the numbers are handed out only with their row.
+     */
+    takeRecorded: (ruleCode: string, count: number, record: TakeRecord) => takeGrouped(ruleCode, count, record),
 
     /** The next `count` numbers as they would be taken now, consuming none. A disabled rule previews too. */
     async preview(ruleCode: string, count = 1): Promise<SerialPreview> {

@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter, ServerBody } from '@dandelion/shared';
 import type { restLogCalls } from '@dandelion/shared/base/log';
 import type { Db } from '../../../../core/db';
 import { MAX_EXPORT_ROWS } from '../../../../core/excel';
+import { jsonRecords } from '../../../../core/sql';
 import { checkRange, countUpTo, logPage, pathMatching, timeWithin } from '../../../../core/listing';
 import { sysRestLog } from '../tables';
 
@@ -47,7 +48,15 @@ function condition(filter: RestLogFilter): SQL | undefined {
 
 /** Queries of the interface-call log; the rows are written by the capture's batch writer. */
 export const restLogRepo = {
-  insertMany: (db: Db, rows: RestLogRow[]) => db.insert(sysRestLog).values(rows),
+  /** A batch of rows in one INSERT, the rows as one JSON parameter (a row per API call: the builder's per-row cost counted). */
+  insertMany: (db: Db, rows: RestLogRow[]) =>
+    db.execute(sql`insert into sys_rest_log (method, path, route, query, status, code, duration_ms, user_id, username, ip, user_agent, request_id, request_body, response_body, create_time)
+      select method, path, route, query, status, code, "durationMs", "userId", username, ip, "userAgent", "requestId", "requestBody", "responseBody", coalesce("createTime", now())
+      from ${jsonRecords(
+        rows,
+        sql`method varchar, path varchar, route varchar, query varchar, status integer, code varchar, "durationMs" integer, "userId" bigint, username varchar, ip varchar,
+          "userAgent" varchar, "requestId" varchar, "requestBody" text, "responseBody" text, "createTime" timestamptz`,
+      )}`),
 
   page(db: Db, filter: RestLogFilter, page: PageParameter) {
     const where = condition(filter);
