@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // `npm run bench`: builds what is stale (scripts/build.mjs, run by the npm script), then
-// every benchmark, one after the other, and a short summary. The serial-number and log-list
-// benchmarks measure PostgreSQL and run only with DATABASE_URL. Each writes its own
+// every benchmark, one after the other, and a short summary. The serial-number, log-list,
+// declaration, console-list and scale-out benchmarks measure PostgreSQL and run only with DATABASE_URL. Each writes its own
 // bench/results/*.json; each can also run alone (node bench/api/run.mjs).
 import { runApiBench } from './api/run.mjs';
 import { runAssignmentBench } from './assignment/run.mjs';
 import { runDeclarationsBench } from './declarations/run.mjs';
 import { runBundleBench } from './bundle/run.mjs';
+import { runListsBench } from './lists/run.mjs';
 import { runLogsBench } from './logs/run.mjs';
+import { runPortalBench } from './portal/run.mjs';
 import { runRegionSeedBench } from './region-seed/run.mjs';
 import { runRichTextEditorBench } from './rich-text-editor/run.mjs';
+import { runScaleoutBench } from './scaleout/run.mjs';
 import { runSerialBench } from './serial/run.mjs';
 import { printTable, round } from './lib/report.mjs';
 
@@ -20,10 +23,17 @@ let bundle = null;
 const benches = [
   ['api', runApiBench],
   ['bundle', runBundleBench],
+  ['portal', runPortalBench],
   ['rich-text-editor', runRichTextEditorBench],
   ['region-seed', runRegionSeedBench],
   ['assignment', runAssignmentBench],
-  ...(process.env.DATABASE_URL ? [['serial', runSerialBench], ['logs', runLogsBench], ['declarations', runDeclarationsBench]] : []),
+  ...(process.env.DATABASE_URL ? [
+        ['serial', runSerialBench],
+        ['logs', runLogsBench],
+        ['declarations', runDeclarationsBench],
+        ['lists', runListsBench],
+        ['scaleout', runScaleoutBench],
+      ] : []),
 ];
 for (const [name, run] of benches) {
   console.log(`\n=== ${name} ===`);
@@ -42,10 +52,11 @@ for (const [name, run] of benches) {
 console.log('\n=== summary ===');
 if (api) {
   printTable(
-    ['engine', 'healthz req/s', 'list req/s', 'bare list req/s', 'list/bare req/s', 'list p99 ms', 'bare p99 ms', 'server RSS max MB'],
+    ['engine', 'healthz req/s', 'console list req/s', 'bare console req/s', 'console/bare (≥ 0.85)', 'portal list req/s (cached)', 'bare portal req/s', 'server RSS idle → max MB'],
     Object.values(api.engines).map((e) => [
-      e.engine, e.a.requestsPerSec, e.b.requestsPerSec, e.c.requestsPerSec, e.ratios.requestsPerSec_b_over_c,
-      e.b.latencyMs.p99, e.c.latencyMs.p99, e.b.process?.rssMB?.max,
+      e.engine, e.a.requestsPerSec, e.d?.requestsPerSec, e.e?.requestsPerSec,
+      e.ratios ? `${e.ratios.requestsPerSec_d_over_e >= 0.85 ? '✓' : '✗'} ${e.ratios.requestsPerSec_d_over_e}` : null,
+      e.b.requestsPerSec, e.c?.requestsPerSec, `${e.rssMB?.idleAfterStart} → ${Math.max(e.b.process?.rssMB?.max ?? 0, e.d?.process?.rssMB?.max ?? 0)}`,
     ]),
     { title: 'API (bench/results/api.json)' },
   );
