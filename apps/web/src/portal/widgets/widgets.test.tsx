@@ -87,7 +87,7 @@ describe('site navigation', () => {
       '/policyDetail/3',
     );
     const bar = screen.getByRole('navigation', { name: '栏目导航' });
-    expect(bar.querySelector('.ant-menu-item-selected, .ant-menu-submenu-selected')!.textContent).toContain('政策文件');
+    expect(bar.querySelector('.dl-site-nav__item--selected')!.textContent).toContain('政策文件');
 
     const toggle = screen.getByRole('button', { name: '打开栏目菜单' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
