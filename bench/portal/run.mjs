@@ -104,6 +104,8 @@ async function findArticle(browser, baseUrl) {
     const page = await context.newPage();
     await page.goto(baseUrl + ARTICLE_LIST, { waitUntil: 'networkidle', timeout: 60_000 });
     const link = page.locator(ARTICLE_LINK).first();
+    // The list renders after its request: on a busy machine that can be after network idle.
+    await link.waitFor({ timeout: 15_000 }).catch(() => undefined);
     return (await link.count()) > 0 ? await link.getAttribute('href') : null;
   } finally {
     await context.close();

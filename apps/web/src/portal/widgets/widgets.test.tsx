@@ -39,15 +39,16 @@ describe('ContentList', () => {
     expect(screen.getByText('地方政策')).toBeTruthy();
   });
 
-  it('grid: a card per article with its cover or an initial; table: rows with the catalogue column', () => {
+  it('grid: a card per article with its cover or an initial; table: rows with the catalogue column', async () => {
+    // Both views load their own chunk when chosen.
     const { unmount } = renderAtRoute(<ContentList items={ITEMS} mode="grid" />, '/', '/');
-    expect(document.querySelectorAll('.dl-content-grid > li')).toHaveLength(3);
+    await waitFor(() => expect(document.querySelectorAll('.dl-content-grid > li')).toHaveLength(3));
     expect(document.querySelectorAll('.dl-content-grid__cover--blank')).toHaveLength(3);
     unmount();
 
     renderAtRoute(<ContentList items={ITEMS} mode="table" showCatalog />, '/', '/');
-    expect(screen.getAllByRole('row')).toHaveLength(4);
-    expect(screen.getByRole('columnheader', { name: '栏目' })).toBeTruthy();
+    expect(await screen.findAllByRole('row')).toHaveLength(4);
+    expect(await screen.findByRole('columnheader', { name: '栏目' })).toBeTruthy();
     expect(within(screen.getAllByRole('row')[3]!).getByText('地方政策')).toBeTruthy();
   });
 
