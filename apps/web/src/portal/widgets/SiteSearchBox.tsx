@@ -24,6 +24,7 @@ export function SiteSearchBox({ className, onSearched }: { className?: string; o
         placeholder="搜索文章"
         aria-label="站内搜索"
         maxLength={50}
+        enterButton
         onSearch={(text) => {
           const keyword = text.trim();
           if (!keyword) return;

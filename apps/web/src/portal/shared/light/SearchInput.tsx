@@ -22,10 +22,12 @@ interface SearchInputProps {
   placeholder?: string;
   'aria-label': string;
   maxLength?: number;
+  /** The search button in the brand blue (antd's enterButton); otherwise a plain button with the icon. */
+  enterButton?: boolean;
 }
 
 /** A search box with its primary search button and a clear icon: antd Input.Search's look, without antd. */
-export function SearchInput({ value, onChange, onSearch, placeholder, 'aria-label': label, maxLength }: SearchInputProps) {
+export function SearchInput({ value, onChange, onSearch, placeholder, 'aria-label': label, maxLength, enterButton = false }: SearchInputProps) {
   const [own, setOwn] = useState('');
   const text = value ?? own;
   const set = (next: string) => {
@@ -64,7 +66,7 @@ export function SearchInput({ value, onChange, onSearch, placeholder, 'aria-labe
           </button>
         )}
       </span>
-      <button type="button" className="dl-search-input__submit" aria-label="搜索" onClick={() => onSearch(text)}>
+      <button type="button" className={['dl-search-input__submit', enterButton && 'dl-search-input__submit--primary'].filter(Boolean).join(' ')} aria-label="搜索" onClick={() => onSearch(text)}>
         {searchIcon}
       </button>
     </span>
