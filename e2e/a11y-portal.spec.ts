@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 test('the portal home has no critical or serious accessibility violation', async ({ page, pageErrors }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.locator('.dl-home-sections .ant-skeleton')).toHaveCount(0);
+  await expect(page.locator('.dl-home-sections .dl-skeleton')).toHaveCount(0);
   await expect(page.locator('footer')).toContainText('蒲公英');
   await expectNoSeriousA11yViolations(page, 'portal home');
   expect(pageErrors).toEqual([]);

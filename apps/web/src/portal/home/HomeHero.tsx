@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Card, Col, Row, Skeleton } from 'antd';
-import { FileSearchOutlined, FormOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { PortalCard, SkeletonBlock } from '../shared/light';
+import { fileSearchIcon, formIcon } from './entryIcons';
 
 interface EntryCardProps {
   to: string;
@@ -13,7 +13,7 @@ interface EntryCardProps {
 function EntryCard({ to, icon, title, description }: EntryCardProps) {
   return (
     <Link to={to} className="dl-entry-link">
-      <Card hoverable className="dl-entry-card">
+      <PortalCard hoverable className="dl-entry-card">
         <span className="dl-entry-card__icon" aria-hidden>
           {icon}
         </span>
@@ -21,7 +21,7 @@ function EntryCard({ to, icon, title, description }: EntryCardProps) {
           <strong>{title}</strong>
           <span>{description}</span>
         </span>
-      </Card>
+      </PortalCard>
     </Link>
   );
 }
@@ -34,22 +34,13 @@ export function HomeHero({ siteName }: { siteName: string | undefined }) {
         {siteName ? (
           <h1 className="dl-hero__title">{siteName}</h1>
         ) : (
-          <Skeleton.Input active className="dl-hero__title-skeleton" />
+          <SkeletonBlock className="dl-hero__title-skeleton" />
         )}
         <p className="dl-hero__tagline">申报 · 评审 · 公示</p>
-        <Row gutter={[16, 16]} className="dl-hero__entries">
-          <Col xs={24} sm={12}>
-            <EntryCard
-              to="/declare"
-              icon={<FormOutlined />}
-              title="我要申报"
-              description="阅读申报通知，登录后在线填写并提交"
-            />
-          </Col>
-          <Col xs={24} sm={12}>
-            <EntryCard to="/query" icon={<FileSearchOutlined />} title="结果查询" description="查询评审结果与公示信息" />
-          </Col>
-        </Row>
+        <div className="dl-hero__entries">
+          <EntryCard to="/declare" icon={formIcon} title="我要申报" description="阅读申报通知，登录后在线填写并提交" />
+          <EntryCard to="/query" icon={fileSearchIcon} title="结果查询" description="查询评审结果与公示信息" />
+        </div>
       </div>
     </section>
   );

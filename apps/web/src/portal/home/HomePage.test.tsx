@@ -31,7 +31,7 @@ describe('home page', () => {
     expect(server.callsTo('/rest/noticeService/getPublicNoticeByPage')[0]!.body).toEqual({ pageParameter: { pageNum: 1, pageSize: 8 } });
 
     // Policies, then news, each with dates in China time and links to their detail routes.
-    const titles = [...document.querySelectorAll('.dl-section-card .ant-card-head-title')].map((el) => el.textContent);
+    const titles = [...document.querySelectorAll('.dl-section-card .dl-card__title')].map((el) => el.textContent);
     expect(titles).toEqual(['通知公告', '政策文件', '新闻动态']);
     const policy = screen.getByText('科学技术奖励办法').closest('li')!;
     expect(within(policy).getByText('2025-04-01')).toBeTruthy();

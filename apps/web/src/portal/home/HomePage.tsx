@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Card, Col, Empty, Row, Skeleton } from 'antd';
 import { usePortalIndex, siteTitleOf, type PortalSection } from '../api';
+import { PortalCard, PortalEmpty, PortalSkeleton } from '../shared/light';
 import { LoadFailure } from '../shared/LoadFailure';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePortalTitle } from '../shared/usePortalTitle';
@@ -33,23 +33,23 @@ export default function HomePage() {
   let sections;
   if (isPending) {
     sections = Array.from({ length: SKELETON_CARDS - 1 }, (_, i) => (
-      <Col xs={24} md={12} key={i}>
-        <Card>
-          <Skeleton active title paragraph={{ rows: 4 }} />
-        </Card>
-      </Col>
+      <div key={i}>
+        <PortalCard>
+          <PortalSkeleton rows={4} />
+        </PortalCard>
+      </div>
     ));
   } else if (error) {
     sections = (
-      <Col xs={24} md={12}>
+      <div>
         <LoadFailure title="首页内容加载失败" error={error} retrying={isFetching} onRetry={() => void refetch()} />
-      </Col>
+      </div>
     );
   } else {
     sections = homeSections(data.sections).map((section) => (
-      <Col xs={24} md={12} key={section.catalogId}>
+      <div key={section.catalogId}>
         <SectionCard section={section} />
-      </Col>
+      </div>
     ));
   }
 
@@ -64,13 +64,13 @@ export default function HomePage() {
             </Suspense>
           </div>
         )}
-        <Row gutter={[16, 16]}>
-          <Col xs={24} md={12}>
+        <div className="dl-home-grid">
+          <div>
             <NoticeCard articles={data?.sections.find((section) => section.code === 'notification')?.contents ?? []} />
-          </Col>
+          </div>
           {sections}
-        </Row>
-        {data && data.sections.length === 0 && <Empty description="暂无栏目内容" />}
+        </div>
+        {data && data.sections.length === 0 && <PortalEmpty description="暂无栏目内容" />}
         {data && (
           <section className="dl-home-tiles" aria-labelledby="dl-home-tiles-title">
             <h2 id="dl-home-tiles-title">栏目直达</h2>

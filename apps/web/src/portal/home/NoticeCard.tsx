@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Card, Empty, Skeleton } from 'antd';
 import { formatDate } from '../../lib/date';
 import { contentPath, type PortalContentItem } from '../api';
 import { noticePath, usePublicNotices } from '../noticeApi';
+import { PortalCard, PortalEmpty, PortalSkeleton } from '../shared/light';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 
 const HOME_NOTICE_COUNT = 8;
@@ -37,8 +37,8 @@ export function NoticeCard({ articles }: { articles: readonly PortalContentItem[
     .slice(0, HOME_NOTICE_COUNT);
 
   let body;
-  if (isPending) body = <Skeleton active title={false} paragraph={{ rows: 5 }} />;
-  else if (entries.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无通知公告" />;
+  if (isPending) body = <PortalSkeleton title={false} rows={5} />;
+  else if (entries.length === 0) body = <PortalEmpty simple description="暂无通知公告" />;
   else
     body = (
       <ul className="dl-content-list">
@@ -61,8 +61,8 @@ export function NoticeCard({ articles }: { articles: readonly PortalContentItem[
       </ul>
     );
   return (
-    <Card className="dl-section-card" title="通知公告" extra={<Link to="/notification" aria-label="更多通知公告">更多</Link>}>
+    <PortalCard className="dl-section-card" title="通知公告" extra={<Link to="/notification" aria-label="更多通知公告">更多</Link>}>
       {body}
-    </Card>
+    </PortalCard>
   );
 }

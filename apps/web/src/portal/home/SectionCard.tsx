@@ -1,13 +1,13 @@
-import { Card, Empty } from 'antd';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/date';
 import { catalogPath, type PortalSection } from '../api';
+import { PortalCard, PortalEmpty } from '../shared/light';
 import { ContentLink } from '../widgets/ContentLink';
 
 /** One catalogue of the home page: its name and its latest content titles with dates. */
 export function SectionCard({ section }: { section: PortalSection }) {
   return (
-    <Card
+    <PortalCard
       className="dl-section-card"
       title={section.catalogName}
       extra={
@@ -17,7 +17,7 @@ export function SectionCard({ section }: { section: PortalSection }) {
       }
     >
       {section.contents.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无内容" />
+        <PortalEmpty simple description="暂无内容" />
       ) : (
         <ul className="dl-content-list">
           {section.contents.map((item) => (
@@ -32,6 +32,6 @@ export function SectionCard({ section }: { section: PortalSection }) {
           ))}
         </ul>
       )}
-    </Card>
+    </PortalCard>
   );
 }

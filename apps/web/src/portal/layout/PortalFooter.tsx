@@ -1,7 +1,7 @@
-import { Button } from 'antd';
 import { ICP_RECORD_URL } from '@dandelion/shared/cms/site';
 import type { PortalSite } from '../api';
 import { useComplaintDialog } from '../complaint/useComplaintDialog';
+import { PortalButton } from '../shared/light';
 
 /**
  * Site footer of a government portal: 主办单位, contact lines, copyright, ICP 备案号 (linking to the
@@ -32,9 +32,9 @@ export function PortalFooter({ site, fallbackName }: { site: PortalSite | undefi
   return (
     <footer className="dl-portal-footer">
       <p className="dl-portal-footer__links">
-        <Button type="link" size="small" onClick={complaint.open}>
+        <PortalButton variant="link" size="small" onClick={complaint.open}>
           投诉建议
-        </Button>
+        </PortalButton>
       </p>
       {site?.organizer && <p>主办单位：{site.organizer}</p>}
       {contact.length > 0 && <p>{contact}</p>}

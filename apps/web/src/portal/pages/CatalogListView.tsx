@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pagination, Skeleton } from 'antd';
+import { PortalPagination, PortalSkeleton } from '../shared/light';
 import { catalogPath, usePortalIndex } from '../api';
 import { useCatalogTree, useContentPage, useSubCatalogs } from '../contentApi';
 import { catalogNameOf, catalogTrail } from '../shared/catalogs';
@@ -79,7 +79,7 @@ export function CatalogListView({ code, defaultMode = 'bars', lead, aside }: Cat
   };
 
   let body: ReactNode;
-  if (list.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  if (list.isPending) body = <PortalSkeleton rows={8} />;
   else if (list.error && !list.data)
     body = <LoadFailure title="列表加载失败" error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
   else
@@ -87,13 +87,12 @@ export function CatalogListView({ code, defaultMode = 'bars', lead, aside }: Cat
       <>
         <ContentList items={list.data?.list ?? []} mode={mode} showCatalog={tab === ALL_TAB && tabs.length > 0} empty="该栏目暂无内容" />
         {(list.data?.total ?? 0) > pageSize && (
-          <Pagination
+          <PortalPagination
             className="dl-portal-page__pager"
             current={pageNum}
             pageSize={pageSize}
             total={list.data?.total ?? 0}
-            showSizeChanger={false}
-            showTotal={(total) => `共 ${total} 条`}
+                        showTotal={(total) => `共 ${total} 条`}
             onChange={(page) => {
               setPageNum(page);
               window.scrollTo?.({ top: 0 });

@@ -1,5 +1,5 @@
 import { useLocation, useSearchParams } from 'react-router';
-import { Empty } from 'antd';
+import { PortalEmpty } from '../shared/light';
 import { CatalogListView } from './CatalogListView';
 
 /** Catalogues whose articles read best as a grid of cards by default. */
@@ -16,7 +16,7 @@ export default function CatalogPage() {
   if (!code) {
     return (
       <div className="dl-container dl-portal-page">
-        <Empty description="未指定栏目" />
+        <PortalEmpty description="未指定栏目" />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Empty, Pagination, Skeleton, Tag } from 'antd';
+import { PortalEmpty, PortalPagination, PortalSkeleton, PortalTag } from '../shared/light';
 import { formatDate } from '../../lib/date';
 import { usePublicNotices, noticePath } from '../noticeApi';
 import { LoadFailure } from '../shared/LoadFailure';
@@ -14,8 +14,8 @@ import '../widgets/content-list.css';
 
 const PAGE_SIZE = 10;
 const PRIORITY_TAGS: Record<string, React.ReactNode> = {
-  IMPORTANT: <Tag color="orange">重要</Tag>,
-  URGENT: <Tag color="red">紧急</Tag>,
+  IMPORTANT: <PortalTag color="orange">重要</PortalTag>,
+  URGENT: <PortalTag color="red">紧急</PortalTag>,
 };
 const TITLE = '通知公告';
 
@@ -30,10 +30,10 @@ export default function NoticeListPage() {
   useLoadErrorToast(notices.error);
 
   let body;
-  if (notices.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  if (notices.isPending) body = <PortalSkeleton rows={8} />;
   else if (!notices.data)
     body = <LoadFailure title="通知公告加载失败" error={notices.error} retrying={notices.isFetching} onRetry={() => void notices.refetch()} />;
-  else if (notices.data.list.length === 0) body = <Empty description="暂无通知公告" />;
+  else if (notices.data.list.length === 0) body = <PortalEmpty description="暂无通知公告" />;
   else
     body = (
       <>
@@ -54,13 +54,12 @@ export default function NoticeListPage() {
           ))}
         </ul>
         {notices.data.total > PAGE_SIZE && (
-          <Pagination
+          <PortalPagination
             className="dl-portal-page__pager"
             current={pageNum}
             pageSize={PAGE_SIZE}
             total={notices.data.total}
-            showSizeChanger={false}
-            showTotal={(total) => `共 ${total} 条`}
+                        showTotal={(total) => `共 ${total} 条`}
             onChange={setPageNum}
           />
         )}

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { Empty, Pagination, Skeleton } from 'antd';
+import { PortalEmpty, PortalPagination, PortalSkeleton } from '../shared/light';
 import { formatDate } from '../../lib/date';
 import { useContentSearch } from '../contentApi';
 import { LoadFailure } from '../shared/LoadFailure';
@@ -26,11 +26,11 @@ export default function SearchPage() {
   useLoadErrorToast(search.error);
 
   let body;
-  if (!keyword) body = <Empty description="请在页面顶部的搜索框输入关键词" />;
-  else if (search.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!keyword) body = <PortalEmpty description="请在页面顶部的搜索框输入关键词" />;
+  else if (search.isPending) body = <PortalSkeleton rows={8} />;
   else if (!search.data)
     body = <LoadFailure title="搜索失败" error={search.error} retrying={search.isFetching} onRetry={() => void search.refetch()} />;
-  else if (search.data.list.length === 0) body = <Empty description={`没有找到与“${keyword}”相关的内容`} />;
+  else if (search.data.list.length === 0) body = <PortalEmpty description={`没有找到与“${keyword}”相关的内容`} />;
   else
     body = (
       <>
@@ -58,13 +58,12 @@ export default function SearchPage() {
           ))}
         </ul>
         {search.data.total > PAGE_SIZE && (
-          <Pagination
+          <PortalPagination
             className="dl-portal-page__pager"
             current={pageNum}
             pageSize={PAGE_SIZE}
             total={search.data.total}
-            showSizeChanger={false}
-            onChange={setPageNum}
+                        onChange={setPageNum}
           />
         )}
       </>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Empty, Input, Pagination, Skeleton, Tag } from 'antd';
 import { PRIZE_GRADE_LABELS } from '@dandelion/shared/award/prize';
+import { PortalEmpty, PortalPagination, PortalSkeleton, PortalTag, SearchInput } from '../shared/light';
 import { LoadFailure } from '../shared/LoadFailure';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
@@ -25,10 +25,10 @@ export default function ShowListPage() {
   useLoadErrorToast(achievements.error);
 
   let body;
-  if (achievements.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  if (achievements.isPending) body = <PortalSkeleton rows={8} />;
   else if (!achievements.data)
     body = <LoadFailure title="成果展示加载失败" error={achievements.error} retrying={achievements.isFetching} onRetry={() => void achievements.refetch()} />;
-  else if (achievements.data.list.length === 0) body = <Empty description={keyword ? '没有符合条件的成果' : '暂无获奖成果'} />;
+  else if (achievements.data.list.length === 0) body = <PortalEmpty description={keyword ? '没有符合条件的成果' : '暂无获奖成果'} />;
   else
     body = (
       <>
@@ -39,7 +39,7 @@ export default function ShowListPage() {
                 {item.title}
               </Link>
               <div className="dl-prize-card__meta">
-                {item.awardGrade && <Tag color="gold">{PRIZE_GRADE_LABELS[item.awardGrade]}</Tag>}
+                {item.awardGrade && <PortalTag color="gold">{PRIZE_GRADE_LABELS[item.awardGrade]}</PortalTag>}
                 <span>{item.editionName}</span>
                 <span>{item.prizeName}</span>
                 {item.firstCompleter && <span>第一完成人：{item.firstCompleter}</span>}
@@ -49,7 +49,7 @@ export default function ShowListPage() {
           ))}
         </ul>
         {achievements.data.total > PAGE_SIZE && (
-          <Pagination className="dl-portal-page__pager" current={pageNum} pageSize={PAGE_SIZE} total={achievements.data.total} showSizeChanger={false} showTotal={(total) => `共 ${total} 项`} onChange={setPageNum} />
+          <PortalPagination className="dl-portal-page__pager" current={pageNum} pageSize={PAGE_SIZE} total={achievements.data.total} showTotal={(total) => `共 ${total} 项`} onChange={setPageNum} />
         )}
       </>
     );
@@ -61,8 +61,7 @@ export default function ShowListPage() {
         <section className="dl-portal-page__main" aria-busy={achievements.isFetching}>
           <ListTitle title={TITLE} />
           <div className="dl-prize-search" role="search">
-            <Input.Search
-              allowClear
+            <SearchInput
               maxLength={64}
               placeholder="成果名称"
               aria-label="成果名称"

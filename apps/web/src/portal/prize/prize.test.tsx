@@ -122,7 +122,8 @@ describe('申报指南 and 基金项目', () => {
     expect(await screen.findByText('面向基础研究', {}, SLOW)).toBeTruthy();
     expect(server.callsTo('/rest/guide/getGuideDetail')[0]!.body).toEqual({ editionId: '3' });
     fireEvent.click(screen.getByRole('button', { name: '前往在线申报' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/declare'));
+    // The address changes once /declare's page chunk has loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/declare'), SLOW);
   });
 
   it('searches the funds by keyword', async () => {

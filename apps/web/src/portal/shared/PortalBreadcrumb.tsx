@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Breadcrumb } from 'antd';
+import { PortalBreadcrumbList } from './light';
 
 export interface Crumb {
   title: string;
@@ -15,7 +15,7 @@ export function PortalBreadcrumb({ trail }: { trail: readonly Crumb[] }) {
   }));
   return (
     <nav aria-label="当前位置" className="dl-portal-breadcrumb">
-      <Breadcrumb items={items} />
+      <PortalBreadcrumbList items={items} />
     </nav>
   );
 }

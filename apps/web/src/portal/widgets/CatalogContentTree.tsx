@@ -1,4 +1,4 @@
-import { Skeleton } from 'antd';
+import { PortalSkeleton } from '../shared/light';
 import { formatDate } from '../../lib/date';
 import { useCatalogContentTree, type CatalogWithContents } from '../contentApi';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
@@ -40,7 +40,7 @@ function Node({ catalog, depth }: { catalog: CatalogWithContents; depth: number 
 export function CatalogContentTree({ catalogCode, size = 5 }: { catalogCode?: string; size?: number }) {
   const { data, error, isPending } = useCatalogContentTree(catalogCode, size);
   useLoadErrorToast(error);
-  if (isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (isPending) return <PortalSkeleton rows={4} />;
   if (!data || data.length === 0) return null;
   return (
     <div className="dl-catalog-content-tree">

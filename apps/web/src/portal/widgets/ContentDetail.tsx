@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Divider, Empty } from 'antd';
+import { PortalEmpty } from '../shared/light';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { RichTextView } from '../../components/RichTextView';
 import { formatDateTime } from '../../lib/date';
@@ -70,7 +70,7 @@ export function ContentDetail({ article, showNeighbours = true }: { article: Art
           ))}
         </p>
       </header>
-      <RichTextView html={article.body} className="dl-article__body" empty={<Empty description="暂无正文" />} />
+      <RichTextView html={article.body} className="dl-article__body" empty={<PortalEmpty description="暂无正文" />} />
       {article.attachments.length > 0 && (
         <section className="dl-article__attachments" aria-labelledby="dl-article-attachments">
           <h2 id="dl-article-attachments">附件</h2>
@@ -89,7 +89,7 @@ export function ContentDetail({ article, showNeighbours = true }: { article: Art
       )}
       {showNeighbours && (
         <>
-          <Divider />
+          <hr className="dl-divider" />
           <nav className="dl-article__neighbours" aria-label="上一篇和下一篇">
             <Neighbour label="上一篇" link={article.prev} />
             <Neighbour label="下一篇" link={article.next} />

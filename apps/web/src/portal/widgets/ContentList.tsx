@@ -1,9 +1,14 @@
-import { Card, Empty, Table, Tag, type TableColumnsType } from 'antd';
-import { formatDate } from '../../lib/date';
+import { lazy, Suspense } from 'react';
 import type { PortalContentItem } from '../api';
+import { PortalEmpty, PortalSkeleton } from '../shared/light';
 import type { ViewMode } from '../shared/useViewMode';
 import { ContentLink } from './ContentLink';
+import { PublishDate, TopTag } from './contentBits';
 import './content-list.css';
+
+// The grid (antd Card) and the table (antd Table) load when chosen: the default bars are plain markup.
+const Grid = lazy(() => import('./ContentListViews').then((m) => ({ default: m.Grid })));
+const ContentTable = lazy(() => import('./ContentListViews').then((m) => ({ default: m.ContentTable })));
 
 interface ContentListProps {
   items: readonly PortalContentItem[];
@@ -13,14 +18,6 @@ interface ContentListProps {
   showCatalog?: boolean;
   empty?: string;
 }
-
-const PublishDate = ({ iso }: { iso: string }) => (
-  <time className="dl-content-date" dateTime={iso}>
-    {formatDate(iso)}
-  </time>
-);
-
-const TopTag = ({ item }: { item: PortalContentItem }) => (item.isTop ? <Tag color="red">置顶</Tag> : null);
 
 function Bars({ items, showCatalog }: { items: readonly PortalContentItem[]; showCatalog: boolean }) {
   return (
@@ -42,57 +39,13 @@ function Bars({ items, showCatalog }: { items: readonly PortalContentItem[]; sho
   );
 }
 
-function Grid({ items }: { items: readonly PortalContentItem[] }) {
-  return (
-    <ul className="dl-content-grid">
-      {items.map((item) => (
-        <li key={item.contentId}>
-          <ContentLink item={item} className="dl-content-grid__link">
-            <Card
-              hoverable
-              size="small"
-              cover={
-                item.coverUrl ? (
-                  <img src={item.coverUrl} alt="" loading="lazy" className="dl-content-grid__cover" />
-                ) : (
-                  <div className="dl-content-grid__cover dl-content-grid__cover--blank" aria-hidden>
-                    {item.title.slice(0, 1)}
-                  </div>
-                )
-              }
-            >
-              <strong className="dl-content-grid__title">{item.title}</strong>
-              <PublishDate iso={item.publishTime} />
-            </Card>
-          </ContentLink>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function ContentTable({ items, showCatalog }: { items: readonly PortalContentItem[]; showCatalog: boolean }) {
-  const columns: TableColumnsType<PortalContentItem> = [
-    {
-      title: '标题',
-      dataIndex: 'title',
-      render: (_, item) => (
-        <>
-          <TopTag item={item} />
-          <ContentLink item={item}>{item.title}</ContentLink>
-        </>
-      ),
-    },
-    ...(showCatalog ? [{ title: '栏目', dataIndex: 'catalogName', width: 140, responsive: ['md' as const] }] : []),
-    { title: '发布时间', dataIndex: 'publishTime', width: 120, render: (iso: string) => <PublishDate iso={iso} /> },
-  ];
-  return <Table rowKey="contentId" size="middle" columns={columns} dataSource={[...items]} pagination={false} className="dl-content-table" />;
-}
-
 /** The content widget of spec §2: a catalogue's articles as bars, a grid menu or a table. */
 export function ContentList({ items, mode, showCatalog = false, empty = '暂无内容' }: ContentListProps) {
-  if (items.length === 0) return <Empty description={empty} />;
-  if (mode === 'grid') return <Grid items={items} />;
-  if (mode === 'table') return <ContentTable items={items} showCatalog={showCatalog} />;
-  return <Bars items={items} showCatalog={showCatalog} />;
+  if (items.length === 0) return <PortalEmpty description={empty} />;
+  if (mode === 'bars') return <Bars items={items} showCatalog={showCatalog} />;
+  return (
+    <Suspense fallback={<PortalSkeleton rows={8} />}>
+      {mode === 'grid' ? <Grid items={items} /> : <ContentTable items={items} showCatalog={showCatalog} />}
+    </Suspense>
+  );
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Skeleton } from 'antd';
 import { catalogPath } from '../api';
 import { useLatestContents } from '../contentApi';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
+import { PortalSkeleton } from '../shared/light';
 import { ContentLink } from './ContentLink';
 import './catalog-widgets.css';
 
@@ -27,7 +27,7 @@ export function LatestContents({
         <Link to={moreTo}>{title}</Link>
       </h2>
       {isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+        <PortalSkeleton title={false} rows={3} />
       ) : data && data.length > 0 ? (
         <ul className="dl-catalog-content-tree__contents">
           {data.map((item) => (

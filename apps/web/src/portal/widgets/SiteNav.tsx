@@ -1,52 +1,59 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { Button, Menu } from 'antd';
-import { MenuOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import type { PortalCatalog } from '../api';
+import { PortalButton } from '../shared/light';
 import { CatalogLink } from './CatalogLink';
-// Type only: the drawer's code stays in its own chunk, loaded on the first tap.
-import type { MenuItems } from './SiteNavDrawer';
+import { bySort, useCurrentCode } from './navigation';
 
-const bySort = (a: PortalCatalog, b: PortalCatalog) => a.sort - b.sort;
+/** True when `code` is the catalogue or one of its descendants. */
+const holds = (catalog: PortalCatalog, code: string): boolean => catalog.code === code || catalog.children.some((c) => holds(c, code));
 
-function menuItems(catalogs: readonly PortalCatalog[]): MenuItems {
-  return [...catalogs].sort(bySort).map((catalog) => {
-    const label = <CatalogLink catalog={catalog}>{catalog.catalogName}</CatalogLink>;
-    if (catalog.children.length === 0) return { key: catalog.code, label };
-    // A parent is a page of its own too: its name opens it, the arrow opens its children.
-    return { key: catalog.code, label, children: menuItems(catalog.children) };
-  });
+function NavEntry({ catalog, current }: { catalog: PortalCatalog; current: string }) {
+  const selected = holds(catalog, current);
+  const children = [...catalog.children].sort(bySort);
+  return (
+    <li className={['dl-site-nav__item', selected && 'dl-site-nav__item--selected', children.length > 0 && 'dl-site-nav__item--parent'].filter(Boolean).join(' ')}>
+      <CatalogLink catalog={catalog}>{catalog.catalogName}</CatalogLink>
+      {/* A parent is a page of its own too: its name opens it, hovering (or focusing) shows its children. */}
+      {children.length > 0 && (
+        <ul className="dl-site-nav__sub">
+          {children.map((child) => (
+            <NavEntry key={child.code} catalog={child} current={current} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
 }
 
-/** The catalogue the address shows: /policy → policy, /category?code=news → news. */
-function useCurrentCode(): string {
-  const { pathname } = useLocation();
-  const [params] = useSearchParams();
-  if (pathname === '/category') return params.get('code') ?? '';
-  return decodeURIComponent(pathname.split('/')[1] ?? '').replace(/Detail$/, '');
-}
-
-/** The navigation entries: 首页, then the catalogue tree in `sort` order, and the selected key. */
-function useNavItems(catalogs: readonly PortalCatalog[]) {
-  const current = useCurrentCode();
-  const home = { key: '', label: <Link to="/">首页</Link> };
-  return { items: [home, ...menuItems(catalogs)] as MenuItems, selectedKeys: [current] };
-}
-
-/** Site navigation built from the catalogue tree: a horizontal menu (wide screens). */
+/** Site navigation built from the catalogue tree: a horizontal bar of links (wide screens). */
 export function SiteNav({ catalogs }: { catalogs: readonly PortalCatalog[] }) {
-  const { items, selectedKeys } = useNavItems(catalogs);
+  const current = useCurrentCode();
   return (
     <nav className="dl-site-nav" aria-label="栏目导航">
       <div className="dl-site-nav__inner">
-        <Menu mode="horizontal" items={items} selectedKeys={selectedKeys} className="dl-site-nav__menu" />
+        <ul className="dl-site-nav__menu">
+          <li className={['dl-site-nav__item', current === '' && 'dl-site-nav__item--selected'].filter(Boolean).join(' ')}>
+            <Link to="/">首页</Link>
+          </li>
+          {[...catalogs].sort(bySort).map((catalog) => (
+            <NavEntry key={catalog.code} catalog={catalog} current={current} />
+          ))}
+        </ul>
       </div>
     </nav>
   );
 }
 
-// The drawer's code loads on the first tap: wide screens never need it.
+// The drawer's code (antd's Drawer and Menu) loads on the first tap: wide screens never need it.
 const SiteNavDrawer = lazy(() => import('./SiteNavDrawer'));
+
+/** antd's MenuOutlined, drawn inline. */
+const menuIcon = (
+  <svg viewBox="64 64 896 896" width="1em" height="1em" fill="currentColor" focusable="false">
+    <path d="M904 160H120c-4.4 0-8 3.6-8 8v64c0 4.4 3.6 8 8 8h784c4.4 0 8-3.6 8-8v-64c0-4.4-3.6-8-8-8zm0 624H120c-4.4 0-8 3.6-8 8v64c0 4.4 3.6 8 8 8h784c4.4 0 8-3.6 8-8v-64c0-4.4-3.6-8-8-8zm0-312H120c-4.4 0-8 3.6-8 8v64c0 4.4 3.6 8 8 8h784c4.4 0 8-3.6 8-8v-64c0-4.4-3.6-8-8-8z" />
+  </svg>
+);
 
 /**
  * The same navigation on phones: a menu button opening a drawer; `extra` goes at the top of the
@@ -55,13 +62,13 @@ const SiteNavDrawer = lazy(() => import('./SiteNavDrawer'));
 export function SiteNavMenuButton({ catalogs, extra }: { catalogs: readonly PortalCatalog[]; extra?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
-  const { items, selectedKeys } = useNavItems(catalogs);
+  const current = useCurrentCode();
   return (
     <>
-      <Button
+      <PortalButton
         className="dl-site-nav__toggle"
-        type="text"
-        icon={<MenuOutlined />}
+        variant="text"
+        icon={menuIcon}
         aria-label="打开栏目菜单"
         aria-expanded={open}
         onClick={() => {
@@ -71,7 +78,7 @@ export function SiteNavMenuButton({ catalogs, extra }: { catalogs: readonly Port
       />
       {opened && (
         <Suspense fallback={null}>
-          <SiteNavDrawer open={open} onClose={() => setOpen(false)} items={items} selectedKeys={selectedKeys} extra={extra} />
+          <SiteNavDrawer open={open} onClose={() => setOpen(false)} catalogs={catalogs} selectedKey={current} extra={extra} />
         </Suspense>
       )}
     </>

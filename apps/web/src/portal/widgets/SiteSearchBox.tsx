@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Input } from 'antd';
+import { SearchInput } from '../shared/light';
 
 /** The header's search box: a keyword opens /search?keyword=…. */
 export function SiteSearchBox({ className, onSearched }: { className?: string; onSearched?: () => void }) {
@@ -18,14 +18,13 @@ export function SiteSearchBox({ className, onSearched }: { className?: string; o
 
   return (
     <div role="search" className={className}>
-      <Input.Search
+      <SearchInput
         value={value}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={setValue}
         placeholder="搜索文章"
         aria-label="站内搜索"
-        enterButton
-        allowClear
         maxLength={50}
+        enterButton
         onSearch={(text) => {
           const keyword = text.trim();
           if (!keyword) return;

@@ -1,0 +1,26 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import './light.css';
+
+interface PortalButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'default' | 'primary' | 'text' | 'link';
+  size?: 'small' | 'middle';
+  icon?: ReactNode;
+}
+
+/**
+ * A button that looks like antd's (same height, radius, colours and focus ring) without antd's code:
+ * the portal's always-visible buttons (header, footer) are drawn before any antd chunk is needed.
+ */
+export function PortalButton({ variant = 'default', size = 'middle', icon, className, children, type = 'button', ...rest }: PortalButtonProps) {
+  const classes = ['dl-btn', `dl-btn--${variant}`, size === 'small' && 'dl-btn--sm', !children && icon && 'dl-btn--icon-only', className].filter(Boolean).join(' ');
+  return (
+    <button type={type} className={classes} {...rest}>
+      {icon && (
+        <span className="dl-btn__icon" aria-hidden>
+          {icon}
+        </span>
+      )}
+      {children != null && <span className="dl-btn__label">{children}</span>}
+    </button>
+  );
+}

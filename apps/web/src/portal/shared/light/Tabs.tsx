@@ -1,0 +1,47 @@
+import { useRef, type KeyboardEvent } from 'react';
+import './light.css';
+
+interface PortalTabsProps {
+  items: readonly { key: string; label: string }[];
+  activeKey: string;
+  onChange?: (key: string) => void;
+  className?: string;
+  'aria-label'?: string;
+}
+
+/**
+ * A row of tabs (antd Tabs' look: the active one in the brand blue with an ink bar) that switch what
+ * the list below shows. Arrow keys move between them, as in antd.
+ */
+export function PortalTabs({ items, activeKey, onChange, className, 'aria-label': label }: PortalTabsProps) {
+  const list = useRef<HTMLDivElement>(null);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    const at = items.findIndex((t) => t.key === activeKey);
+    const next = items[(at + (e.key === 'ArrowRight' ? 1 : items.length - 1)) % items.length];
+    if (!next) return;
+    e.preventDefault();
+    onChange?.(next.key);
+    list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(next.key)}"]`)?.focus();
+  };
+  return (
+    <div className={['dl-tabs', className].filter(Boolean).join(' ')}>
+      <div role="tablist" aria-label={label} className="dl-tabs__list" ref={list} onKeyDown={onKeyDown}>
+        {items.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            data-key={t.key}
+            aria-selected={t.key === activeKey}
+            tabIndex={t.key === activeKey ? 0 : -1}
+            className={['dl-tabs__tab', t.key === activeKey && 'dl-tabs__tab--active'].filter(Boolean).join(' ')}
+            onClick={() => t.key !== activeKey && onChange?.(t.key)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
