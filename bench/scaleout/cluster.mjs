@@ -1,23 +1,13 @@
 // Dandelion instances on one PostgreSQL database and one file directory, as a scale-out runs them.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { freePort } from '../lib/net.mjs';
+import { ADMIN_PASSWORD } from '../lib/server.mjs';
 
-export const ADMIN_PASSWORD = 'Admin@2026!';
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+// The scale-out test imports these from here (cluster.d.mts types them).
+export { ADMIN_PASSWORD, freePort };
 
 /**
  * Starts one instance: `args` is what node runs (the built main.js, or `--import tsx src/main.ts`).
