@@ -48,25 +48,15 @@ const presentListItem = (row: ContentListRow, catalogName: string | null) => ({
   ...auditOf(row),
 });
 
+/** An article whole: its list row plus the fields only the detail and the form show. */
 const present = (row: ContentRow, catalogName: string | null) => ({
-  contentId: row.id,
-  siteId: row.siteId,
-  catalogId: row.catalogId,
-  catalogName,
-  title: row.title,
+  ...presentListItem(row, catalogName),
   subject: row.subject,
   summary: row.summary,
   body: row.body,
-  author: row.author,
   source: row.source,
   linkUrl: row.linkUrl,
   coverFileId: row.coverFileId,
-  status: row.status as ContentStatus,
-  isTop: row.isTop,
-  sort: row.sort,
-  viewCount: row.viewCount,
-  publishTime: row.publishTime,
-  ...auditOf(row),
 });
 
 /** The body as stored: allowlist-sanitised, within the visible-character limit of spec §5. */
