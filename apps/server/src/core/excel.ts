@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { errors } from './errors';
 
@@ -23,6 +23,16 @@ export function beijingTime(value: Date | null | undefined): string {
   return new Date(value.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/**
+ * A new workbook. exceljs is loaded on the first export or import, not at start: it is some 7 MB of
+ * heap and 20 MB resident that a server which never exports would carry for nothing
+ * (docs/embedded-memory.md).
+ */
+export async function newWorkbook(): Promise<ExcelJS.Workbook> {
+  const { default: excel } = await import('exceljs');
+  return new excel.Workbook();
+}
+
 /** Bold, shaded header row that stays in view while scrolling. */
 export function styleHeader(sheet: ExcelJS.Worksheet) {
   const header = sheet.getRow(1);
@@ -33,7 +43,7 @@ export function styleHeader(sheet: ExcelJS.Worksheet) {
 
 /** One sheet with Chinese headers, one row per record. */
 export async function workbookOf<Row>(sheetName: string, columns: readonly SheetColumn<Row>[], rows: readonly Row[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const sheet = book.addWorksheet(sheetName);
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
   for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c, i) => [`c${i}`, c.value(row) ?? ''])));
@@ -75,7 +85,7 @@ export const importLabel = (column: ImportColumn<string>) => column.header.repla
  * .xlsx, has no sheet or lacks a required column is refused with the reason.
  */
 export async function readImportRows<Key extends string>(buffer: Buffer, columns: readonly ImportColumn<Key>[]): Promise<Array<{ row: number } & Record<Key, string>>> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   try {
     await book.xlsx.load(buffer as unknown as ExcelJS.Buffer);
   } catch {

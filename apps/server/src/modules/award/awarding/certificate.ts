@@ -1,7 +1,6 @@
 import { FONT_MISSING_MESSAGE } from '@dandelion/shared/award/awarding';
 import { PRIZE_GRADE_LABELS } from '@dandelion/shared/award/prize';
 import fs from 'node:fs';
-import PDFDocument from 'pdfkit';
 import { errors } from '../../../core/errors';
 import type { CertificateFont } from './deps';
 import type { HonourRow } from './repo';
@@ -44,6 +43,8 @@ function chineseDate(at: Date): string {
  */
 export async function renderCertificate(content: CertificateContent, font: CertificateFont): Promise<Buffer> {
   const fontFile = fontOf(font);
+  // pdfkit and its font engine are loaded with the first certificate, not at start (docs/embedded-memory.md).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 0, info: { Title: `${content.prizeName}证书 ${content.honour.certificateNo ?? ''}`, Author: content.editionName } });
   try {
     doc.registerFont('cjk', fontFile, /\.(ttc|otc)$/i.test(font.path) ? font.family : undefined);

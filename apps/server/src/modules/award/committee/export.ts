@@ -1,8 +1,7 @@
 import { COMMITTEE_RATIO_LABELS, COMMITTEE_VOTE_CHOICE_LABELS } from '@dandelion/shared/award/committeeRule';
 import { SITTING_STATUS_LABELS } from '@dandelion/shared/award/committee';
 import { PRIZE_GRADE_LABELS, type PrizeGrade } from '@dandelion/shared/award/prize';
-import ExcelJS from 'exceljs';
-import { beijingTime, styleHeader } from '../../../core/excel';
+import { beijingTime, newWorkbook, styleHeader } from '../../../core/excel';
 import type { CommitteeService } from './service';
 import type { VoteRow } from './repo';
 
@@ -21,7 +20,7 @@ function said(v: VoteRow | undefined): string {
 
 /** 投票表: one row per declaration, one column per member, and a second sheet of who voted when. */
 export async function voteWorkbook(detail: Detail, votes: readonly VoteRow[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const sheet = book.addWorksheet('投票表');
   sheet.columns = [
     { header: '登记号', key: 'no', width: 18 },
@@ -59,7 +58,7 @@ export async function voteWorkbook(detail: Detail, votes: readonly VoteRow[]): P
 
 /** 表决结果: one row per declaration with the count, each grade tested and the committee's grade. */
 export async function resultWorkbook(results: Results): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const sheet = book.addWorksheet('表决结果');
   sheet.columns = [
     { header: '登记号', key: 'no', width: 18 },

@@ -1,8 +1,7 @@
-import ExcelJS from 'exceljs';
 import { EXPERT_SOURCE_LABELS, EXPERT_STATUS_LABELS, MAX_EXPERT_IMPORT_BYTES, MAX_EXPERT_IMPORT_ROWS } from '@dandelion/shared/award/expert';
 import { EXPERT_GENDER_LABELS, EXPERT_GENDERS, expertProfile, MAX_EXPERT_DISCIPLINES, MAX_EXPERT_KEYWORDS } from '@dandelion/shared/award/expertProfile';
 import { maskIdNumber } from '@dandelion/shared/masking';
-import { beijingTime, MAX_EXPORT_ROWS, readImportRows, styleHeader, workbookOf } from '../../../core/excel';
+import { beijingTime, newWorkbook, MAX_EXPORT_ROWS, readImportRows, styleHeader, workbookOf } from '../../../core/excel';
 import { errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
 import { expertDirectory } from './directory';
@@ -69,7 +68,7 @@ export async function exportExperts(deps: Pick<ExpertDeps, 'db'>, filter: Expert
 }
 
 export async function expertImportTemplate(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const sheet = book.addWorksheet('专家导入');
   sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
   sheet.addRow({

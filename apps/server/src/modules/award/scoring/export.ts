@@ -1,8 +1,7 @@
 import { DIVERGENCE_LABELS, GROUP_SCORE_METHOD_LABELS } from '@dandelion/shared/award/aggregation';
 import { DECLARATION_STATUS_LABELS } from '@dandelion/shared/award/declaration';
 import { PRIZE_GRADE_LABELS } from '@dandelion/shared/award/prize';
-import ExcelJS from 'exceljs';
-import { beijingTime, styleHeader } from '../../../core/excel';
+import { beijingTime, newWorkbook, styleHeader } from '../../../core/excel';
 import type { GroupResult } from './result';
 
 const fixed = (n: number | null, digits = 2) => (n === null ? '' : Number(n.toFixed(digits)));
@@ -12,7 +11,7 @@ const fixed = (n: number | null, digits = 2) => (n === null ? '' : Number(n.toFi
  * as 缺) and 汇总结果 (one row per declaration, the figures of the result page).
  */
 export async function resultWorkbook(result: GroupResult): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const raw = book.addWorksheet('原始评分');
   raw.columns = [
     { header: '登记号', key: 'no', width: 18 },

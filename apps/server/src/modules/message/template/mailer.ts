@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../../config';
 
 /**
@@ -27,10 +27,14 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&a
 /** The same text as a minimal HTML part, so mail clients keep the line breaks. */
 export const htmlOf = (text: string) => `<div style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</div>`;
 
-/** SMTP through nodemailer; one pooled transport per process. */
+/**
+ * SMTP through nodemailer; one pooled transport per process, made with the first message (nodemailer is
+ * loaded then, not at start: docs/embedded-memory.md).
+ */
 export function createSmtpMailProvider(config: MailConfig & { SMTP_HOST: string }): MailProvider {
   const port = config.SMTP_PORT ?? 465;
-  const transport = nodemailer.createTransport({
+  let transport: Promise<Transporter> | null = null;
+  const transportOf = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport({
     host: config.SMTP_HOST,
     port,
     // Port 465 speaks TLS from the start; other ports upgrade with STARTTLS when the server offers it.
@@ -39,14 +43,14 @@ export function createSmtpMailProvider(config: MailConfig & { SMTP_HOST: string 
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
-  });
+  })));
   const from = config.SMTP_FROM ?? config.SMTP_USER!;
   return {
     name: 'SMTP',
     async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text, html: htmlOf(text) });
+      await (await transportOf()).sendMail({ from, to, subject, text, html: htmlOf(text) });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
 

@@ -1,8 +1,7 @@
-import ExcelJS from 'exceljs';
 import { isEmail, isMobileStrict, isStrongPassword, PASSWORD_MESSAGE, EMAIL_MESSAGE, MOBILE_MESSAGE } from '@dandelion/shared';
 import { MAX_IMPORT_BYTES, USER_STATUS, USER_STATUS_LABELS, USERNAME_MESSAGE, USERNAME_PATTERN, type ImportProblem } from '@dandelion/shared/system/user';
 import type { Db } from '../../../core/db';
-import { beijingTime, MAX_EXPORT_ROWS, readImportRows, styleHeader, workbookOf, type SheetColumn } from '../../../core/excel';
+import { beijingTime, newWorkbook, MAX_EXPORT_ROWS, readImportRows, styleHeader, workbookOf, type SheetColumn } from '../../../core/excel';
 import type { EffectiveDataScope } from '../../../core/dataScope';
 import { errors } from '../../../core/errors';
 import { withTransaction } from '../../../core/transaction';
@@ -51,7 +50,7 @@ type ImportKey = (typeof IMPORT_COLUMNS)[number]['key'];
 const label = (key: ImportKey) => IMPORT_COLUMNS.find((c) => c.key === key)!.header.replace('*', '');
 
 export async function importTemplate(): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const sheet = book.addWorksheet('用户导入');
   sheet.columns = IMPORT_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
   sheet.addRow({ username: 'zhangsan', realname: '张三', orgCode: 'ROOT', phone: '13800138000', email: 'zhangsan@example.com', userSex: '男', empCode: 'E0001', inDate: '2024-03-01', empStatus: '在职', password: '', remark: '示例行，导入前请删除' });
