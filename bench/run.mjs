@@ -49,6 +49,15 @@ for (const [name, run] of benches) {
   }
 }
 
+/** Server RSS idle → max under load; embedded mode has targets (issue 19: ≤ 300 MB idle, ≤ 400 MB under the bench). */
+function rssFigure(e) {
+  const idle = e.rssMB?.idleAfterStart;
+  const max = Math.max(e.b.process?.rssMB?.max ?? 0, e.d?.process?.rssMB?.max ?? 0);
+  if (e.engine !== 'pglite') return `${idle} → ${max}`;
+  const mark = (ok) => (ok ? '✓' : '✗');
+  return `${idle} ${mark(idle <= 300)} (≤ 300) → ${max} ${mark(max <= 400)} (≤ 400)`;
+}
+
 console.log('\n=== summary ===');
 if (api) {
   printTable(
@@ -56,7 +65,7 @@ if (api) {
     Object.values(api.engines).map((e) => [
       e.engine, e.a.requestsPerSec, e.d?.requestsPerSec, e.e?.requestsPerSec,
       e.ratios ? `${e.ratios.requestsPerSec_d_over_e >= 0.85 ? '✓' : '✗'} ${e.ratios.requestsPerSec_d_over_e}` : null,
-      e.b.requestsPerSec, e.c?.requestsPerSec, `${e.rssMB?.idleAfterStart} → ${Math.max(e.b.process?.rssMB?.max ?? 0, e.d?.process?.rssMB?.max ?? 0)}`,
+      e.b.requestsPerSec, e.c?.requestsPerSec, rssFigure(e),
     ]),
     { title: 'API (bench/results/api.json)' },
   );
