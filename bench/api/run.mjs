@@ -33,6 +33,8 @@ const LIST_BODY = { catalogCode: CATALOG_CODE, pageParameter: { pageNum: 1, page
 const bareScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-server.mjs');
 /** Full-stack throughput of the uncached console list over the bare baseline's, at least. */
 export const CONSOLE_RATIO_TARGET = 0.85;
+/** BENCH_API_ONLY=console: only the console list's (d) and (e), to iterate on the framework's overhead. */
+const consoleOnly = process.env.BENCH_API_ONLY === 'console';
 
 
 
@@ -142,25 +144,27 @@ async function benchEngine(engine, { url, load, failures }) {
     const consoleProbe = await postJson(server.url + CONSOLE_LIST_PATH, CONSOLE_LIST_BODY, token);
     const consolePage = consoleProbe.json?.data;
     const consoleIds = (consolePage?.list ?? []).map((c) => String(c.contentId));
-    // The same page; the total may differ only where it is an estimate (the server's start rewrote the
-    // seeded rows' search text after the capture, and the planner's estimate follows the table's size).
+    // The same page; the total may differ only where it is an estimate (the planner's estimate follows
+    // the table's statistics, which may have moved since the capture).
     const sameTotal = (total) => total === out.consoleList.total || (total > EXACT_COUNT_LIMIT && out.consoleList.total > EXACT_COUNT_LIMIT);
     if (consoleProbe.status !== 200 || !sameTotal(consolePage?.total) || consoleIds.join() !== out.consoleList.ids.join()) {
       throw new Error(`${label}: the console list does not answer what its captured SQL does: HTTP ${consoleProbe.status} total ${consolePage?.total} ids ${consoleIds} vs captured total ${out.consoleList.total} ids ${out.consoleList.ids}`);
     }
     out.responseBytes.consoleList = Buffer.byteLength(consoleProbe.text);
 
-    say(`(a) GET /healthz, ${load.connections} connections, ${load.durationS} s …`);
-    out.a = { label: 'GET /healthz (full stack)', ...(await runLoad({ url: `${server.url}/healthz`, ...load, watchPid: server.pid })) };
-    failures.push(...failuresOf(`${label} (a) healthz`, out.a));
+    if (!consoleOnly) {
+      say(`(a) GET /healthz, ${load.connections} connections, ${load.durationS} s …`);
+      out.a = { label: 'GET /healthz (full stack)', ...(await runLoad({ url: `${server.url}/healthz`, ...load, watchPid: server.pid })) };
+      failures.push(...failuresOf(`${label} (a) healthz`, out.a));
 
-    say(`(b) POST ${LIST_PATH} …`);
-    // A separate client asks /healthz twice a second meanwhile: does the list load stall everything else?
-    const prober = probeLatency(`${server.url}/healthz`);
-    out.b = { label: `POST ${LIST_PATH} (full stack)`, ...(await runLoad({ url: server.url + LIST_PATH, method: 'POST', body: LIST_BODY, ...load, watchPid: server.pid })) };
-    out.b.healthzWhileLoaded = await prober.stop();
-    failures.push(...failuresOf(`${label} (b) list`, out.b));
-    out.rssMB.afterLoad = toMB(readRss(server.pid));
+      say(`(b) POST ${LIST_PATH} …`);
+      // A separate client asks /healthz twice a second meanwhile: does the list load stall everything else?
+      const prober = probeLatency(`${server.url}/healthz`);
+      out.b = { label: `POST ${LIST_PATH} (full stack)`, ...(await runLoad({ url: server.url + LIST_PATH, method: 'POST', body: LIST_BODY, ...load, watchPid: server.pid })) };
+      out.b.healthzWhileLoaded = await prober.stop();
+      failures.push(...failuresOf(`${label} (b) list`, out.b));
+      out.rssMB.afterLoad = toMB(readRss(server.pid));
+    }
 
     say(`(d) POST ${CONSOLE_LIST_PATH} signed in, uncached …`);
     out.d = {
@@ -190,9 +194,11 @@ async function benchEngine(engine, { url, load, failures }) {
     }
     out.responseBytes.bareList = Buffer.byteLength(bareProbe.text);
 
-    say('(c) the same 4 queries behind a bare Fastify app …');
-    out.c = { label: `POST ${LIST_PATH} (bare Fastify + same SQL)`, ...(await runLoad({ url: bare.url + LIST_PATH, method: 'POST', body: LIST_BODY, ...load, watchPid: bare.pid })) };
-    failures.push(...failuresOf(`${label} (c) bare`, out.c));
+    if (!consoleOnly) {
+      say('(c) the same 4 queries behind a bare Fastify app …');
+      out.c = { label: `POST ${LIST_PATH} (bare Fastify + same SQL)`, ...(await runLoad({ url: bare.url + LIST_PATH, method: 'POST', body: LIST_BODY, ...load, watchPid: bare.pid })) };
+      failures.push(...failuresOf(`${label} (c) bare`, out.c));
+    }
 
     const bareConsole = await postJson(bare.url + CONSOLE_LIST_PATH, CONSOLE_LIST_BODY);
     if (bareConsole.status !== 200 || !sameTotal(bareConsole.json?.total) || bareConsole.json.list.map((c) => String(c.id)).join() !== out.consoleList.ids.join()) {
@@ -206,10 +212,14 @@ async function benchEngine(engine, { url, load, failures }) {
     bare = null;
 
     out.ratios = {
-      requestsPerSec_b_over_c: round(out.b.requestsPerSec / out.c.requestsPerSec, 3),
-      p99_b_over_c: out.c.latencyMs.p99 ? round(out.b.latencyMs.p99 / out.c.latencyMs.p99, 3) : null,
-      // Node-process CPU per request, full stack over bare (the database server's own CPU is not in it).
-      cpuMsPerRequest_b_over_c: out.c.process?.cpuMsPerRequest ? round(out.b.process.cpuMsPerRequest / out.c.process.cpuMsPerRequest, 3) : null,
+      ...(consoleOnly
+        ? {}
+        : {
+            requestsPerSec_b_over_c: round(out.b.requestsPerSec / out.c.requestsPerSec, 3),
+            p99_b_over_c: out.c.latencyMs.p99 ? round(out.b.latencyMs.p99 / out.c.latencyMs.p99, 3) : null,
+            // Node-process CPU per request, full stack over bare (the database server's own CPU is not in it).
+            cpuMsPerRequest_b_over_c: out.c.process?.cpuMsPerRequest ? round(out.b.process.cpuMsPerRequest / out.c.process.cpuMsPerRequest, 3) : null,
+          }),
       requestsPerSec_d_over_e: round(out.d.requestsPerSec / out.e.requestsPerSec, 3),
       p99_d_over_e: out.e.latencyMs.p99 ? round(out.d.latencyMs.p99 / out.e.latencyMs.p99, 3) : null,
       cpuMsPerRequest_d_over_e: out.e.process?.cpuMsPerRequest ? round(out.d.process.cpuMsPerRequest / out.e.process.cpuMsPerRequest, 3) : null,
@@ -253,6 +263,7 @@ function printApiTable(results) {
       `${met ? '✓' : '✗'} ${e.engine}: console list (d)/(e) req/s = ${e.ratios.requestsPerSec_d_over_e} (target ≥ ${CONSOLE_RATIO_TARGET})` +
         `  ·  p99 (d)/(e) = ${e.ratios.p99_d_over_e}  ·  Node CPU/request (d)/(e) = ${e.ratios.cpuMsPerRequest_d_over_e}`,
     );
+    if (!e.b) continue;
     console.log(
       `  ${e.engine}: cached portal list (b)/(c) req/s = ${e.ratios.requestsPerSec_b_over_c}  ·  p99 (b)/(c) = ${e.ratios.p99_b_over_c}` +
         `  ·  Node CPU/request (b)/(c) = ${e.ratios.cpuMsPerRequest_b_over_c}` +
@@ -269,7 +280,7 @@ export async function runApiBench({ databaseUrl = process.env.DATABASE_URL } = {
     benchmark: 'api',
     date: new Date().toISOString(),
     machine: machineInfo(),
-    settings: { ...load, articles: ARTICLES, poolMax: POOL_MAX, list: { path: LIST_PATH, body: LIST_BODY }, consoleList: { path: CONSOLE_LIST_PATH, body: CONSOLE_LIST_BODY }, consoleRatioTarget: CONSOLE_RATIO_TARGET },
+    settings: { ...load, only: consoleOnly ? 'console' : 'all', articles: ARTICLES, poolMax: POOL_MAX, list: { path: LIST_PATH, body: LIST_BODY }, consoleList: { path: CONSOLE_LIST_PATH, body: CONSOLE_LIST_BODY }, consoleRatioTarget: CONSOLE_RATIO_TARGET },
     engines: {},
     failures: [],
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { testDatabase } from '../../test/helpers/testDatabase';
 import type { Db } from './db';
-import { jsonRecords } from './sql';
+import { jsonRecords, storableJson } from './sql';
 
 // A table of its own (not a product table): the shared test database resets only what it seeds.
 let db: Db;
@@ -33,5 +33,24 @@ describe('jsonRecords: many rows in one INSERT as one JSON parameter', () => {
       { label: null, n: null, doc: null, at: null },
       { label: '截断\uFFFD|a\uFFFDb', n: 3, doc: { s: 'x\uFFFD' }, at: at.toISOString() },
     ]);
+  });
+});
+
+describe('storableJson', () => {
+  // What the rows were written as before: JSON.stringify with a replacer on every string.
+  // eslint-disable-next-line no-control-regex -- NUL is what the replacer replaced
+  const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/g;
+  const withReplacer = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'string' ? x.replace(UNSTORABLE, '\uFFFD') : x));
+
+  it('answers what a replacer on every string would, plain text or not', () => {
+    const cases: unknown[] = [
+      [{ a: '申报书', n: 1, at: new Date('2026-11-24T03:00:00Z'), nested: { list: ['x', null, true] } }],
+      [{ emoji: '😀 paired surrogates are fine', tab: 'a\tb\nc', quote: 'say "hi" \\ back' }],
+      [{ literal: 'C:\\users\\u0000 is text, not an escape' }],
+      [{ nul: 'a\u0000b', lone: `x${'😀'.slice(0, 1)}y`, low: `${'😀'.slice(1)}z`, control: '\u0001' }],
+      [],
+    ];
+    for (const value of cases) expect(storableJson(value)).toBe(withReplacer(value));
+    expect(storableJson([{ nul: 'a\u0000b' }])).toBe('[{"nul":"a\uFFFDb"}]');
   });
 });

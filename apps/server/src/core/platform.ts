@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
@@ -7,6 +7,7 @@ import type { Executor } from './db';
 import { registerErrorHandler } from './errorHandler';
 import { errors } from './errors';
 import { loggerOptions } from './logger';
+import { registerSecurityHeaders } from './securityHeaders';
 import { createPostgresRateCounter, createRedisRateCounter, rateLimitStoreOf, withFallback, type RateCounter } from './rateLimitStore';
 
 /**
@@ -70,25 +71,28 @@ export interface RateLimitSettings {
   redisKeyPrefix?: string;
 }
 
+/** helmet's settings: a strict content security policy and its related headers. */
+export const SECURITY_HEADER_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Ant Design injects its CSS-in-JS styles at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
 /** Security headers (a strict content security policy) and the per-route rate limits (sign-in, captcha, SMS). */
 export async function registerSecurityPlugins(app: FastifyInstance, limits: RateLimitSettings): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Ant Design injects its CSS-in-JS styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, SECURITY_HEADER_OPTIONS);
   const counter = rateCounterOf(app, limits);
   app.addHook('onClose', async () => counter.close());
   // Per-route limits (sign-in, captcha, SMS, public forms), counted once for all instances.

@@ -24,5 +24,16 @@ const storable = (_key: string, value: unknown) => (typeof value === 'string' ? 
  * per value; this costs one JSON.stringify, and the statement text is the same for any number of rows.
  */
 export function jsonRecords(rows: object[], columns: SQL): SQL {
-  return sql`jsonb_to_recordset(${JSON.stringify(rows, storable)}::jsonb) as r(${columns})`;
+  return sql`jsonb_to_recordset(${storableJson(rows)}::jsonb) as r(${columns})`;
+}
+
+/**
+ * JSON.stringify with every string made storable. A replacer function takes JSON.stringify off its
+ * fast path (a call per value: most of the interface log's write cost), so the plain text is made
+ * first; NUL and lone surrogates are the only characters it writes as \u escapes, so a text without
+ * any "\u" holds neither and is already what the replacer would give. Otherwise the replacer runs.
+ */
+export function storableJson(value: unknown): string {
+  const plain = JSON.stringify(value);
+  return plain.includes('\\u') ? JSON.stringify(value, storable) : plain;
 }

@@ -17,6 +17,28 @@ const SECRET_KEY_PART = /passw|pwd|secret|token|credential|captcha|smscode|verif
 /** A PRC resident identity number: region, birth date, sequence, check digit. */
 const ID_NUMBER = /\b\d{6}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx]\b/g;
 
+/** Secret keys no fragment above catches (matched whole, as a JSON key: `"code":`). */
+const WHOLE_SECRET_KEYS = SECRET_KEYS.filter((k) => !SECRET_KEY_PART.test(k));
+const WHOLE_SECRET_KEY = new RegExp(`"(${WHOLE_SECRET_KEYS.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})"\\s*:`, 'gi');
+/** Where an ID number could be: 17 digits and a check character in a row (JSON never escapes digits). */
+const MAYBE_ID_NUMBER = /\d{17}[\dXx]/;
+
+/**
+ * Whether a JSON text might hold something to mask. False only when it cannot: no \u escape (which
+ * could spell a key's letters or digits in disguise), no secret-key fragment anywhere (keys or
+ * values), no whole secret key but a kept one at the start of the top-level object, no run of
+ * digits an ID number could be. Most answers (a page of records) hold none of these and are stored
+ * as they were sent, without being parsed, copied and serialised again.
+ */
+export function mayHoldSecret(text: string, keepTopLevel: readonly string[] = []): boolean {
+  if (text.includes('\\u') || MAYBE_ID_NUMBER.test(text) || SECRET_KEY_PART.test(text)) return true;
+  for (const match of text.matchAll(WHOLE_SECRET_KEY)) {
+    const keptAtTop = match.index === 1 && text.startsWith('{') && keepTopLevel.includes(match[1]!);
+    if (!keptAtTop) return true;
+  }
+  return false;
+}
+
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY_SET.has(key.toLowerCase()) || SECRET_KEY_PART.test(key);
 }
@@ -70,6 +92,13 @@ export function storedJson(value: unknown, keepTopLevel: readonly string[] = [])
   }
 }
 
+/** A clean JSON text as storedJson would store its value: nothing for null or {}, else the text, cut. */
+function storedText(text: string, parsed: unknown): string | null {
+  if (parsed === null) return null;
+  if (typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length === 0) return null;
+  return truncateForLog(text);
+}
+
 /** The text stored for a serialised response payload (a string or a buffer); streams are never read. */
 export function storedPayload(payload: unknown, contentType: string): string | null {
   if (payload === undefined || payload === null) return null;
@@ -78,8 +107,11 @@ export function storedPayload(payload: unknown, contentType: string): string | n
     if (size === 0) return null;
     if (!/json/i.test(contentType)) return `[${contentType.split(';')[0] || '二进制'} 内容 ${size} 字节，未记录]`;
     if (size > MAX_INSPECTED_BODY_BYTES) return `[JSON 内容 ${size} 字节，超过 ${MAX_INSPECTED_BODY_BYTES / 1024} KB，未记录]`;
+    const text = payload.toString();
     try {
-      return storedJson(JSON.parse(payload.toString()), ['code']);
+      const parsed: unknown = JSON.parse(text);
+      // Answers are JSON.stringify's text: one that holds nothing to mask is what masking and serialising it again would give.
+      return mayHoldSecret(text, ['code']) ? storedJson(parsed, ['code']) : storedText(text, parsed);
     } catch {
       return '[无法解析的 JSON 内容，未记录]';
     }
