@@ -42,6 +42,10 @@ export const sysOperLog = pgTable(
     index('sys_oper_log_entity_idx').on(t.module, t.entityId),
     uniqueIndex('sys_oper_log_seal_seq_uq').on(t.sealSeq),
     index('sys_oper_log_unsealed_idx').on(t.id).where(sql`seal_seq is null`),
+    // The list's "contains" filters on the operator and the summary: trigrams (pg_trgm) for patterns of
+    // three characters or more (docs/lists-at-scale.md).
+    index('sys_oper_log_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('sys_oper_log_summary_trgm_idx').using('gin', t.summary.op('gin_trgm_ops')),
   ],
 );
 
