@@ -1,3 +1,4 @@
+CREATE INDEX IF NOT EXISTS "sys_oper_log_user_time_idx" ON "sys_oper_log" USING btree ("username","create_time");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "sys_oper_log_username_trgm_idx" ON "sys_oper_log" USING gin ("username" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "sys_oper_log_summary_trgm_idx" ON "sys_oper_log" USING gin ("summary" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "sys_login_log_name_trgm_idx" ON "sys_login_log" USING gin ("login_name" gin_trgm_ops);--> statement-breakpoint

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { countOrEstimate, paginate } from '../../../core/pagination';
+import { containingByValues, countOrEstimate, paginate } from '../../../core/pagination';
 import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
 import { likePattern } from '../../../core/sql';
 import { catalogNames } from '../catalog/module';
@@ -64,33 +64,12 @@ function titleContaining(keyword: string): SQL {
   return pieces ? and(sql`${cmsContent.searchDoc} @@ ${pieces}::tsquery`, title)! : title;
 }
 
-/** The author filter looks the matching authors up while there are at most this many distinct ones. */
-export const MAX_DISTINCT_AUTHORS = 1_000;
-
 /**
- * The distinct authors of live articles that contain `text`, or null when there are more than
- * MAX_DISTINCT_AUTHORS. Authors are a few editors' names repeated over a million articles, and a name is
- * often two characters (no trigram), so `author ILIKE '%…%'` read a large part of the table to count its
- * matches. Instead the author index is walked one distinct name at a time (a probe per name, well under a
- * millisecond for hundreds) and the list asks for `author IN (the matching names)` — the same rows.
+ * Articles by an author containing the text. Authors are a few editors' names repeated over a million
+ * articles, often two characters (no trigram), so `author ILIKE '%…%'` read a large part of the table to
+ * count its matches; the matching names are looked up in cms_content_author_idx instead (the same rows).
  */
-async function authorsContaining(ex: Executor, text: string): Promise<string[] | null> {
-  const result = await ex.execute(sql`
-    with recursive authors(name) as (
-      select min(author) from cms_content where del_flag = 0
-      union all
-      select (select min(c.author) from cms_content c where c.del_flag = 0 and c.author > a.name) from authors a where a.name is not null
-    )
-    select name, name ilike ${likePattern(text)} as hit from (select name from authors where name is not null limit ${MAX_DISTINCT_AUTHORS + 1}) walked`);
-  const rows = (result as unknown as { rows: { name: string; hit: boolean }[] }).rows;
-  return rows.length > MAX_DISTINCT_AUTHORS ? null : rows.filter((r) => r.hit).map((r) => r.name);
-}
-
-async function authorContaining(ex: Executor, text: string): Promise<SQL> {
-  const names = await authorsContaining(ex, text);
-  if (!names) return ilike(cmsContent.author, likePattern(text));
-  return names.length ? inArray(cmsContent.author, names) : sql`false`;
-}
+const authorContaining = (ex: Executor, text: string) => containingByValues(ex, cmsContent.author, text, sql`del_flag = 0`);
 
 const PUBLISHED = 'PUBLISHED';
 /** Published, its time come, not deleted: what visitors may read. */
