@@ -17,7 +17,9 @@ let query;
 let closeDb;
 if (engine === 'pglite') {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(process.env.BENCH_PGDATA);
+  // The schema's trigram indexes need pg_trgm loaded, as the server loads it (core/db.ts).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = new PGlite(process.env.BENCH_PGDATA, { extensions: { pg_trgm } });
   await db.waitReady;
   query = (text, params) => db.query(text, params);
   closeDb = () => db.close();

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
  * Runs `fn(query)` on a bench engine's database directly: PGlite opened on `pgdata` (the server
@@ -8,7 +9,8 @@ import { PGlite } from '@electric-sql/pglite';
  */
 export async function withDirectDb(engine, { pgdata, url }, fn, applicationName = 'dandelion-bench') {
   if (engine === 'pglite') {
-    const db = new PGlite(pgdata);
+    // The schema's trigram indexes need pg_trgm loaded, as the server loads it (core/db.ts).
+    const db = new PGlite(pgdata, { extensions: { pg_trgm } });
     await db.waitReady;
     try {
       return await fn((text, params, arrayMode) => db.query(text, params, arrayMode ? { rowMode: 'array' } : undefined));

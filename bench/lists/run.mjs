@@ -39,7 +39,32 @@ const SETTINGS = {
   targets: { singleP95Ms: 50, concurrentP95Ms: 150 },
 };
 
+/** Keeps the seeded database after the run and reuses it next time (the seed takes minutes at full scale). */
+const KEEP = process.env.BENCH_LISTS_KEEP === '1';
+/** Only the cases whose "list · case" label contains one of these `|`-separated texts (iterating on a few lines). */
+const ONLY = (process.env.BENCH_LISTS_ONLY || '').split('|').filter(Boolean);
+const wanted = (label) => !ONLY.length || ONLY.some((text) => label.includes(text));
+
 const mark = (ok) => (ok ? '✓' : '✗');
+
+/**
+ * The kept database of an earlier run with the same counts, or null: the seed's facts are stored as the
+ * database's comment once seeding and VACUUM ANALYZE finished, so a run cut short is never reused.
+ */
+async function keptDatabase(databaseUrl) {
+  const admin = new pg.Client({ connectionString: databaseUrl, application_name: 'dandelion-bench-admin' });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query(`select shobj_description(oid, 'pg_database') as note from pg_database where datname = $1`, [BENCH_DB]);
+    const kept = rows[0]?.note ? JSON.parse(rows[0].note) : null;
+    if (!kept || JSON.stringify(kept.counts) !== JSON.stringify(COUNTS)) return null;
+    const url = new URL(databaseUrl);
+    url.pathname = `/${BENCH_DB}`;
+    return { url: url.toString(), facts: kept.facts, seed: kept.seed, drop: async () => {} };
+  } finally {
+    await admin.end();
+  }
+}
 
 async function signIn(url) {
   const res = await postJson(`${url}/callback?client_name=myform_client`, { username: 'admin', password: ADMIN_PASSWORD });
@@ -53,11 +78,22 @@ export async function runListsBench({ databaseUrl = process.env.DATABASE_URL } =
   const results = { benchmark: 'lists', date: new Date().toISOString(), machine: machineInfo(), settings: { ...SETTINGS, counts: COUNTS }, lists: [], failures: [], misses: [] };
   results.machine.busyAtStart = warnIfBusy('lists');
   const say = (msg) => console.log(`[lists] ${msg}`);
-  const benchDb = await createBenchDatabase(databaseUrl, BENCH_DB);
+  const kept = KEEP ? await keptDatabase(databaseUrl) : null;
+  const benchDb = kept ?? (await createBenchDatabase(databaseUrl, BENCH_DB));
+  if (KEEP) benchDb.drop = async () => {};
   const dataDir = makeTempDir('lists');
   let server = null;
   const client = new pg.Client({ connectionString: benchDb.url, application_name: 'dandelion-bench-lists' });
   try {
+    let facts;
+    if (kept) {
+      say(`reusing the kept database ${BENCH_DB} (BENCH_LISTS_KEEP=1); the server's start applies any new migrations`);
+      await client.connect();
+      // auto_explain from the last run's plans must not time the measured calls.
+      await client.query(`alter database "${BENCH_DB}" reset all`);
+      ({ facts } = kept);
+      results.seed = { ...kept.seed, reused: true };
+    } else {
     say('first start on a fresh database (migrations + seed) …');
     server = await startServer({ dataDir, databaseUrl: benchDb.url });
     await server.stop();
@@ -66,7 +102,8 @@ export async function runListsBench({ databaseUrl = process.env.DATABASE_URL } =
 
     say(`seeding ${Object.entries(COUNTS).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')}, 10 000 declarations …`);
     let t = performance.now();
-    const { timings, facts } = await seedAll(client, COUNTS, say);
+    let timings;
+    ({ timings, facts } = await seedAll(client, COUNTS, say));
     results.seed = { ms: Math.round(performance.now() - t), timings };
     t = performance.now();
     // What autovacuum would do after such inserts: statistics and the visibility map (index-only scans).
@@ -79,10 +116,14 @@ export async function runListsBench({ databaseUrl = process.env.DATABASE_URL } =
     );
     results.seed.tables = sizes;
     say(`seeded in ${(results.seed.ms / 1000).toFixed(0)} s (+ vacuum analyze ${(results.seed.vacuumAnalyzeMs / 1000).toFixed(0)} s): ${sizes.map((s) => `${s.table} ${s.total}`).join(', ')}`);
+    if (KEEP) await client.query(`comment on database "${BENCH_DB}" is ${pg.escapeLiteral(JSON.stringify({ counts: COUNTS, facts, seed: results.seed }))}`);
+    }
 
     server = await startServer({ dataDir, databaseUrl: benchDb.url });
     const token = await signIn(server.url);
-    const lists = listCases(facts);
+    const lists = listCases(facts)
+      .map((l) => ({ ...l, cases: l.cases.filter((c, i) => i === 0 || wanted(`${l.list} · ${c.name}`)) }))
+      .filter((l) => l.cases.some((c) => wanted(`${l.list} · ${c.name}`)));
     for (const list of lists) {
       const entry = { list: list.list, path: list.path, machineBefore: await waitForQuiet('lists'), cases: [] };
       results.lists.push(entry);

@@ -40,8 +40,14 @@ export const sysOperLog = pgTable(
     index('sys_oper_log_time_idx').on(t.createTime),
     index('sys_oper_log_module_time_idx').on(t.module, t.createTime),
     index('sys_oper_log_entity_idx').on(t.module, t.entityId),
+    // The operator filter walks the distinct names here and counts one operator's rows from it (oper/repo.ts).
+    index('sys_oper_log_user_time_idx').on(t.username, t.createTime),
     uniqueIndex('sys_oper_log_seal_seq_uq').on(t.sealSeq),
     index('sys_oper_log_unsealed_idx').on(t.id).where(sql`seal_seq is null`),
+    // The list's "contains" filters on the operator and the summary: trigrams (pg_trgm) for patterns of
+    // three characters or more (docs/lists-at-scale.md).
+    index('sys_oper_log_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('sys_oper_log_summary_trgm_idx').using('gin', t.summary.op('gin_trgm_ops')),
   ],
 );
 

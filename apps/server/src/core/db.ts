@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -49,7 +50,16 @@ export type DatabaseTarget =
  * buys little (docs/embedded-memory.md has the measurements).
  */
 export const EMBEDDED_SHARED_BUFFERS = '32MB';
-const EMBEDDED_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`] };
+/**
+ * Extensions the schema uses, loaded into PGlite (PostgreSQL has them installed): pg_trgm's GIN indexes
+ * serve the console lists' "contains" filters (migration 0033, docs/lists-at-scale.md). Whoever opens
+ * the embedded data directory must load them, or any statement on an indexed table fails.
+ */
+export const EMBEDDED_EXTENSIONS = { pg_trgm };
+const EMBEDDED_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+  extensions: EMBEDDED_EXTENSIONS,
+};
 
 // Arbitrary constant shared by every instance: the advisory-lock key for start-up work.
 const STARTUP_LOCK_KEY = 724_160_301;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gt, lte, sql } from 'drizzle-orm';
-import { integer, pgTable, smallint } from 'drizzle-orm/pg-core';
+import { gt, ilike, lte, sql } from 'drizzle-orm';
+import { integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { testDatabase } from '../../test/helpers/testDatabase';
 import type { Db } from './db';
-import { EXACT_COUNT_LIMIT, countOrEstimate, paginate } from './pagination';
+import { EXACT_COUNT_LIMIT, MAX_DISTINCT_VALUES, containingByValues, countOrEstimate, distinctValuesContaining, paginate } from './pagination';
+import { likePattern } from './sql';
 
 // A table of its own (not a product table): the shared test database resets only what it seeds.
 const probe = pgTable('pagination_probe', { n: integer('n').notNull(), flag: smallint('flag').notNull() });
@@ -48,5 +49,37 @@ describe('countOrEstimate: exact up to the limit, the estimate beyond', () => {
     expect(page).toEqual({ list: [6, 7, 8, 9, 10].map((n) => ({ n })), total: ROWS, totalEstimated: true, pageNum: 2, pageSize: 5 });
     const exact = await paginate({ pageNum: 1, pageSize: 1 }, async () => [], async () => 3);
     expect(exact).toEqual({ list: [], total: 3, pageNum: 1, pageSize: 1 });
+  });
+});
+
+// Names repeated over many rows, as authors and operators are; with case, wildcards and nulls.
+const named = pgTable('pagination_named', { id: integer('id').notNull(), name: varchar('name', { length: 32 }), live: smallint('live').notNull() });
+const NAMES = ['王伟', '王伟明', '李娜', 'Zhang Wei', 'zhangwei', '100%完成', 'a_b', 'ab', null];
+
+describe('containingByValues: the matching distinct values instead of a scan, the same rows', () => {
+  beforeAll(async () => {
+    await db.execute(sql`drop table if exists pagination_named`);
+    await db.execute(sql`create table pagination_named (id integer not null, name varchar(32), live smallint not null)`);
+    await db.execute(sql`create index pagination_named_idx on pagination_named (name)`);
+    const values = Array.from({ length: 400 }, (_, i) => sql`(${i}, ${NAMES[i % NAMES.length]}, ${i % 5 === 0 ? 0 : 1})`);
+    await db.execute(sql`insert into pagination_named values ${sql.join(values, sql`, `)}`);
+  });
+  afterAll(async () => {
+    await db.execute(sql`drop table if exists pagination_named`);
+  });
+
+  const ids = async (where: ReturnType<typeof sql>) => (await db.select({ id: named.id }).from(named).where(where).orderBy(named.id)).map((r) => r.id);
+
+  it.each(['王伟', '伟', 'zhang', 'WEI', '%', '_', 'a_b', '0%完', 'nobody', ' '])('finds what ILIKE %%%s%% finds', async (text) => {
+    expect(await ids(await containingByValues(db, named.name, text))).toEqual(await ids(ilike(named.name, likePattern(text))));
+    const live = sql`live = 1`;
+    expect(await ids(sql`${await containingByValues(db, named.name, text, live)} and ${live}`)).toEqual(await ids(sql`${ilike(named.name, likePattern(text))} and ${live}`));
+  });
+
+  it('looks the values up only while they are few, and the ILIKE answers beyond', async () => {
+    expect(await distinctValuesContaining(db, 'pagination_named', 'name', '王伟')).toEqual(['王伟', '王伟明']);
+    await db.execute(sql.raw(`insert into pagination_named select 1000 + g, 'n' || g, 1 from generate_series(1, ${MAX_DISTINCT_VALUES}) g`));
+    expect(await distinctValuesContaining(db, 'pagination_named', 'name', '王伟')).toBeNull();
+    expect(await ids(await containingByValues(db, named.name, 'n99'))).toEqual(await ids(ilike(named.name, '%n99%')));
   });
 });

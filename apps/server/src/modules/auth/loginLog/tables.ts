@@ -34,5 +34,7 @@ export const sysLoginLog = pgTable(
     index('sys_login_log_user_time_idx').on(t.userId, t.createTime),
     // The administrator's sign-in log, newest first, and the home page's daily trend.
     index('sys_login_log_time_idx').on(t.createTime),
+    // The log console's "login name contains": trigrams (pg_trgm) for three characters or more.
+    index('sys_login_log_name_trgm_idx').using('gin', t.loginName.op('gin_trgm_ops')),
   ],
 );

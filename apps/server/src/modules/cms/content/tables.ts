@@ -50,5 +50,10 @@ export const cmsContent = pgTable(
     index('cms_content_console_list_idx')
       .on(t.isTop.desc().nullsFirst(), t.publishTime.desc().nullsFirst(), t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`del_flag = 0`),
+    // The back office's "title contains": trigrams (pg_trgm) for three characters or more (docs/lists-at-scale.md).
+    index('cms_content_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The authors' names one by one (the author filter walks the distinct names: repo.ts) and the count of
+    // one author's articles, read from the index alone.
+    index('cms_content_author_idx').on(t.author).where(sql`del_flag = 0`),
   ],
 );

@@ -55,6 +55,12 @@ export const sysUser = pgTable(
     // The user list's order (sort, then newest first), so a page walks the index instead of sorting every account.
     index('sys_user_list_idx').on(t.sort, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`del_flag = 0`),
     uniqueIndex('sys_user_emp_code_uq').on(t.empCode).where(sql`del_flag = 0 and emp_code is not null`),
+    // The list's "contains" filters (name, username, phone, and the keyword over those and the employee
+    // code): trigrams (pg_trgm) for three characters or more; the keyword ORs the four indexes.
+    index('sys_user_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('sys_user_realname_trgm_idx').using('gin', t.realname.op('gin_trgm_ops')),
+    index('sys_user_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    index('sys_user_emp_code_trgm_idx').using('gin', t.empCode.op('gin_trgm_ops')),
   ],
 );
 
