@@ -1,9 +1,15 @@
 export { PortalBreadcrumbList } from './Breadcrumb';
 export { PortalButton } from './Button';
 export { PortalCard } from './Card';
+export { ClampText } from './ClampText';
+export { useConfirm, type ConfirmOptions } from './Confirm';
 export { PortalEmpty } from './Empty';
 export { PortalPagination } from './Pagination';
+export { PortalPopconfirm } from './Popconfirm';
+export { PortalSelect } from './Select';
 export { PortalSkeleton, SkeletonBlock } from './Skeleton';
+export { PortalTable, type PortalColumn } from './Table';
 export { PortalTabs } from './Tabs';
 export { PortalTag, type TagColor } from './Tag';
 export { SearchInput } from './SearchInput';
+export { toast } from './toast';
