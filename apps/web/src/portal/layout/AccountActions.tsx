@@ -1,10 +1,9 @@
-import { lazy, Suspense } from 'react';
 import { useNavigate, useLocation } from 'react-router';
 import { displayName, useSessionStore } from '../../api/session';
 import { loginPathFor } from '../../lib/redirect';
 import { PortalButton } from '../shared/light';
+import UserMenu from './UserMenu';
 
-const UserMenu = lazy(() => import('./UserMenu'));
 
 /** The account corner: 登录 / 注册 for visitors, the user's name (with 退出登录) when signed in. */
 export function AccountActions() {
@@ -26,9 +25,7 @@ export function AccountActions() {
   }
   return (
     <div className="dl-portal-header__actions">
-      <Suspense fallback={<PortalButton variant="text" className="dl-portal-header__user">{displayName(session.userInfo)}</PortalButton>}>
-        <UserMenu name={displayName(session.userInfo)} />
-      </Suspense>
+      <UserMenu name={displayName(session.userInfo)} />
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function MyObjections() {
         size="small"
         loading={page.isLoading}
         rows={page.data?.list ?? []}
-        empty={<PortalEmpty simple description="您还没有提出过异议" />}
+        empty={<PortalEmpty description="您还没有提出过异议" />}
         pagination={{ current: pageNum, pageSize: 10, total: page.data?.total ?? 0, onChange: setPageNum, hideOnSinglePage: true }}
         columns={[
           { key: 'entryTitle', title: '异议项目', render: (r) => <>{r.entryTitle ?? '—'}<div style={SUB}>{r.publicityTitle}</div></> },

@@ -134,9 +134,9 @@ export function MyDeclarations() {
         pagination={{ current: pageNum, pageSize: PAGE_SIZE, total: page.data?.total ?? 0, onChange: setPageNum, showTotal: (total) => `共 ${total} 份` }}
         empty={
           status ? (
-            <PortalEmpty simple description="没有该状态的申报书" />
+            <PortalEmpty description="没有该状态的申报书" />
           ) : (
-            <PortalEmpty simple description="您还没有申报书">
+            <PortalEmpty description="您还没有申报书">
               <Link to="/declare">去申报</Link>
             </PortalEmpty>
           )

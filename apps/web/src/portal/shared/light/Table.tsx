@@ -49,22 +49,18 @@ export function PortalTable<T>({ rows, rowKey, columns, loading, empty, minWidth
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 ? (
-              <tr className="dl-table__placeholder">
-                <td colSpan={columns.length}>{loading ? null : empty}</td>
+            {rows.map((row) => (
+              <tr key={rowKey(row)} className="dl-table__row">
+                {columns.map((c) => (
+                  <td key={c.key}>{c.render(row)}</td>
+                ))}
               </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={rowKey(row)} className="dl-table__row">
-                  {columns.map((c) => (
-                    <td key={c.key}>{c.render(row)}</td>
-                  ))}
-                </tr>
-              ))
-            )}
+            ))}
           </tbody>
         </table>
       </div>
+      {/* Under the scrolling box, not in it: centred in what the reader sees, as antd keeps it. */}
+      {rows.length === 0 && <div className="dl-table__placeholder">{loading ? null : empty}</div>}
       {pager && <PortalPagination className="dl-table__pager" current={pagination.current} pageSize={pagination.pageSize} total={pagination.total} onChange={pagination.onChange} showTotal={pagination.showTotal} />}
     </div>
   );
