@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate, useLocation } from 'react-router';
 import { displayName, useSessionStore } from '../../api/session';
 import { loginPathFor } from '../../lib/redirect';
 import { PortalButton } from '../shared/light';
-import UserMenu from './UserMenu';
 
+// Its own small chunk: a visitor's page does not carry the signed-in menu and the sign-out code.
+const UserMenu = lazy(() => import('./UserMenu'));
 
 /** The account corner: 登录 / 注册 for visitors, the user's name (with 退出登录) when signed in. */
 export function AccountActions() {
@@ -25,7 +27,9 @@ export function AccountActions() {
   }
   return (
     <div className="dl-portal-header__actions">
-      <UserMenu name={displayName(session.userInfo)} />
+      <Suspense fallback={<PortalButton variant="text" className="dl-portal-header__user">{displayName(session.userInfo)}</PortalButton>}>
+        <UserMenu name={displayName(session.userInfo)} />
+      </Suspense>
     </div>
   );
 }
