@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { useSessionStore } from '../../api/session';
 import { ApiError, errorMessage } from '../../api/http';
 import { loginPathFor } from '../../lib/redirect';
-import { toast, useConfirm } from '../shared/light';
+import { toast } from '../shared/light';
+import { useConfirm } from '../shared/light/Confirm';
 import { declareApi, type OpenPrize } from './api';
 
 export const formPath = (declarationId: string) => `/declare/form/${declarationId}`;

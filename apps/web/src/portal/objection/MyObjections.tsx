@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { OBJECTION_ACTION_LABELS, OBJECTION_CATEGORY_LABELS, OBJECTION_STATUS_LABELS, type ObjectionStatus } from '@dandelion/shared/award/objection';
 import { formatDateTime } from '../../lib/date';
-import { PortalCard, PortalEmpty, PortalTable, PortalTag, type TagColor } from '../shared/light';
+import { PortalCard, PortalEmpty, PortalTag, type TagColor } from '../shared/light';
+import { PortalTable } from '../shared/light/Table';
 import { objectionApi, objectionKeys, type MyObjection } from './api';
 
 const COLORS: Readonly<Record<ObjectionStatus, TagColor>> = { RECEIVED: 'processing', ACCEPTED: 'blue', NOT_ACCEPTED: 'default', INVESTIGATING: 'gold', UPHELD: 'error', DISMISSED: 'success' };
