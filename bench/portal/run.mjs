@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Portal benchmark: what the browser downloads to show the portal's pages (home, a column list, search,
-// /query, /show, /declare, the notices and an article), how soon the largest element paints, and that no console
+// /query, /show, /declare, the notices, an article and an applicant's /center), how soon the largest element paints, and that no console
 // code is among the downloads (the portal never loads the back office). Each page is loaded cold in a fresh
 // context, RUNS times; JS bytes are gzip -9 of every script response until network idle.
 // Budgets (issue 19): `/` ≤ 200 KB gzip JS, every other page ≤ 250 KB, LCP (median) ≤ 1 000 ms. Each figure is
@@ -14,11 +14,14 @@ import { machineInfo, warnIfBusy } from '../lib/machine.mjs';
 import { isMain, webIndex } from '../lib/paths.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
 import { makeTempDir, removeDir, startServer } from '../lib/server.mjs';
+import { applicantSession } from './applicant.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // /query (publicities and award results) and /show (awarded achievements) are the prize business's public pages.
 const PAGES = ['/', '/policy', '/search?keyword=%E5%A5%96%E5%8A%B1', '/query', '/show', '/declare', '/notification'];
+/** Measured signed in as an applicant (申报人): 个人中心 opens on 我的申报. */
+const SIGNED_IN_PAGES = ['/center'];
 /** An article's detail page: the first article the policy list links to (the seed publishes some). */
 const ARTICLE_LIST = '/policy';
 const ARTICLE_LINK = 'a[href^="/policyDetail/"]';
@@ -47,10 +50,12 @@ function observeLcp() {
   }
 }
 
-async function loadOnce(browser, url, viewport) {
+async function loadOnce(browser, url, viewport, session) {
   const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   try {
     await context.addInitScript(observeLcp);
+    // As after a reload: the session the login page stores.
+    if (session) await context.addInitScript((value) => localStorage.setItem('dandelion__session', value), JSON.stringify(session));
     const page = await context.newPage();
     const bodies = new Map();
     const errors = [];
@@ -117,9 +122,9 @@ const median = (xs) => {
   return v.length ? round(v[Math.floor((v.length - 1) / 2)], 1) : null;
 };
 
-async function measure(browser, baseUrl, pagePath, viewportName) {
+async function measure(browser, baseUrl, pagePath, viewportName, session) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, baseUrl + pagePath, VIEWPORTS[viewportName]));
+  for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, baseUrl + pagePath, VIEWPORTS[viewportName], session));
   // Every cold load fetches the same files; on a busy machine network idle can come before the page's own chunk
   // is requested, so the load that fetched the most is the one that saw the whole page.
   const bytesOf = (run) => run.js.reduce((sum, f) => sum + f.gzipBytes, 0);
@@ -128,6 +133,7 @@ async function measure(browser, baseUrl, pagePath, viewportName) {
   return {
     path: pagePath,
     viewport: viewportName,
+    signedIn: session ? 'applicant' : null,
     jsFiles: first.js.length,
     rawBytes: total('rawBytes'),
     gzipBytes: total('gzipBytes'),
@@ -160,11 +166,13 @@ export async function runPortalBench() {
     results.browserVersion = browser.version();
     const article = await findArticle(browser, baseUrl);
     if (!article) results.problems.push(`no article linked from ${ARTICLE_LIST}: its detail page is not measured`);
-    const pages = article ? [...PAGES, article] : PAGES;
+    const applicant = await applicantSession(baseUrl);
+    const pages = [...(article ? [...PAGES, article] : PAGES), ...SIGNED_IN_PAGES];
     for (const viewportName of Object.keys(VIEWPORTS)) {
       for (const p of pages) {
-        console.log(`[portal] ${viewportName} ${p} ×${RUNS} …`);
-        const m = await measure(browser, baseUrl, p, viewportName);
+        const session = SIGNED_IN_PAGES.includes(p) ? applicant : null;
+        console.log(`[portal] ${viewportName} ${p}${session ? ' (applicant)' : ''} ×${RUNS} …`);
+        const m = await measure(browser, baseUrl, p, viewportName, session);
         results.pages.push(m);
         if (m.consoleChunks.length) results.problems.push(`${viewportName} ${p}: console code loaded: ${m.consoleChunks.join(', ')}`);
         if (m.horizontalOverflow) results.problems.push(`${viewportName} ${p}: the page scrolls sideways`);
@@ -179,6 +187,14 @@ export async function runPortalBench() {
   }
   const home = results.pages.find((p) => p.path === '/' && p.viewport === 'desktop');
   results.home = home ? { jsFiles: home.jsFiles, gzipBytes: home.gzipBytes, lcpMsMedian: home.lcpMs.median } : null;
+  // What every measured page loads (the app shell: React, router, providers, the request layer, the portal layout)
+  // against what the page adds (its own chunks): the two halves of each figure, owned by different code.
+  const everywhere = results.pages.map((p) => new Set(p.files.map((f) => f.path))).reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
+  for (const p of results.pages) {
+    p.sharedGzipBytes = p.files.filter((f) => everywhere.has(f.path)).reduce((sum, f) => sum + f.gzipBytes, 0);
+    p.ownGzipBytes = p.gzipBytes - p.sharedGzipBytes;
+  }
+  results.sharedFiles = [...everywhere].sort();
   const kb = (n) => round(n / KB, 1);
   const mark = (ok) => (ok ? '✓' : '✗');
   results.budgets = { homeJsGzipBytes: HOME_JS_BUDGET, pageJsGzipBytes: PAGE_JS_BUDGET, lcpMs: LCP_BUDGET_MS };
@@ -189,9 +205,9 @@ export async function runPortalBench() {
     if (!p.withinBudget.lcp) results.problems.push(`${p.viewport} ${p.path}: LCP ${p.lcpMs.median ?? '—'} ms, budget ${LCP_BUDGET_MS} ms`);
   }
   printTable(
-    ['page', 'viewport', 'JS files', 'raw KB', 'gzip KB', 'target KB', 'JS', 'LCP ms (median)', 'target ms', 'LCP', 'LCP element', 'problems'],
+    ['page', 'viewport', 'JS files', 'raw KB', 'gzip KB', 'shared KB', 'own KB', 'target KB', 'JS', 'LCP ms (median)', 'target ms', 'LCP', 'LCP element', 'problems'],
     results.pages.map((p) => [
-      p.path, p.viewport, p.jsFiles, kb(p.rawBytes), kb(p.gzipBytes), `≤ ${kb(p.budget.jsGzipBytes)}`, mark(p.withinBudget.js),
+      p.path + (p.signedIn ? ` (${p.signedIn})` : ''), p.viewport, p.jsFiles, kb(p.rawBytes), kb(p.gzipBytes), kb(p.sharedGzipBytes), kb(p.ownGzipBytes), `≤ ${kb(p.budget.jsGzipBytes)}`, mark(p.withinBudget.js),
       p.lcpMs.median, `≤ ${LCP_BUDGET_MS}`, mark(p.withinBudget.lcp), p.lcpElement, p.consoleChunks.length + p.errors.length + (p.horizontalOverflow ? 1 : 0),
     ]),
     { title: `Portal benchmark — headless Chromium ${results.browserVersion}, ${RUNS} cold loads per page, no throttling` },

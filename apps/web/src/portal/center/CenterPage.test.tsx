@@ -6,7 +6,8 @@ import { SESSION_KEY, useSessionStore } from '../../api/session';
 import { fakeServer, ok, refuse, renderApp, type FakeReply } from '../../test/renderApp';
 
 beforeAll(async () => {
-  await Promise.all([import('./CenterPage'), import('../layout/PortalLayout'), import('../../auth/login/LoginPage')]);
+  // The centre's panes load when opened: loaded here, so that a test's wait is not spent transforming them.
+  await Promise.all([import('./CenterPage'), import('../layout/PortalLayout'), import('../../auth/login/LoginPage'), import('../../auth/center/cards/ProfileCard'), import('../../auth/center/cards/SecurityPane'), import('../../auth/center/cards/SessionsCard'), import('../../auth/center/cards/LoginLogCard'), import('../expert/ExpertProfileTab')]);
 });
 
 afterEach(() => {

@@ -1,16 +1,17 @@
-import { useEffect, useState } from 'react';
-import { Avatar, Card, Descriptions, Tag } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { lazy, useEffect, useState } from 'react';
 import { displayName, useSessionStore } from '../../api/session';
 import { useSignOut } from '../../auth/useSignOut';
 import { avatarSrc, useCurrentUser } from '../../auth/center/api';
-import { AccountCenterTabs } from '../../auth/center/cards/AccountCenterTabs';
-import './center.css';
-import { BusyButton } from '../../components/BusyButton';
-import { MyDeclarations } from '../declare/mine/MyDeclarations';
-import { ExpertProfileTab } from '../expert/ExpertProfileTab';
-import { MyObjections } from '../objection';
 import { useSearchParams } from 'react-router';
+import { MyDeclarations } from '../declare/mine/MyDeclarations';
+import { MyObjections } from '../objection/MyObjections';
+import { PortalButton, PortalCard, PortalTag } from '../shared/light';
+import { CenterTabs } from './CenterTabs';
+import { ProfileAvatar, logoutIcon } from './ProfileAvatar';
+import './center.css';
+
+// 专家信息 is a form (antd): it loads when its tab is opened.
+const ExpertProfileTab = lazy(() => import('../expert/ExpertProfileTab').then((m) => ({ default: m.ExpertProfileTab })));
 
 /** 申报人 declare; their centre opens on 我的申报. */
 const APPLICANT_ROLE = 'APPLICANT';
@@ -62,37 +63,42 @@ export default function CenterPage() {
 
   return (
     <div className="dl-center">
-      <Card className="dl-center-profile">
+      <PortalCard className="dl-center-profile">
         <div className="dl-center-profile__head">
-          <Avatar size={64} src={avatarSrc(user.avatar)} icon={<UserOutlined />} />
+          <ProfileAvatar src={avatarSrc(user.avatar)} />
           <div className="dl-center-profile__name">
             <h2>{name}</h2>
             <span>{user.username}</span>
           </div>
-          <BusyButton icon={<LogoutOutlined />} onClick={leave} busy={signingOut} className="dl-center-logout">
+          <PortalButton icon={signingOut ? <span className="dl-spinner" /> : logoutIcon} onClick={() => void leave()} disabled={signingOut} aria-busy={signingOut || undefined} className="dl-center-logout">
             退出登录
-          </BusyButton>
+          </PortalButton>
         </div>
-        <Descriptions
-          className="dl-center-profile__details"
-          column={{ xs: 1, sm: 2, md: 2, lg: 3, xl: 3, xxl: 3 }}
-          size="small"
-        >
-          <Descriptions.Item label="手机号">{listText(user.phones) || '—'}</Descriptions.Item>
-          <Descriptions.Item label="邮箱">{listText(user.mails) || '—'}</Descriptions.Item>
-          <Descriptions.Item label="角色">
-            {roles.length > 0
-              ? roles.map((role) => (
-                  <Tag key={role.roleCode} color="blue">
-                    {role.roleName || role.roleCode}
-                  </Tag>
-                ))
-              : '—'}
-          </Descriptions.Item>
-        </Descriptions>
-      </Card>
+        <dl className="dl-center-profile__details">
+          <div className="dl-center-detail">
+            <dt>手机号</dt>
+            <dd>{listText(user.phones) || '—'}</dd>
+          </div>
+          <div className="dl-center-detail">
+            <dt>邮箱</dt>
+            <dd>{listText(user.mails) || '—'}</dd>
+          </div>
+          <div className="dl-center-detail">
+            <dt>角色</dt>
+            <dd>
+              {roles.length > 0
+                ? roles.map((role) => (
+                    <PortalTag key={role.roleCode} color="blue">
+                      {role.roleName || role.roleCode}
+                    </PortalTag>
+                  ))
+                : '—'}
+            </dd>
+          </div>
+        </dl>
+      </PortalCard>
       {/* Keyed: when the fresh user shows the applicant role after the first render, the centre opens on 我的申报. */}
-      <AccountCenterTabs
+      <CenterTabs
         key={`${applicant ? 'applicant' : 'account'}:${askedTab ?? ''}`}
         defaultTab={askedTab === EXPERT_TAB || askedTab === OBJECTIONS_TAB ? askedTab : applicant ? 'declarations' : 'profile'}
         leadingTabs={[

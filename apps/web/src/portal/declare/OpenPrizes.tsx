@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router';
-import { Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { FormOutlined } from '@ant-design/icons';
 import { PRIZE_KIND_LABELS } from '@dandelion/shared/award/prize';
 import { LoadFailure } from '../shared/LoadFailure';
+import { PortalButton, PortalCard, PortalEmpty, PortalSkeleton, PortalTag } from '../shared/light';
+import { ClampText } from '../shared/light/ClampText';
+import { formIcon } from './formIcon';
 import { daysLeft, declareApi, declareKeys, useOpenPrizes, type DeclarationRow, type OpenPrize } from './api';
 import { formPath, useStartDeclaration } from './useStartDeclaration';
 import './declare.css';
@@ -27,17 +28,19 @@ function groupByEdition(prizes: readonly OpenPrize[]): EditionGroup[] {
 
 function DaysLeft({ end }: { end: string }) {
   const days = daysLeft(end);
-  if (days < 0) return <Tag>申报已截止</Tag>;
-  if (days === 0) return <Tag color="red">今天截止</Tag>;
-  return <Tag color={days <= 7 ? 'orange' : 'green'}>剩余 {days} 天</Tag>;
+  if (days < 0) return <PortalTag>申报已截止</PortalTag>;
+  if (days === 0) return <PortalTag color="red">今天截止</PortalTag>;
+  return <PortalTag color={days <= 7 ? 'orange' : 'green'}>剩余 {days} 天</PortalTag>;
 }
+
+const spinner = <span className="dl-spinner" />;
 
 const existingText = (row: DeclarationRow) => (row.actions.includes('EDIT') ? '继续填写' : '查看申报书');
 
 function PrizeCard({ prize, starting, onStart, signedIn, existing }: { prize: OpenPrize; starting: boolean; onStart(): void; signedIn: boolean; existing?: DeclarationRow }) {
   const navigate = useNavigate();
   return (
-    <Card size="small" className="dl-open-prize" title={prize.prizeName} extra={<Tag color="blue">{PRIZE_KIND_LABELS[prize.kind]}</Tag>}>
+    <PortalCard className="dl-card--small dl-open-prize" title={prize.prizeName} extra={<PortalTag color="blue">{PRIZE_KIND_LABELS[prize.kind]}</PortalTag>}>
       <div className="dl-open-prize__window">
         <span>
           申报时间：{prize.declarationStart} 至 {prize.declarationEnd}
@@ -47,40 +50,38 @@ function PrizeCard({ prize, starting, onStart, signedIn, existing }: { prize: Op
       {prize.guide ? (
         <div className="dl-open-prize__guide">
           <strong>申报指南</strong>
-          <Typography.Paragraph ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (expanded) => (expanded ? '收起' : '展开') }}>
-            {prize.guide}
-          </Typography.Paragraph>
+          <ClampText rows={2} text={prize.guide} />
         </div>
       ) : null}
       {existing ? (
-        <Button type="primary" ghost icon={<FormOutlined />} onClick={() => navigate(formPath(existing.declarationId))} aria-label={`${existingText(existing)} ${prize.prizeName}`}>
+        <PortalButton variant="primary" className="dl-btn--ghost" icon={formIcon} onClick={() => navigate(formPath(existing.declarationId))} aria-label={`${existingText(existing)} ${prize.prizeName}`}>
           {existingText(existing)}
-        </Button>
+        </PortalButton>
       ) : (
-        <Button type="primary" icon={<FormOutlined />} loading={starting} onClick={onStart} aria-label={`${signedIn ? '开始申报' : '登录后申报'} ${prize.prizeName}`}>
+        <PortalButton variant="primary" className={starting ? 'dl-btn--loading' : undefined} icon={starting ? spinner : formIcon} aria-busy={starting} onClick={starting ? undefined : onStart} aria-label={`${signedIn ? '开始申报' : '登录后申报'} ${prize.prizeName}`}>
           {signedIn ? '开始申报' : '登录后申报'}
-        </Button>
+        </PortalButton>
       )}
-    </Card>
+    </PortalCard>
   );
 }
 
 /** /declare's head: the editions now declaring and the prizes they open, each with 开始申报. */
 export function OpenPrizes() {
   const prizes = useOpenPrizes();
-  const { start, starting, signedIn } = useStartDeclaration();
+  const { start, starting, signedIn, dialog } = useStartDeclaration();
   // The applicant's own declarations: a prize already declared offers 继续填写 instead of a second draft.
   const mine = useQuery({ queryKey: [...declareKeys.all, 'mine-on-declare'], queryFn: ({ signal }) => declareApi.mineQuietly(signal), enabled: signedIn, retry: false });
   const existingOf = (prize: OpenPrize) => mine.data?.list.find((d) => d.editionId === prize.editionId && d.prizeId === prize.prizeId && d.status !== 'WITHDRAWN');
 
-  if (prizes.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (prizes.isPending) return <PortalSkeleton rows={3} />;
   if (prizes.isError) return <LoadFailure title="开放申报的奖种加载失败" error={prizes.error} retrying={prizes.isFetching} onRetry={() => void prizes.refetch()} />;
   const groups = groupByEdition(prizes.data);
   if (groups.length === 0) {
     return (
-      <Card className="dl-open-prizes">
-        <Empty description="目前没有正在申报的奖种，请关注通知公告。" />
-      </Card>
+      <PortalCard className="dl-open-prizes">
+        <PortalEmpty description="目前没有正在申报的奖种，请关注通知公告。" />
+      </PortalCard>
     );
   }
   return (
@@ -102,6 +103,7 @@ export function OpenPrizes() {
           </div>
         </div>
       ))}
+      {dialog}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import type { DeclarationStatus } from '@dandelion/shared/award/declaration';
+import type { TagColor } from '../shared/light';
 
 /** The tag colour of a status: editable ones warm, waiting ones blue, good outcomes green, ends grey or red. */
-export function statusColor(status: DeclarationStatus): string {
+export function statusColor(status: DeclarationStatus): TagColor {
   switch (status) {
     case 'DRAFT':
       return 'default';

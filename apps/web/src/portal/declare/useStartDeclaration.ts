@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { App } from 'antd';
 import { useSessionStore } from '../../api/session';
 import { ApiError, errorMessage } from '../../api/http';
 import { loginPathFor } from '../../lib/redirect';
+import { toast } from '../shared/light';
+import { useConfirm } from '../shared/light/Confirm';
 import { declareApi, type OpenPrize } from './api';
 
 export const formPath = (declarationId: string) => `/declare/form/${declarationId}`;
@@ -18,12 +19,12 @@ async function findExisting(prize: OpenPrize): Promise<string | null> {
 /**
  * 开始申报: signed in, a draft is created and its form opens; a visitor signs in first and comes
  * back to /declare. When the applicant already has a declaration for the prize (409), they are
- * offered to open it instead.
+ * offered to open it instead (render the returned `dialog`).
  */
 export function useStartDeclaration() {
   const signedIn = useSessionStore((s) => !!s.session);
   const navigate = useNavigate();
-  const { message, modal } = App.useApp();
+  const [confirm, dialog] = useConfirm();
   const [starting, setStarting] = useState<string | null>(null);
 
   const start = async (prize: OpenPrize) => {
@@ -38,7 +39,7 @@ export function useStartDeclaration() {
       navigate(formPath(created.declarationId));
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        modal.confirm({
+        confirm({
           title: '您已有该奖种的申报书',
           content: error.message,
           okText: '打开已有申报书',
@@ -50,12 +51,12 @@ export function useStartDeclaration() {
           },
         });
       } else {
-        message.error(errorMessage(error));
+        toast('error', errorMessage(error));
       }
     } finally {
       setStarting(null);
     }
   };
 
-  return { start, starting, signedIn };
+  return { start, starting, signedIn, dialog };
 }

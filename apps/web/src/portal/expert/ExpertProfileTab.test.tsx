@@ -9,7 +9,7 @@ import { INVITE_TOKEN, myProfile } from './testing';
 import { rememberInvitation } from './pendingInvitation';
 
 beforeAll(async () => {
-  await Promise.all([import('../center/CenterPage'), import('../layout/PortalLayout')]);
+  await Promise.all([import('../center/CenterPage'), import('../layout/PortalLayout'), import('./ExpertProfileTab')]);
 });
 
 afterEach(() => {

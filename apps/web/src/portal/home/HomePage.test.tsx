@@ -92,7 +92,7 @@ describe('home page', () => {
     expect(await screen.findByText('首页内容加载失败')).toBeTruthy();
     // The message appears twice: in the toast and as the result's subtitle.
     await waitFor(() => expect(screen.getAllByText('系统繁忙，请稍后重试')).toHaveLength(2));
-    expect(document.querySelector('.ant-message-error')).toBeTruthy();
+    expect(document.querySelector('.dl-message__notice--error')).toBeTruthy();
 
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: '重试' }));

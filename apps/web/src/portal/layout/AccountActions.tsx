@@ -4,6 +4,7 @@ import { displayName, useSessionStore } from '../../api/session';
 import { loginPathFor } from '../../lib/redirect';
 import { PortalButton } from '../shared/light';
 
+// Its own small chunk: a visitor's page does not carry the signed-in menu and the sign-out code.
 const UserMenu = lazy(() => import('./UserMenu'));
 
 /** The account corner: 登录 / 注册 for visitors, the user's name (with 退出登录) when signed in. */

@@ -159,7 +159,7 @@ describe('catalogue list page', () => {
     renderApp('/category?code=fund');
 
     expect(await screen.findByText('列表加载失败')).toBeTruthy();
-    await waitFor(() => expect(document.querySelector('.ant-message-error')?.textContent).toContain('栏目不存在'));
+    await waitFor(() => expect(document.querySelector('.dl-message__notice--error')?.textContent).toContain('栏目不存在'));
 
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: '重试' }));

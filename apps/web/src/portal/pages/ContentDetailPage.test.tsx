@@ -61,7 +61,7 @@ describe('article detail page', () => {
     expect(await screen.findByText('文章加载失败')).toBeTruthy();
     expect(server.callsTo('/rest/content/getDetailContent')[0]!.body).toEqual({ contentId: '77' });
     await waitFor(() => expect(screen.getAllByText('文章不存在')).toHaveLength(2));
-    expect(document.querySelector('.ant-message-error')).toBeTruthy();
+    expect(document.querySelector('.dl-message__notice--error')).toBeTruthy();
   });
 
   it('shows a public notice at /notificationDetail/{id} with its attachments and no neighbours', async () => {

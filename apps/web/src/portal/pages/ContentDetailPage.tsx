@@ -1,44 +1,24 @@
-import { useEffect } from 'react';
+import { Suspense, lazy } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, Result, Skeleton } from 'antd';
 import { catalogPath, contentPath, usePortalIndex } from '../api';
-import { useCatalogTree, useContentDetail, type ContentDetail as Detail, type ContentNeighbour } from '../contentApi';
+import { useCatalogTree, useContentDetail, type ContentNeighbour } from '../contentApi';
 import { catalogNameOf, catalogTrail } from '../shared/catalogs';
 import { LoadFailure } from '../shared/LoadFailure';
+import { PortalSkeleton } from '../shared/light';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePortalTitle } from '../shared/usePortalTitle';
 import { ContentDetail, type NeighbourLink } from '../widgets/ContentDetail';
 import '../shared/portal-page.css';
 
-/** Only web addresses and site paths are followed automatically; anything else is shown, not opened. */
-const isFollowable = (url: string) => /^(https?:\/\/|\/(?!\/))/i.test(url);
+// The rare pages (an article that is only a link, no article named) use antd's Result: loaded only for them.
+const LinkedArticle = lazy(() => import('./ContentDetailResults').then((m) => ({ default: m.LinkedArticle })));
+const NoArticle = lazy(() => import('./ContentDetailResults').then((m) => ({ default: m.NoArticle })));
 
 /** Neighbours are in the article's own catalogue; a link-only one sends the visitor on from its detail page. */
 function neighbourLink(n: ContentNeighbour | null, catalogCode: string): NeighbourLink | null {
   if (!n) return null;
   return { title: n.title, to: contentPath({ contentId: n.contentId, catalogCode }) };
-}
-
-/** An article that is only a link: the page sends the visitor there (spec: a linked article opens its link). */
-function LinkedArticle({ detail }: { detail: Detail }) {
-  const url = detail.linkUrl!;
-  const follow = isFollowable(url);
-  useEffect(() => {
-    if (follow) window.location.replace(url);
-  }, [follow, url]);
-  return (
-    <Result
-      status="info"
-      title={detail.title}
-      subTitle={follow ? '正在打开文章链接…' : '该文章是一个外部链接'}
-      extra={
-        <Button type="primary" href={url} target="_blank" rel="noopener noreferrer">
-          打开链接
-        </Button>
-      }
-    />
-  );
 }
 
 /**
@@ -60,7 +40,9 @@ export default function ContentDetailPage() {
   if (!contentId) {
     return (
       <div className="dl-container dl-portal-page">
-        <Result status="404" title="未指定文章" />
+        <Suspense fallback={null}>
+          <NoArticle />
+        </Suspense>
       </div>
     );
   }
@@ -77,9 +59,19 @@ export default function ContentDetailPage() {
   ];
 
   let body;
-  if (detail.isPending) body = <Skeleton active title paragraph={{ rows: 10 }} className="dl-portal-page__main" />;
+  if (detail.isPending)
+    body = (
+      <div className="dl-portal-page__main">
+        <PortalSkeleton rows={10} />
+      </div>
+    );
   else if (!data) body = <LoadFailure title="文章加载失败" error={detail.error} retrying={detail.isFetching} onRetry={() => void detail.refetch()} />;
-  else if (data.linkUrl) body = <LinkedArticle detail={data} />;
+  else if (data.linkUrl)
+    body = (
+      <Suspense fallback={null}>
+        <LinkedArticle detail={data} />
+      </Suspense>
+    );
   else
     body = (
       <ContentDetail

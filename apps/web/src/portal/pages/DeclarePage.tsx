@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
-import { Button } from 'antd';
-import { FormOutlined } from '@ant-design/icons';
 import { useSessionStore } from '../../api/session';
 import { loginPathFor } from '../../lib/redirect';
 import { LatestContents } from '../widgets/LatestContents';
 import { OpenPrizes } from '../declare/OpenPrizes';
+import { formIcon } from '../declare/formIcon';
+import { PortalButton } from '../shared/light';
 import { CatalogListView } from './CatalogListView';
 import './entry-band.css';
 
@@ -14,12 +14,14 @@ function MyDeclarationsEntry() {
   const navigate = useNavigate();
   return (
     <div className="dl-entry-band">
-      <FormOutlined className="dl-entry-band__icon" aria-hidden />
+      <span className="dl-entry-band__icon" aria-hidden>
+        {formIcon}
+      </span>
       <div className="dl-entry-band__text">
         <strong>在线申报</strong>
         <span>阅读申报指南后选择奖种开始申报；已创建的申报书在个人中心的「我的申报」中继续填写、提交和打印。</span>
       </div>
-      <Button onClick={() => navigate(signedIn ? '/center' : loginPathFor('/center'))}>{signedIn ? '我的申报' : '登录查看我的申报'}</Button>
+      <PortalButton onClick={() => navigate(signedIn ? '/center' : loginPathFor('/center'))}>{signedIn ? '我的申报' : '登录查看我的申报'}</PortalButton>
     </div>
   );
 }

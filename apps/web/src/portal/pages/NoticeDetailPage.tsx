@@ -1,11 +1,11 @@
 import { useParams } from 'react-router';
-import { Skeleton } from 'antd';
 import { usePublicNotice } from '../noticeApi';
 import { LoadFailure } from '../shared/LoadFailure';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePortalTitle } from '../shared/usePortalTitle';
 import { ContentDetail } from '../widgets/ContentDetail';
+import { PortalSkeleton } from '../shared/light';
 import '../shared/portal-page.css';
 
 /** /notificationDetail/{id}: one released public notice with its attachments. */
@@ -16,7 +16,12 @@ export default function NoticeDetailPage() {
   usePortalTitle(notice.data?.title ?? '通知公告');
 
   let body;
-  if (notice.isPending) body = <Skeleton active title paragraph={{ rows: 10 }} className="dl-portal-page__main" />;
+  if (notice.isPending)
+    body = (
+      <div className="dl-portal-page__main">
+        <PortalSkeleton rows={10} />
+      </div>
+    );
   else if (!notice.data)
     body = <LoadFailure title="通知公告加载失败" error={notice.error} retrying={notice.isFetching} onRetry={() => void notice.refetch()} />;
   else

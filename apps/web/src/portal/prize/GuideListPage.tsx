@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Empty, Pagination, Skeleton, Tag } from 'antd';
 import { EDITION_PHASE_LABELS } from '@dandelion/shared/award/edition';
 import { LoadFailure } from '../shared/LoadFailure';
+import { PortalEmpty, PortalPagination, PortalSkeleton, PortalTag } from '../shared/light';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePageParam } from '../shared/usePageParam';
@@ -23,9 +23,9 @@ export default function GuideListPage() {
   useLoadErrorToast(guides.error);
 
   let body;
-  if (guides.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  if (guides.isPending) body = <PortalSkeleton rows={8} />;
   else if (!guides.data) body = <LoadFailure title="申报指南加载失败" error={guides.error} retrying={guides.isFetching} onRetry={() => void guides.refetch()} />;
-  else if (guides.data.list.length === 0) body = <Empty description="暂无正在申报或即将开始申报的届次" />;
+  else if (guides.data.list.length === 0) body = <PortalEmpty description="暂无正在申报或即将开始申报的届次" />;
   else
     body = (
       <>
@@ -36,14 +36,14 @@ export default function GuideListPage() {
                 {guide.editionName}申报指南
               </Link>
               <div className="dl-prize-card__meta">
-                <Tag color={guide.phase === 'DECLARING' ? 'green' : 'blue'}>{guide.phase === 'DECLARING' ? EDITION_PHASE_LABELS.DECLARING : '即将开始'}</Tag>
+                <PortalTag color={guide.phase === 'DECLARING' ? 'green' : 'blue'}>{guide.phase === 'DECLARING' ? EDITION_PHASE_LABELS.DECLARING : '即将开始'}</PortalTag>
                 <span>申报时间：{guide.declarationStart && guide.declarationEnd ? `${guide.declarationStart} 至 ${guide.declarationEnd}` : '待定'}</span>
               </div>
               {guide.excerpt && <p className="dl-prize-card__excerpt">{guide.excerpt}</p>}
               {guide.prizes.length > 0 && (
                 <div className="dl-prize-tags" aria-label="开放奖种">
                   {guide.prizes.map((prize) => (
-                    <Tag key={prize.prizeId}>{prize.prizeName}</Tag>
+                    <PortalTag key={prize.prizeId}>{prize.prizeName}</PortalTag>
                   ))}
                 </div>
               )}
@@ -51,7 +51,7 @@ export default function GuideListPage() {
           ))}
         </ul>
         {guides.data.total > PAGE_SIZE && (
-          <Pagination className="dl-portal-page__pager" current={pageNum} pageSize={PAGE_SIZE} total={guides.data.total} showSizeChanger={false} showTotal={(total) => `共 ${total} 条`} onChange={setPageNum} />
+          <PortalPagination className="dl-portal-page__pager" current={pageNum} pageSize={PAGE_SIZE} total={guides.data.total} showTotal={(total) => `共 ${total} 条`} onChange={setPageNum} />
         )}
       </>
     );

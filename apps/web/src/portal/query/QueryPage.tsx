@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Card, Empty, Input, Pagination, Select, Skeleton, Tabs, Tag } from 'antd';
 import { DECLARATION_STATUS_LABELS } from '@dandelion/shared/award/declaration';
 import { PRIZE_GRADE_LABELS } from '@dandelion/shared/award/prize';
 import { PUBLICITY_DAY_KIND_LABELS, PUBLICITY_KIND_LABELS } from '@dandelion/shared/award/publicity';
 import { LoadFailure } from '../shared/LoadFailure';
+import { PortalCard, PortalEmpty, PortalPagination, PortalSkeleton, PortalTabs, PortalTag, SearchInput } from '../shared/light';
+import { PortalSelect } from '../shared/light/Select';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePageParam } from '../shared/usePageParam';
@@ -23,14 +24,14 @@ function MyResults() {
   const mine = useMyResults();
   if (!mine.data?.length) return null;
   return (
-    <Card size="small" title="我的申报结果" className="dl-query-mine">
+    <PortalCard title="我的申报结果" className="dl-card--small dl-query-mine">
       <ul className="dl-query-list">
         {mine.data.map((r) => (
           <li key={r.declarationId} className="dl-query-item">
             <div className="dl-query-item__head">
               <span className="dl-query-item__title">{r.title ?? '（未填写项目名称）'}</span>
-              <Tag color={r.status === 'AWARDED' ? 'gold' : 'blue'}>{DECLARATION_STATUS_LABELS[r.status]}</Tag>
-              {r.grade && <Tag color="gold">{`${r.status === 'AWARDED' ? '' : '拟'}${PRIZE_GRADE_LABELS[r.grade]}`}</Tag>}
+              <PortalTag color={r.status === 'AWARDED' ? 'gold' : 'blue'}>{DECLARATION_STATUS_LABELS[r.status]}</PortalTag>
+              {r.grade && <PortalTag color="gold">{`${r.status === 'AWARDED' ? '' : '拟'}${PRIZE_GRADE_LABELS[r.grade]}`}</PortalTag>}
             </div>
             <div className="dl-query-item__meta">
               <span>{r.editionName}</span>
@@ -40,16 +41,16 @@ function MyResults() {
           </li>
         ))}
       </ul>
-    </Card>
+    </PortalCard>
   );
 }
 
 function Publicities({ filter, pageNum, setPageNum }: { filter: QueryFilter; pageNum: number; setPageNum: (n: number) => void }) {
   const page = usePublicities(filter, pageNum, PAGE_SIZE);
   useLoadErrorToast(page.error);
-  if (page.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (page.isPending) return <PortalSkeleton rows={6} />;
   if (!page.data) return <LoadFailure title="公示加载失败" error={page.error} retrying={page.isFetching} onRetry={() => void page.refetch()} />;
-  if (!page.data.list.length) return <Empty description="暂无公示" />;
+  if (!page.data.list.length) return <PortalEmpty description="暂无公示" />;
   return (
     <>
       <ul className="dl-query-list">
@@ -57,7 +58,7 @@ function Publicities({ filter, pageNum, setPageNum }: { filter: QueryFilter; pag
           <li key={p.publicityId} className="dl-query-item">
             <div className="dl-query-item__head">
               {publicityStatusTag(p.status)}
-              <Tag>{PUBLICITY_KIND_LABELS[p.kind]}</Tag>
+              <PortalTag>{PUBLICITY_KIND_LABELS[p.kind]}</PortalTag>
               <Link to={queryDetailPath(p.publicityId)} className="dl-query-item__title">
                 {p.title}
               </Link>
@@ -79,16 +80,16 @@ function Publicities({ filter, pageNum, setPageNum }: { filter: QueryFilter; pag
 function AwardResults({ filter, pageNum, setPageNum }: { filter: QueryFilter; pageNum: number; setPageNum: (n: number) => void }) {
   const page = useAwardResults(filter, pageNum, PAGE_SIZE);
   useLoadErrorToast(page.error);
-  if (page.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (page.isPending) return <PortalSkeleton rows={6} />;
   if (!page.data) return <LoadFailure title="获奖名单加载失败" error={page.error} retrying={page.isFetching} onRetry={() => void page.refetch()} />;
-  if (!page.data.list.length) return <Empty description="暂无获奖名单" />;
+  if (!page.data.list.length) return <PortalEmpty description="暂无获奖名单" />;
   return (
     <>
       <ul className="dl-query-list">
         {page.data.list.map((r) => (
           <li key={r.declarationId} className="dl-query-item">
             <div className="dl-query-item__head">
-              {r.grade && <Tag color="gold">{PRIZE_GRADE_LABELS[r.grade]}</Tag>}
+              {r.grade && <PortalTag color="gold">{PRIZE_GRADE_LABELS[r.grade]}</PortalTag>}
               <span className="dl-query-item__title">{r.title ?? '—'}</span>
             </div>
             <div className="dl-query-item__meta">
@@ -107,7 +108,7 @@ function AwardResults({ filter, pageNum, setPageNum }: { filter: QueryFilter; pa
 
 function Pager({ total, pageNum, onChange, unit }: { total: number; pageNum: number; onChange: (n: number) => void; unit: string }) {
   if (total <= PAGE_SIZE) return null;
-  return <Pagination className="dl-portal-page__pager" current={pageNum} pageSize={PAGE_SIZE} total={total} showSizeChanger={false} showTotal={(t) => `共 ${t} ${unit}`} onChange={onChange} simple={window.innerWidth < 576} />;
+  return <PortalPagination className="dl-portal-page__pager" current={pageNum} pageSize={PAGE_SIZE} total={total} showTotal={(t) => `共 ${t} ${unit}`} onChange={onChange} />;
 }
 
 /**
@@ -141,32 +142,33 @@ export default function QueryPage() {
       <div className="dl-portal-page__body dl-portal-page__body--single">
         <section className="dl-portal-page__main">
           <MyResults />
-          <Tabs
+          <PortalTabs
             activeKey={tab}
             onChange={setTab}
+            aria-label="公示与获奖名单"
             items={[
               { key: 'publicity', label: '公示' },
               { key: 'results', label: '获奖名单' },
             ]}
           />
           <div className="dl-query-filters" role="search">
-            <Select
-              allowClear
+            <PortalSelect
               placeholder="全部届次"
               aria-label="届次"
               value={filter.editionId}
-              onChange={(editionId?: string) => change({ editionId })}
+              onChange={(editionId) => change({ editionId })}
               options={(filters.data?.editions ?? []).map((e) => ({ value: e.editionId, label: e.editionName }))}
             />
-            <Select
-              allowClear
+            <PortalSelect
               placeholder="全部奖种"
               aria-label="奖种"
               value={filter.prizeId}
-              onChange={(prizeId?: string) => change({ prizeId })}
+              onChange={(prizeId) => change({ prizeId })}
               options={(filters.data?.prizes ?? []).map((p) => ({ value: p.prizeId, label: p.prizeName }))}
             />
-            <Input.Search allowClear placeholder={tab === 'results' ? '项目名称' : '公示标题'} aria-label="关键词" enterButton="查询" maxLength={64} onSearch={(value) => change({ keyword: value.trim() || undefined })} />
+            <span className="dl-query-filters__keyword">
+              <SearchInput placeholder={tab === 'results' ? '项目名称' : '公示标题'} aria-label="关键词" enterButton="查询" maxLength={64} onSearch={(value) => change({ keyword: value.trim() || undefined })} />
+            </span>
           </div>
           {tab === 'publicity' ? <Publicities filter={filter} pageNum={pageNum} setPageNum={setPageNum} /> : <AwardResults filter={filter} pageNum={pageNum} setPageNum={setPageNum} />}
         </section>

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import { App } from 'antd';
 import { errorMessage } from '../../api/http';
+import { toast } from './light/toast';
 
 /**
  * Spec §2/§8: a content widget's load failure shows the rejection's message in a toast, once per
- * failure (a refetch that fails again is a new error object and toasts again).
+ * failure (a refetch that fails again is a new error object and toasts again). The portal's own light toast:
+ * a page's failure does not load antd's message.
  */
 export function useLoadErrorToast(error: unknown) {
-  const { message } = App.useApp();
   useEffect(() => {
-    if (error) void message.error(errorMessage(error));
-  }, [error, message]);
+    if (error) toast('error', errorMessage(error));
+  }, [error]);
 }

@@ -135,7 +135,7 @@ describe('catalogue widgets', () => {
 
     vi.stubGlobal('fetch', fakeServer({ '/rest/cmsCatalog/ListCatalogAndComTree': portalRefuse(404, '栏目不存在') }).fetch);
     renderAtRoute(<CatalogContentTree catalogCode="gone" />, '/', '/');
-    await waitFor(() => expect(document.querySelector('.ant-message-error')?.textContent).toContain('栏目不存在'));
+    await waitFor(() => expect(document.querySelector('.dl-message__notice--error')?.textContent).toContain('栏目不存在'));
   });
 });
 

@@ -7,7 +7,7 @@ import { fakePortal, portalOk } from '../../testing/fixtures';
 import { applicant, declaration, declarationRow } from '../testing';
 
 beforeAll(async () => {
-  await Promise.all([import('../../center/CenterPage'), import('../../layout/PortalLayout')]);
+  await Promise.all([import('../../center/CenterPage'), import('../../layout/PortalLayout'), import('./RevokeDialog'), import('./HistoryDrawer')]);
 });
 
 afterEach(() => {
@@ -62,7 +62,7 @@ describe('我的申报', () => {
     expect(buttonsOf('撤回项目')).toEqual(['办理记录']);
     const submitted = within(rowOf('已提交项目'));
     expect(submitted.getByText('KJJB-2026-0002')).toBeTruthy();
-    expect(submitted.getByText('待单位审核', { selector: '.ant-tag' })).toBeTruthy();
+    expect(submitted.getByText('待单位审核', { selector: '.dl-tag' })).toBeTruthy();
     expect(submitted.getByText('2026-06-30')).toBeTruthy();
     expect(within(rowOf('草稿项目')).getByText('打印').closest('a')!.getAttribute('href')).toBe('/declare/print/101');
   });
@@ -157,8 +157,9 @@ describe('我的申报', () => {
     vi.stubGlobal('fetch', s.fetch);
     renderApp('/center');
     await screen.findByText('草稿项目');
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: '按状态筛选' }));
-    fireEvent.click(await screen.findByTitle('限期修改'));
+    const filter = screen.getByRole('combobox', { name: '按状态筛选' }) as HTMLSelectElement;
+    const returned = within(filter).getByRole('option', { name: '限期修改' }) as HTMLOptionElement;
+    fireEvent.change(filter, { target: { value: returned.value } });
     await waitFor(() => expect(screen.queryByText('草稿项目')).toBeNull());
     expect(screen.getByText('退回项目')).toBeTruthy();
     expect(s.callsTo('/rest/declare/getMyDeclarations').at(-1)!.body).toEqual({ pageParameter: { pageNum: 1, pageSize: 10 }, status: 'FORMAL_RETURNED' });

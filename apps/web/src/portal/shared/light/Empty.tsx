@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import './light.css';
 
 /** antd's simple empty picture (a tray), for empty cards and lists inside a block. */
@@ -39,11 +40,12 @@ const defaultImage = (
 );
 
 /** "Nothing here" with antd Empty's picture (the default one, or the simple one inside cards) and its caption. */
-export function PortalEmpty({ description, simple = false }: { description: string; simple?: boolean }) {
+export function PortalEmpty({ description, simple = false, children }: { description: string; simple?: boolean; children?: ReactNode }) {
   return (
     <div className={['dl-empty', simple && 'dl-empty--simple'].filter(Boolean).join(' ')}>
       {simple ? simpleImage : defaultImage}
       <div className="dl-empty__description">{description}</div>
+      {children != null && <div className="dl-empty__footer">{children}</div>}
     </div>
   );
 }

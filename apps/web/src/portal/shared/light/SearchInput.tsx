@@ -22,8 +22,8 @@ interface SearchInputProps {
   placeholder?: string;
   'aria-label': string;
   maxLength?: number;
-  /** The search button in the brand blue (antd's enterButton); otherwise a plain button with the icon. */
-  enterButton?: boolean;
+  /** The search button in the brand blue (antd's enterButton), with this text instead of the icon when a string; otherwise a plain button with the icon. */
+  enterButton?: boolean | string;
 }
 
 /** A search box with its primary search button and a clear icon: antd Input.Search's look, without antd. */
@@ -66,8 +66,8 @@ export function SearchInput({ value, onChange, onSearch, placeholder, 'aria-labe
           </button>
         )}
       </span>
-      <button type="button" className={['dl-search-input__submit', enterButton && 'dl-search-input__submit--primary'].filter(Boolean).join(' ')} aria-label="搜索" onClick={() => onSearch(text)}>
-        {searchIcon}
+      <button type="button" className={['dl-search-input__submit', enterButton && 'dl-search-input__submit--primary', typeof enterButton === 'string' && 'dl-search-input__submit--text'].filter(Boolean).join(' ')} aria-label={typeof enterButton === 'string' ? undefined : '搜索'} onClick={() => onSearch(text)}>
+        {typeof enterButton === 'string' ? enterButton : searchIcon}
       </button>
     </span>
   );

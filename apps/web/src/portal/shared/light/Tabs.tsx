@@ -7,13 +7,15 @@ interface PortalTabsProps {
   onChange?: (key: string) => void;
   className?: string;
   'aria-label'?: string;
+  /** With panels of its own: each tab gets the id `${idPrefix}-tab-${key}` and controls `${idPrefix}-panel-${key}`. */
+  idPrefix?: string;
 }
 
 /**
  * A row of tabs (antd Tabs' look: the active one in the brand blue with an ink bar) that switch what
  * the list below shows. Arrow keys move between them, as in antd.
  */
-export function PortalTabs({ items, activeKey, onChange, className, 'aria-label': label }: PortalTabsProps) {
+export function PortalTabs({ items, activeKey, onChange, className, 'aria-label': label, idPrefix }: PortalTabsProps) {
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
@@ -33,6 +35,8 @@ export function PortalTabs({ items, activeKey, onChange, className, 'aria-label'
             type="button"
             role="tab"
             data-key={t.key}
+            id={idPrefix && `${idPrefix}-tab-${t.key}`}
+            aria-controls={idPrefix && `${idPrefix}-panel-${t.key}`}
             aria-selected={t.key === activeKey}
             tabIndex={t.key === activeKey ? 0 : -1}
             className={['dl-tabs__tab', t.key === activeKey && 'dl-tabs__tab--active'].filter(Boolean).join(' ')}
