@@ -1,34 +1,21 @@
-import { lazy, Suspense, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import Icon from '@ant-design/icons';
-import { ANTD_ICON_LOADERS, type IconModule } from './antdIcons';
+import { ANTD_ICON_LOADERS } from './antdIcons';
 
 /** The antd icon names a menu node may use (the icon picker offers exactly these). */
 export const MENU_ICON_NAMES: readonly string[] = Object.keys(ANTD_ICON_LOADERS);
 
-const loaded = new Map<string, LazyExoticComponent<IconModule['default']>>();
-
-/** One lazy component per icon name, made once: React keeps what it has loaded. */
-function lazyIcon(name: string) {
-  let icon = loaded.get(name);
-  if (!icon) {
-    icon = lazy(ANTD_ICON_LOADERS[name]!);
-    loaded.set(name, icon);
-  }
-  return icon;
-}
+/** One lazy component per icon name, made once (`lazy` loads nothing until the icon is drawn). */
+const LAZY_ICONS = Object.fromEntries(Object.entries(ANTD_ICON_LOADERS).map(([name, load]) => [name, lazy(load)]));
 
 /**
  * An antd icon of the fixed list, loaded on first use. Until it arrives an empty box of the icon's
  * size holds its place, so the entry's text does not move. `className` is what antd's Menu adds.
  */
 function AntdMenuIcon({ name, className }: { name: string; className?: string }) {
-  const Loaded = lazyIcon(name);
   const placeholder = <span className={['anticon', className].filter(Boolean).join(' ')} style={{ width: '1em', height: '1em' }} aria-hidden />;
-  return (
-    <Suspense fallback={placeholder}>
-      <Loaded className={className} aria-hidden />
-    </Suspense>
-  );
+  const Loaded = LAZY_ICONS[name];
+  return <Suspense fallback={placeholder}>{Loaded && <Loaded className={className} aria-hidden />}</Suspense>;
 }
 
 export interface CustomIcon {
