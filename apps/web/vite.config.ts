@@ -79,6 +79,19 @@ function entryPreloads(): Plugin {
   };
 }
 
+/**
+ * antd declares its JavaScript free of side effects (package.json `sideEffects`), the
+ * @rc-component/* and @ant-design/* packages it is built on do not declare it, so every module
+ * reachable through an index file stayed in the bundle: any antd Input brought the whole of
+ * @rc-component/form and async-validator, antd's theme brought the color picker and collapse.
+ * Their modules define components and helpers and run nothing on import that another module relies
+ * on without importing it, so an unused one may go. Anything else: the bundler's own judgement.
+ */
+const ANTD_INTERNALS = /[\\/]node_modules[\\/](@rc-component|@ant-design)[\\/].*\.[cm]?js$/;
+function antdInternalsArePure(id: string): boolean | undefined {
+  return ANTD_INTERNALS.test(id) ? false : undefined;
+}
+
 export default defineConfig(({ command, mode }) => {
   const mock = command === 'serve' && loadEnv(mode, ROOT, 'VITE_').VITE_MOCK === 'true';
   return {
@@ -103,6 +116,7 @@ export default defineConfig(({ command, mode }) => {
       // chunks are still preloaded from index.html (entryPreloads), a lazy page's imports load with it.
       modulePreload: false,
       rolldownOptions: {
+        treeshake: { moduleSideEffects: antdInternalsArePure },
         output: {
           codeSplitting: {
             // The React runtime changes least often: one long-cached chunk. The rest splits automatically.

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useConsoleStore } from '../api/consoleStore';
 import { createAppRouter } from './appRouter';
 import { mountedRoutes } from '../api/routerSwap';
-import { AppProviders } from './providers';
 import { createQueryClient } from './queryClient';
 
 export function App() {
@@ -13,8 +13,9 @@ export function App() {
   const router = useMemo(() => createAppRouter(mount), [mount]);
   useEffect(() => () => router.dispose(), [router]);
   return (
-    <AppProviders queryClient={queryClient}>
+    // No antd here: its providers come with the first page (AntdScope.tsx), the start-up stays light.
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </AppProviders>
+    </QueryClientProvider>
   );
 }

@@ -1,15 +1,11 @@
-import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/http';
-import { useRequestErrorToasts } from '../api/notify';
 import { setLoginReturnTo } from '../auth/login/loginReturn';
 import { useConsoleStore } from '../api/consoleStore';
 import { goAfterConsoleChange } from '../api/routerSwap';
 import { DEFAULT_TITLE, pageTitleOf } from '../lib/pageTitle';
 import { useAccessBeacon } from './accessBeacon';
-
-// The dialog (form, captcha, modal) is only needed after a 401: keep it out of the first load.
-const LoginDialog = lazy(() => import('../auth/login/LoginDialog').then((m) => ({ default: m.LoginDialog })));
 
 /**
  * Keeps document.title in step with the deepest matched route that names one, followed by the
@@ -42,21 +38,17 @@ function useLoginDialogOnUnauthorized() {
   useEffect(() => onUnauthorized(() => sessionEnded()), []);
 }
 
-/** The root of every route: document title, the 401 hand-off and scroll restoration around the matched page. */
+/**
+ * The root of every route: document title, the 401 hand-off and scroll restoration around the
+ * matched page. No antd here (start-up): the toasts and the login dialog live in AntdScope.
+ */
 export function RootRoute() {
   useDocumentTitle();
-  useRequestErrorToasts();
   useLoginDialogOnUnauthorized();
   useAccessBeacon();
-  const loginVisible = useConsoleStore((s) => s.loginVisible);
   return (
     <>
       <Outlet />
-      {loginVisible && (
-        <Suspense fallback={null}>
-          <LoginDialog />
-        </Suspense>
-      )}
       <ScrollRestoration />
     </>
   );

@@ -30,4 +30,16 @@ describe('lazyPage (spec §8 chunk load failures)', () => {
     expect(screen.getByText('网络不稳定或系统刚刚更新，请刷新页面后重试。')).toBeTruthy();
     expect(screen.getByRole('button', { name: '刷新页面' })).toBeTruthy();
   });
+
+  it('a page that throws while rendering shows the themed error page with its way home', async () => {
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    const router = createMemoryRouter([{ path: '/', Component: Broken, errorElement: <RouteError /> }]);
+    render(<RouterProvider router={router} />);
+    // The themed page is its own chunk (antd's Result): a slow first import on a busy machine.
+    expect(await screen.findByText('页面出错了', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.getByText('抱歉，页面遇到了问题，请返回首页后重试。')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回首页' })).toBeTruthy();
+  });
 });

@@ -1,12 +1,6 @@
 import type { ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { appTheme } from './theme';
-
-dayjs.locale('zh-cn');
+import { AntdProviders } from './antdProviders';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -14,16 +8,15 @@ interface AppProvidersProps {
 }
 
 /**
- * Everything a page relies on: Ant Design in Chinese with the brand theme (one ConfigProvider),
- * antd's App (context-aware message / notification / modal via App.useApp), and TanStack Query.
- * `autoInsertSpace: false` keeps two-character buttons as "登录", not "登 录".
+ * Everything a page relies on: TanStack Query, and Ant Design in Chinese with the brand theme and
+ * antd's App (app/antdProviders.tsx). The running app gets the two separately, so the start-up
+ * carries no antd: App.tsx mounts TanStack Query, the antd scope route (AntdScope.tsx) the rest.
+ * Tests render a widget or a page inside both at once.
  */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
-    <ConfigProvider locale={zhCN} theme={appTheme} button={{ autoInsertSpace: false }}>
-      <AntdApp>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntdApp>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <AntdProviders>{children}</AntdProviders>
+    </QueryClientProvider>
   );
 }

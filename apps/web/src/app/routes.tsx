@@ -11,7 +11,6 @@ import { CONSOLE_PAGES, isConsolePath, isKnownConsolePagePath } from '../console
 import type { PageModule } from '../console/pageTypes';
 import { BLANK_PATH, guardedPath } from '../console/routing/buildRoutes';
 import { MAIN_INDEX_PATH } from '@dandelion/shared';
-import { ConsoleGate } from '../console/ConsoleGate';
 import { commitConsoleData, loadConsoleData } from '../console/bootstrap';
 
 const exceptionPages = () => import('./exception/ExceptionPages');
@@ -161,6 +160,11 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [
+      {
+        // Every page renders antd; its providers load with the first page, not at start-up.
+        id: 'antd',
+        lazy: () => import('./AntdScope'),
+        children: [
       ...(consoleRoutes ? [consoleBranch(consoleRoutes)] : []),
       {
         path: '/',
@@ -210,7 +214,10 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
       { path: '/500', handle: handle('500'), lazy: lazyPage('exception', exceptionPages, (m) => m.ServerErrorPage) },
       // Spec §2: any unknown path redirects to /404 (the loader replaces the history entry before
       // anything renders); console paths first go through the gate.
-      { path: '*', loader: unmatchedPath, Component: ConsoleGate },
+      // The gate uses antd's notification: its own small chunk, loaded beside the antd scope.
+      { path: '*', loader: unmatchedPath, lazy: lazyPage('console-gate', () => import('../console/ConsoleGate'), (m) => m.ConsoleGate) },
+        ],
+      },
     ],
   },
   ];

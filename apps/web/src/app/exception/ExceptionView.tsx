@@ -23,8 +23,8 @@ interface ExceptionViewProps extends ExceptionContent {
 }
 
 /**
- * A full-page antd Result with a way back to the home page. Part of the entry chunk:
- * the root error boundary must render even when page chunks fail to load.
+ * A full-page antd Result with a way back to the home page: the exception pages and, through
+ * exception/ThemedException, the root error boundary (a failed chunk has its plain view there).
  */
 export function ExceptionView({ status, title, subTitle, extra }: ExceptionViewProps) {
   const navigate = useNavigate();

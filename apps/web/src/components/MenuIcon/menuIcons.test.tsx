@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { menuIcon } from './menuIcons';
 
 describe('menuIcon', () => {
@@ -23,5 +23,11 @@ describe('menuIcon', () => {
 
   it('draws nothing for an unknown name', () => {
     expect(menuIcon('missing', [])).toBeNull();
+  });
+
+  it('loads an antd icon of the list when it is first drawn, holding its place meanwhile', async () => {
+    const { container } = render(<>{menuIcon('TrophyOutlined', [])}</>);
+    expect(container.querySelector('span.anticon')).toBeTruthy();
+    await waitFor(() => expect(container.querySelector('.anticon-trophy svg')).toBeTruthy());
   });
 });

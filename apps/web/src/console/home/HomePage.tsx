@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Card, Col, Row, Tag, Typography } from 'antd';
+import { Card, Col, Row, Tag } from 'antd';
+import { Text } from '../../components/Text/Text';
 import { useSessionStore } from '../../api/session';
 import { useConsoleStore, useHasPermission, type ConsoleRoute } from '../../api/consoleStore';
 import { useRecentMenus, type RecentMenu } from '../recentMenus';
@@ -62,12 +63,12 @@ export default function HomePage() {
   return (
     <div className="dl-console-home">
       <Card className="dl-console-home__welcome" size="small">
-        <Typography.Text>
+        <Text>
           欢迎使用{siteName || '蒲公英'}管理控制台，今天是{today}。
-        </Typography.Text>
+        </Text>
         {roleNames.length > 0 && (
           <span className="dl-console-home__roles">
-            <Typography.Text type="secondary">当前角色：</Typography.Text>
+            <Text type="secondary">当前角色：</Text>
             {roleNames.map((name) => (
               <Tag key={name} color="blue">
                 {name}
@@ -80,7 +81,7 @@ export default function HomePage() {
       {showsStatistics && <DashboardPanel />}
       <Card title={<h2 className="dl-console-home__heading">{quick.lately ? '最近访问' : '常用功能'}</h2>} data-testid="home-quick-links">
         {quick.links.length === 0 ? (
-          <Typography.Text type="secondary">暂无可用功能，请联系管理员分配权限。</Typography.Text>
+          <Text type="secondary">暂无可用功能，请联系管理员分配权限。</Text>
         ) : (
           <Row gutter={[12, 12]}>
             {quick.links.map((link) => (

@@ -41,7 +41,8 @@ describe('ConsoleLayout: menu, header and breadcrumbs', { timeout: 30_000 }, () 
     // 消息管理 has one child and no alwaysShow: the child stands in for it, with the custom icon.
     expect(within(menu()).queryByText('消息管理')).toBeNull();
     expect(menuItem('短信日志').querySelector('[data-icon="custom-sms"] path')?.getAttribute('d')).toBe('M0 0h1024v1024H0z');
-    expect(menuItem('首页').querySelector('.anticon-home')).toBeTruthy();
+    // antd icons load one by one, when a menu shows them (components/MenuIcon).
+    await waitFor(() => expect(menuItem('首页').querySelector('.anticon-home')).toBeTruthy());
     expect(screen.getByText('蒲公英测试站')).toBeTruthy();
   });
 
@@ -53,7 +54,7 @@ describe('ConsoleLayout: menu, header and breadcrumbs', { timeout: 30_000 }, () 
     renderConsole('/system/user/userList');
     await pageHeading('用户列表');
     expect(menuItem('角色管理').querySelector('.anticon-file')).toBeTruthy();
-    expect(menuItem('用户管理').querySelector('.anticon-user')).toBeTruthy();
+    await waitFor(() => expect(menuItem('用户管理').querySelector('.anticon-user')).toBeTruthy());
   });
 
   it('highlights the parent of a hidden sub-page, opens its group and names the chain in the breadcrumbs', async () => {

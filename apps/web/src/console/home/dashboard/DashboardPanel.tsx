@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Alert, Card, Col, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Text } from '../../../components/Text/Text';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
 import { useInViewport } from '../../../components/useInViewport';
@@ -14,7 +15,7 @@ function TodayFigure({ title, value, loading, alarming, children }: { title: str
     <Col xs={12} lg={6}>
       <Card loading={loading}>
         <Statistic title={title} value={value ?? 0} />
-        <Typography.Text type={alarming ? 'danger' : 'secondary'}>{children}</Typography.Text>
+        <Text type={alarming ? 'danger' : 'secondary'}>{children}</Text>
       </Card>
     </Col>
   );

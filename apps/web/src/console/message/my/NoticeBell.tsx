@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { App, Badge, Button, Popover, Spin, Typography } from 'antd';
+import { App, Badge, Button, Popover, Spin } from 'antd';
+import { Text } from '../../../components/Text/Text';
 import { BellOutlined } from '@ant-design/icons';
 import { MY_MESSAGE_PERMISSIONS } from '@dandelion/shared/message/msg';
 import { holdsPermission, useConsoleStore } from '../../../api/consoleStore';
@@ -74,7 +75,7 @@ export function NoticeBell() {
         }
         trigger="click"
         placement="bottomRight"
-        title={<Typography.Text strong>通知</Typography.Text>}
+        title={<Text strong>通知</Text>}
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
