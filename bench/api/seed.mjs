@@ -3,9 +3,7 @@
 // computes (apps/server/src/modules/cms/search/bigrams.ts, bundled here by esbuild). Rows without it
 // would be rewritten one by one by the server's background backfill after its start, which then runs
 // during the measured rounds and competes with them for the database and the server's CPU.
-import path from 'node:path';
-import { build } from 'esbuild';
-import { repoRoot } from '../lib/paths.mjs';
+import { loadBigrams } from '../lib/bigrams.mjs';
 import { findDefaultSite, findEnabledCatalog } from './queries.mjs';
 
 export const CATALOG_CODE = 'news';
@@ -25,18 +23,6 @@ select $1, $2, t, s, $3, '新闻中心', '蒲公英', 'PUBLISHED',
   now() - make_interval(mins => g * 37),
   g % 1000 = 0, g % 5, g * 3 % 997, x, 'bench', 'bench'
 from unnest($4::int[], $5::text[], $6::text[], $7::text[]) as a(g, t, s, x)`;
-
-async function loadBigrams() {
-  const out = await build({
-    entryPoints: [path.join(repoRoot, 'apps/server/src/modules/cms/search/bigrams.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    write: false,
-    logLevel: 'warning',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-}
 
 /**
  * Inserts `count` published articles into the `news` catalogue of the default site, then does what

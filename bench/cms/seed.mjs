@@ -1,9 +1,7 @@
 // Many published articles with varied Chinese titles, straight into the database, with search_text
 // computed by the server's own searchTextOf (apps/server/src/modules/cms/search/bigrams.ts, bundled here
 // by esbuild) so the bigram index holds exactly what the back office would store.
-import path from 'node:path';
-import { build } from 'esbuild';
-import { repoRoot } from '../lib/paths.mjs';
+import { loadBigrams } from '../lib/bigrams.mjs';
 
 const REGIONS = ['北京', '上海', '广东', '浙江', '江苏', '四川', '湖北', '山东', '陕西', '福建', '安徽', '河南'];
 const TOPICS = ['人工智能', '新能源', '生物医药', '集成电路', '新材料', '现代农业', '智能制造', '海洋工程', '航空航天', '数字经济', '生态环境', '轨道交通'];
@@ -24,18 +22,6 @@ const SENTENCES = [
 /** Where the articles go: most into `news` (the list page measured), the rest spread over the others. */
 export const LIST_CATALOG = 'news';
 const OTHER_CATALOGS = ['notification', 'policy', 'introduce', 'fund', 'show'];
-
-async function loadBigrams() {
-  const out = await build({
-    entryPoints: [path.join(repoRoot, 'apps/server/src/modules/cms/search/bigrams.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    write: false,
-    logLevel: 'warning',
-  });
-  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-}
 
 function article(g) {
   const region = REGIONS[g % REGIONS.length];
