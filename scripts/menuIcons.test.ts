@@ -5,12 +5,13 @@ import { FUNCTION_TREE, flattenFunctions } from '../apps/server/src/db/seed/func
 
 /**
  * The sidebar shows the icon a seeded menu entry names only if the web's fixed icon list
- * (components/MenuIcon/antdIcons.ts) exports it; a name missing there renders as no icon, and the
+ * (components/MenuIcon/antdIcons.ts, `ANTD_ICON_LOADERS`) can load it; a name missing there renders as no icon, and the
  * menu looks half-finished (文章管理 and 投诉建议 once did). The list is read as text: importing it
  * would pull React components into a node test for nothing.
  */
 const iconList = fs.readFileSync(path.resolve(import.meta.dirname, '../apps/web/src/components/MenuIcon/antdIcons.ts'), 'utf8');
-const exportedIcons = new Set([...iconList.matchAll(/^\s+([A-Z]\w+Outlined),$/gm)].map((match) => match[1]));
+// One line per icon: `  NameOutlined: () => import('@ant-design/icons/es/icons/NameOutlined'),`
+const exportedIcons = new Set([...iconList.matchAll(/^\s+([A-Z]\w+Outlined): \(\) => import\('@ant-design\/icons\/es\/icons\/\1'\),$/gm)].map((match) => match[1]));
 
 describe('seeded menu icons', () => {
   const entries = flattenFunctions(FUNCTION_TREE).filter((fn) => fn.type !== 'BUTTON' && !fn.hidden);
