@@ -26,9 +26,11 @@ describe('lockDataDir', () => {
   });
 
   it('takes over at once from an owner that was killed and is still a zombie', async () => {
-    // `sleep 0` ends at once, and its parent (exec'd into `sleep 30`) never reaps it: a zombie, as a
-    // server killed with -9 is until its supervisor waits for it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The background subshell ends as soon as its parent has become `sleep 30` (exec), which never
+    // reaps it: a zombie, as a server killed with -9 is until its supervisor waits for it. Ending any
+    // earlier would let the shell reap it before the exec (a busy machine made that race real).
+    const script = 'p=$$; (while read c < /proc/$p/comm; [ "$c" != sleep ]; do :; done) & echo $!; exec sleep 30';
+    const parent = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
       const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))));
       await expect.poll(() => fs.readFileSync(`/proc/${zombie}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
