@@ -61,7 +61,9 @@ export function createPostgresRateCounter(db: Executor): RateCounter {
         })
         .returning({
           count: sysRateCounter.count,
-          resetInMs: sql<number>`greatest(0, ceil(extract(epoch from (${sysRateCounter.windowEnd} - now())) * 1000))::integer`,
+          // now() is each transaction's start: a hit that waited on the row lock behind the one that opened
+          // the window started earlier than it, so the difference may exceed the window by that wait.
+          resetInMs: sql<number>`least(${windowMs}, greatest(0, ceil(extract(epoch from (${sysRateCounter.windowEnd} - now())) * 1000)))::integer`,
         });
       return { count: row!.count, resetInMs: Number(row!.resetInMs) };
     },
