@@ -1,8 +1,8 @@
-import { count, getTableName, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page, PageParameter } from '@dandelion/shared';
 import type { Executor } from './db';
-import { likePattern } from './sql';
+import { containing, likePattern } from './sql';
 
 /** A list's total: exact, or the planner's estimate when more rows match than are worth counting. */
 export interface CountedTotal {
@@ -88,7 +88,7 @@ export async function distinctValuesContaining(ex: Executor, table: string, colu
  */
 export async function containingByValues(ex: Executor, column: PgColumn, text: string, partial?: SQL): Promise<SQL> {
   const values = await distinctValuesContaining(ex, getTableName(column.table), column.name, text, partial);
-  if (!values) return ilike(column, likePattern(text));
+  if (!values) return containing(column, text);
   return values.length ? inArray(column, values) : sql`false`;
 }
 

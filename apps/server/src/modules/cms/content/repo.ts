@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
 import { containingByValues, countOrEstimate, paginate } from '../../../core/pagination';
 import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, type Actor } from '../../../core/records';
-import { likePattern } from '../../../core/sql';
+import { containing } from '../../../core/sql';
 import { catalogNames } from '../catalog/module';
 import { containingQueryOf } from '../search/module';
 import { cmsContent } from './tables';
@@ -58,7 +58,7 @@ const TRIGRAM_RUN = /[\p{L}\p{N}]{3}/u;
  * it to the candidates. Either way the ILIKE keeps the answer exactly what it was.
  */
 function titleContaining(keyword: string): SQL {
-  const title = ilike(cmsContent.title, likePattern(keyword));
+  const title = containing(cmsContent.title, keyword);
   if (TRIGRAM_RUN.test(keyword)) return title;
   const pieces = containingQueryOf(keyword);
   return pieces ? and(sql`${cmsContent.searchDoc} @@ ${pieces}::tsquery`, title)! : title;
