@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createMemoryBus, createPostgresBus, type EventBus } from './core/bus';
 import { openDatabase, type Database } from './core/db';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './core/dataDirLock';
+import { collectSoonerForEmbeddedMode } from './core/heapGrowth';
 import { seedDatabase } from './db/seed';
 import { BACKUP_TOKEN_FILE } from './ops/backupFormat';
 
@@ -31,6 +32,8 @@ async function main(env: NodeJS.ProcessEnv = process.env) {
   let database: Database | null = null;
   try {
     if (!config.DATABASE_URL) {
+      // PGlite's memory lives in this process: keep the JavaScript heap's garbage small beside it.
+      collectSoonerForEmbeddedMode();
       lock = await lockDataDir(config.DATA_DIR, (err) => {
         log.fatal({ err }, '数据目录锁已失效，为避免数据损坏立即停止');
         process.exit(1);
