@@ -28,6 +28,11 @@ test('/login renders the account and phone sign-in forms with Chinese validation
   await page.goto('/login');
   await expect(page.getByRole('tab', { name: '账号登录' })).toBeVisible();
   await expect(page.getByRole('tab', { name: '手机号登录' })).toBeVisible();
+  // Enter in a field submits the form, and each field says what it lacks.
+  await page.getByLabel('用户名', { exact: true }).press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: '请输入用户名' })).toBeVisible();
+  await expect(page.getByText('请输入密码')).toBeVisible();
+  await expect(page.getByLabel('用户名', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByText('请输入用户名')).toBeVisible();
   await page.getByRole('tab', { name: '手机号登录' }).click();

@@ -160,8 +160,10 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [
+      // The sign-in page is drawn without antd (components/plain): its first load carries none.
+      page('/login', '登录', 'login', () => import('../auth/login/LoginPage')),
       {
-        // Every page renders antd; its providers load with the first page, not at start-up.
+        // Every other page renders antd; its providers load with the first page, not at start-up.
         id: 'antd',
         lazy: () => import('./AntdScope'),
         children: [
@@ -201,7 +203,6 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
         loader: requireSession,
         lazy: lazyPage('portal-declare-print', () => import('../portal/declare/print/DeclarationPrintPage'), defaultExport),
       },
-      page('/login', '登录', 'login', () => import('../auth/login/LoginPage')),
       page('/enroll', '注册', 'enroll', () => import('../auth/enroll/EnrollPage')),
       page('/forgotPassword', '找回密码', 'forgot-password', () => import('../auth/forgot/ForgotPasswordPage')),
       {

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Input, Space, Spin, type FormInstance } from 'antd';
 import { SafetyOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { CAPTCHA_ANSWER_MESSAGE } from '@dandelion/shared/auth/register';
-import { fetchImageCaptcha } from '../../api/auth';
+import { useImageCaptcha } from './useImageCaptcha';
 
 interface CaptchaFieldProps {
   form: FormInstance;
@@ -17,25 +16,17 @@ interface CaptchaFieldProps {
 }
 
 /**
- * 图形验证码: the code input and the image from /rest/captcha/png; clicking the image fetches
- * another. The image's key travels in the hidden `captchaKey` field.
+ * 图形验证码 in an antd form (registration, the login dialog): the code input and the image from
+ * /rest/captcha/png; clicking the image fetches another. The image's key travels in the hidden
+ * `captchaKey` field. The sign-in page draws the same with plain elements (LoginCaptchaField).
  */
 export function CaptchaField({ form, refreshSignal, inputId = 'login_captchaCode', extra, requiredOnSubmit = true }: CaptchaFieldProps) {
-  const [round, setRound] = useState(0);
-  const { data, isFetching, isError } = useQuery({
-    queryKey: ['auth', 'captcha', refreshSignal, round],
-    queryFn: fetchImageCaptcha,
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
+  const { data, isFetching, isError, refresh } = useImageCaptcha(refreshSignal);
 
   useEffect(() => {
     form.setFieldValue('captchaKey', data?.captchaKey);
     form.setFieldValue('captchaCode', undefined);
   }, [data, form]);
-
-  const refresh = () => setRound((r) => r + 1);
 
   return (
     <>

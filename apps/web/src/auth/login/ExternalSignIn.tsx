@@ -1,6 +1,5 @@
-import { Button, Divider } from 'antd';
-import { SafetyCertificateOutlined, LoginOutlined } from '@ant-design/icons';
 import { casServiceUrl, type LoginInspection } from '../../api/auth';
+import { PlainButton } from '../../components/plain';
 import { rememberSsoRedirect } from './ssoRedirect';
 
 /** The CAS login address with our service URL, unless the server already put one in. */
@@ -35,12 +34,14 @@ export function ExternalSignIn({ extra, redirect, disabled }: ExternalSignInProp
 
   return (
     <div className="dl-auth-external">
-      <Divider plain>其他登录方式</Divider>
+      <div className="dl-auth-divider">
+        <span>其他登录方式</span>
+      </div>
       <div className="dl-auth-external__buttons">
         {cas && (
-          <Button
+          <PlainButton
             block
-            icon={<SafetyCertificateOutlined />}
+            icon="safetyCertificate"
             disabled={disabled}
             onClick={() => {
               rememberSsoRedirect(redirect);
@@ -48,18 +49,18 @@ export function ExternalSignIn({ extra, redirect, disabled }: ExternalSignInProp
             }}
           >
             统一身份认证登录
-          </Button>
+          </PlainButton>
         )}
         {providers.map((provider) => (
-          <Button
+          <PlainButton
             key={provider.code}
             block
-            icon={<LoginOutlined />}
+            icon="login"
             disabled={disabled}
             onClick={() => window.location.assign(oauthHref(provider.authorizeUrl, redirect))}
           >
             {provider.name.endsWith('登录') ? provider.name : `${provider.name}登录`}
-          </Button>
+          </PlainButton>
         ))}
       </div>
     </div>

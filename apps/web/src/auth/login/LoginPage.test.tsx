@@ -2,13 +2,21 @@ import '../../test/setup';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SESSION_KEY } from '../../api/session';
+import { RECOVERY_CODE_MESSAGE, TOTP_CODE_MESSAGE } from '@dandelion/shared/auth/twoFactor';
+import { readRememberedLogin } from '../remember';
 import { fakeServer, ok, refuse, renderApp } from '../../test/renderApp';
 
 // Transform the lazily loaded page once up front, so the first test does not wait on it.
 beforeAll(async () => {
   await import('./LoginPage');
-  // Where a sign-in without a redirect lands (the personal centre pulls in the image cropper).
-  await Promise.all([import('../../portal/layout/PortalLayout'), import('../../portal/center/CenterPage')]);
+  // Where a sign-in lands: the personal centre (it pulls in the image cropper) or the redirect the tests
+  // ask for (/enroll), both inside the antd scope, which /login itself does not load.
+  await Promise.all([
+    import('../../app/AntdScope'),
+    import('../../portal/layout/PortalLayout'),
+    import('../../portal/center/CenterPage'),
+    import('../enroll/EnrollPage'),
+  ]);
 }, 60_000);
 
 afterEach(() => {
@@ -52,6 +60,79 @@ describe('/login', () => {
     expect(server.calls.map((c) => c.path)).not.toContain('/rest/captcha/sms');
   });
 
+  it('shows a field\'s message when it is left after an edit, marks the input invalid, and clears it once the value is right', async () => {
+    vi.stubGlobal('fetch', fakeServer({ '/rest/inspect/inspectLoginService': inspection() }).fetch);
+    renderApp('/login');
+    const username = await screen.findByLabelText('用户名');
+    // Passing through a field says nothing.
+    fireEvent.blur(username);
+    expect(screen.queryByText('请输入用户名')).toBeNull();
+
+    fireEvent.change(username, { target: { value: '  ' } });
+    fireEvent.blur(username);
+    expect((await screen.findByText('请输入用户名')).getAttribute('role')).toBe('alert');
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(username.getAttribute('aria-describedby')).toBe(screen.getByText('请输入用户名').id);
+
+    fireEvent.change(username, { target: { value: 'alice' } });
+    await waitFor(() => expect(screen.queryByText('请输入用户名')).toBeNull());
+    expect(username.getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.click(screen.getByText('手机号登录'));
+    const phone = await screen.findByLabelText('手机号');
+    fireEvent.change(phone, { target: { value: '1380013800' } });
+    fireEvent.blur(phone);
+    expect(await screen.findByText('您的手机号码格式不正确!')).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '13800138000' } });
+    await waitFor(() => expect(screen.queryByText('您的手机号码格式不正确!')).toBeNull());
+  });
+
+  it('sends a LOGIN code to a right phone number, counts down, and signs in with the phone and the code', async () => {
+    const server = fakeServer({
+      '/rest/inspect/inspectLoginService': inspection(),
+      '/rest/captcha/sms': ok({ expiresIn: 300, resendIn: 60 }),
+      '/callback?client_name=captcha_client': ok({ token: 'tok-sms', userInfo: user }, '登录成功'),
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    const { router } = renderApp('/login?redirect=/enroll');
+    fireEvent.click(await screen.findByText('手机号登录'));
+
+    // No code goes to a number that is missing.
+    fireEvent.click(await screen.findByText('获取验证码'));
+    expect(await screen.findByText('请输入手机号')).toBeTruthy();
+    expect(server.callsTo('/rest/captcha/sms')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13800138000' } });
+    fireEvent.click(screen.getByText('获取验证码'));
+    expect(await screen.findByText('验证码已发送，请注意查收')).toBeTruthy();
+    const countdown = (await screen.findByText('60 秒后重新获取')).closest('button')!;
+    expect(countdown.disabled).toBe(true);
+    expect(server.callsTo('/rest/captcha/sms')[0]!.body).toEqual({ phone: '13800138000', purpose: 'LOGIN' });
+
+    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: '246810' } });
+    fireEvent.click(screen.getByText('记住我'));
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/enroll'));
+    expect(server.callsTo('/callback')[0]!.body).toEqual({ phone: '13800138000', code: '246810' });
+    expect(stored().token).toBe('tok-sms');
+    // 记住我 keeps the tab and the number for the next visit.
+    expect(readRememberedLogin()).toEqual({ tab: 'phone', name: '13800138000' });
+  });
+
+  it('shows the refusal of the SMS code request and lets the user ask again', async () => {
+    const server = fakeServer({
+      '/rest/inspect/inspectLoginService': inspection(),
+      '/rest/captcha/sms': refuse(429, '发送过于频繁，请稍后再试'),
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    renderApp('/login');
+    fireEvent.click(await screen.findByText('手机号登录'));
+    fireEvent.change(await screen.findByLabelText('手机号'), { target: { value: '13800138000' } });
+    fireEvent.click(screen.getByText('获取验证码'));
+    expect(await screen.findByText('发送过于频繁，请稍后再试')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('获取验证码').closest('button')!.disabled).toBe(false));
+  });
+
   it('signs in with an account, stores the session for 7 days and follows the redirect', async () => {
     const server = fakeServer({
       '/rest/inspect/inspectLoginService': inspection(),
@@ -91,7 +172,14 @@ describe('/login', () => {
     expect(await screen.findByTestId('two-factor-step')).toBeTruthy();
     expect(stored()).toBeNull();
 
+    // The code is checked before it goes out: six digits.
+    fireEvent.click(screen.getByText('验证并登录', { selector: 'button span' }).closest('button')!);
+    expect(await screen.findByText(TOTP_CODE_MESSAGE)).toBeTruthy();
     const codeInput = screen.getByLabelText('动态验证码');
+    fireEvent.change(codeInput, { target: { value: '12345a' } });
+    expect(codeInput.getAttribute('aria-invalid')).toBe('true');
+    expect(server.callsTo('/rest/twoFactor/verifyLogin')).toHaveLength(0);
+
     fireEvent.change(codeInput, { target: { value: '000000' } });
     fireEvent.click(screen.getByText('验证并登录', { selector: 'button span' }).closest('button')!);
     expect(await screen.findByText('动态验证码错误或已使用')).toBeTruthy();
@@ -121,6 +209,8 @@ describe('/login', () => {
     await submit();
     fireEvent.click(await screen.findByText('无法使用验证器？使用恢复码'));
     expect(screen.queryByText(/记住此设备/)).toBeNull();
+    fireEvent.click(screen.getByText('验证并登录', { selector: 'button span' }).closest('button')!);
+    expect(await screen.findByText(RECOVERY_CODE_MESSAGE)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('恢复码'), { target: { value: ' abcde-fghij ' } });
     fireEvent.click(screen.getByText('验证并登录', { selector: 'button span' }).closest('button')!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/enroll'));

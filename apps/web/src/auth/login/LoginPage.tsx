@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, App, Card, Checkbox, Form, Input, Spin, Tabs, type FormInstance } from 'antd';
-import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { rules, toFormRule } from '@dandelion/shared';
+import { rules } from '@dandelion/shared';
+import { CAPTCHA_ANSWER_MESSAGE } from '@dandelion/shared/auth/register';
 import {
   fetchThirdLoginUser,
   inspectLogin,
@@ -16,29 +15,46 @@ import {
 } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/http';
 import { useSessionStore, type SignInMethod } from '../../api/session';
-import { BusyButton } from '../../components/BusyButton';
+import {
+  BusyOverlay,
+  PlainButton,
+  PlainCheckbox,
+  PlainErrorAlert,
+  PlainField,
+  PlainInput,
+  PlainPasswordInput,
+  PlainTabs,
+  required,
+  sharedRule,
+  toast,
+  usePlainForm,
+  type FieldChecks,
+  type PlainForm,
+} from '../../components/plain';
 import { safeRedirect } from '../../lib/redirect';
 import { readRememberedLogin, writeRememberedLogin, type RememberedLogin } from '../remember';
 import { AuthBrand } from '../AuthBrand';
-import { SmsCodeField } from '../SmsCodeField';
-import { CaptchaField } from './CaptchaField';
+import { LoginCaptchaField } from './LoginCaptchaField';
+import { LoginSmsCodeField } from './LoginSmsCodeField';
 import { ExternalSignIn } from './ExternalSignIn';
 import { takeSsoRedirect } from './ssoRedirect';
 import { TwoFactorStep } from './TwoFactorStep';
 import { landAfterSignIn } from '../../console/afterSignIn';
 import '../auth-page.css';
+import './login-page.css';
 
 type LoginTab = RememberedLogin['tab'];
 
-interface LoginValues {
-  username?: string;
-  password?: string;
-  captchaKey?: string;
-  captchaCode?: string;
-  phone?: string;
-  code?: string;
-  remember?: boolean;
-}
+type LoginField = 'username' | 'password' | 'captchaCode' | 'phone' | 'code';
+
+/** The checks of each field, with the messages the antd form showed (the phone's from the shared contracts). */
+const CHECKS = {
+  username: [required('请输入用户名')],
+  password: [required('请输入密码', { whitespace: false })],
+  captchaCode: [required(CAPTCHA_ANSWER_MESSAGE)],
+  phone: [required('请输入手机号'), sharedRule(rules.mobile)],
+  code: [required('请输入验证码')],
+} as const satisfies FieldChecks<LoginField>;
 
 /** Where a signed-in user goes when the login page was opened without a `redirect`. */
 export const AFTER_LOGIN_PATH = '/center';
@@ -51,50 +67,69 @@ export function lockedMessage(seconds: number): string {
   return `登录失败次数过多，账号在当前网络已锁定，请在 ${Math.max(1, Math.ceil(seconds / 60))} 分钟后重试，或使用手机验证码登录`;
 }
 
-function AccountFields({ form, captcha, captchaRound, onUsernameBlur }: {
-  form: FormInstance<LoginValues>;
+function AccountFields({ form, captcha, captchaRound, onCaptchaImage, onUsernameBlur }: {
+  form: PlainForm<LoginField>;
   captcha: boolean;
   captchaRound: number;
+  onCaptchaImage: (captchaKey: string | undefined) => void;
   onUsernameBlur: () => void;
 }) {
+  const username = form.field('username', CHECKS.username);
   return (
     <>
-      <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-        <Input
-          prefix={<UserOutlined />}
+      <PlainField inputId="login_username" label="用户名" error={username.error}>
+        <PlainInput
+          id="login_username"
+          prefix="user"
           placeholder="请输入用户名或手机号"
           autoComplete="username"
           maxLength={64}
-          onBlur={onUsernameBlur}
+          {...username}
+          onBlur={() => {
+            username.onBlur();
+            onUsernameBlur();
+          }}
         />
-      </Form.Item>
-      <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
-      </Form.Item>
-      {captcha && <CaptchaField form={form} refreshSignal={captchaRound} />}
+      </PlainField>
+      <PlainField inputId="login_password" label="密码" error={form.errors.password}>
+        <PlainPasswordInput
+          id="login_password"
+          prefix="lock"
+          placeholder="请输入密码"
+          autoComplete="current-password"
+          {...form.field('password', CHECKS.password)}
+        />
+      </PlainField>
+      {captcha && (
+        <LoginCaptchaField
+          inputId="login_captchaCode"
+          answer={form.field('captchaCode', CHECKS.captchaCode)}
+          refreshSignal={captchaRound}
+          onImage={onCaptchaImage}
+        />
+      )}
     </>
   );
 }
 
-function PhoneFields({ form }: { form: FormInstance<LoginValues> }) {
+function PhoneFields({ form }: { form: PlainForm<LoginField> }) {
   return (
     <>
-      <Form.Item
-        label="手机号"
-        name="phone"
-        rules={[{ required: true, whitespace: true, message: '请输入手机号' }, toFormRule(rules.mobile)]}
-      >
-        <Input prefix={<MobileOutlined />} placeholder="请输入手机号" autoComplete="tel" inputMode="tel" maxLength={11} />
-      </Form.Item>
-      <SmsCodeField
-        form={form}
-        phoneField="phone"
-        name="code"
-        label="验证码"
+      <PlainField inputId="login_phone" label="手机号" error={form.errors.phone}>
+        <PlainInput
+          id="login_phone"
+          prefix="mobile"
+          placeholder="请输入手机号"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={11}
+          {...form.field('phone', CHECKS.phone)}
+        />
+      </PlainField>
+      <LoginSmsCodeField
         inputId="login_code"
-        requiredMessage="请输入验证码"
-        purpose="LOGIN"
-        size="large"
+        code={form.field('code', CHECKS.code)}
+        checkedPhone={() => (form.validate({ phone: CHECKS.phone }) ? form.text('phone') : null)}
       />
     </>
   );
@@ -127,8 +162,13 @@ export default function LoginPage() {
   const [captchaRound, setCaptchaRound] = useState(0);
   /** The password (or SMS code) was right and the account asks for its second factor. */
   const [secondStep, setSecondStep] = useState<{ due: SecondStepDue; name: string; method: SignInMethod } | null>(null);
-  const [form] = Form.useForm<LoginValues>();
-  const { message } = App.useApp();
+  const form = usePlainForm<LoginField>({
+    username: remembered?.tab === 'account' ? remembered.name : undefined,
+    phone: remembered?.tab === 'phone' ? remembered.name : undefined,
+  });
+  const [remember, setRemember] = useState(!!remembered);
+  /** The key of the captcha image shown; its answer goes with it. */
+  const [captchaKey, setCaptchaKey] = useState<string | undefined>(undefined);
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   // The return leg of third-party or CAS sign-in is under way from the first render on.
@@ -155,8 +195,8 @@ export default function LoginPage() {
 
   const onUsernameBlur = () => {
     clearTimeout(inspectTimer.current);
+    const name = form.text('username');
     inspectTimer.current = setTimeout(() => {
-      const name = (form.getFieldValue('username') as string | undefined)?.trim() ?? '';
       if (name !== inspectName) {
         setRefusalCaptcha(undefined);
         setInspectName(name);
@@ -167,10 +207,10 @@ export default function LoginPage() {
   const complete = useCallback(
     (result: LoginResult, method: SignInMethod, to: string | null = redirectParam ? redirect : null) => {
       signIn(result.token, result.userInfo, method);
-      message.success('登录成功');
+      toast('success', '登录成功');
       void landAfterSignIn(to, navigate);
     },
-    [signIn, message, navigate, redirectParam, redirect],
+    [signIn, navigate, redirectParam, redirect],
   );
 
   // The return legs of third-party and CAS sign-in, for the address the page opened with. A one-time
@@ -210,24 +250,29 @@ export default function LoginPage() {
     }
   }, [complete, redirectParam, searchParams, setSearchParams]);
 
-  const onFinish = async (values: LoginValues) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting || externalPending) return;
+    const checks: FieldChecks<LoginField> =
+      activeTab === 'account'
+        ? { username: CHECKS.username, password: CHECKS.password, ...(captchaShown ? { captchaCode: CHECKS.captchaCode } : {}) }
+        : { phone: CHECKS.phone, code: CHECKS.code };
+    if (!form.validate(checks)) return;
     setSubmitting(true);
     setError(null);
     try {
       let result: SignInOutcome;
       if (activeTab === 'account') {
         result = await loginByAccount({
-          username: values.username!.trim(),
-          password: values.password!,
-          ...(captchaShown && values.captchaKey
-            ? { captchaKey: values.captchaKey, captchaCode: values.captchaCode?.trim() }
-            : {}),
+          username: form.text('username'),
+          password: form.values.password ?? '',
+          ...(captchaShown && captchaKey ? { captchaKey, captchaCode: form.text('captchaCode') } : {}),
         });
       } else {
-        result = await loginByPhone({ phone: values.phone!.trim(), code: values.code!.trim() });
+        result = await loginByPhone({ phone: form.text('phone'), code: form.text('code') });
       }
-      const name = activeTab === 'account' ? values.username!.trim() : values.phone!.trim();
-      writeRememberedLogin(values.remember ? { tab: activeTab, name } : null);
+      const name = activeTab === 'account' ? form.text('username') : form.text('phone');
+      writeRememberedLogin(remember ? { tab: activeTab, name } : null);
       const method: SignInMethod = activeTab === 'account' ? 'password' : 'sms';
       if ('twoFactorRequired' in result) {
         setSecondStep({ due: result, name, method });
@@ -249,10 +294,15 @@ export default function LoginPage() {
 
   const shownError = error ?? (activeTab === 'account' ? lockNotice : null);
 
+  const tabs: { key: LoginTab; label: string }[] = [
+    { key: 'account', label: '账号登录' },
+    ...(smsEnabled ? [{ key: 'phone' as const, label: '手机号登录' }] : []),
+  ];
+
   return (
-    <main className="dl-auth-page">
-      <Card className="dl-auth-card">
-        <Spin spinning={externalPending} description="正在登录…">
+    <main className="dl-auth-page dl-login">
+      <div className="dl-auth-card dl-login-card">
+        <BusyOverlay busy={externalPending} text="正在登录…">
           <AuthBrand subtitle="科技奖励申报与评审平台" />
           {secondStep && (
             <TwoFactorStep
@@ -265,68 +315,53 @@ export default function LoginPage() {
               }}
             />
           )}
-          {!secondStep && shownError && (
-            <Alert className="dl-auth-alert" type="error" showIcon title={shownError} role="alert" />
-          )}
-          <Form<LoginValues>
-            hidden={!!secondStep}
-            form={form}
-            name="login"
-            layout="vertical"
-            requiredMark={false}
-            size="large"
-            onFinish={onFinish}
-            initialValues={{
-              remember: !!remembered,
-              username: remembered?.tab === 'account' ? remembered.name : undefined,
-              phone: remembered?.tab === 'phone' ? remembered.name : undefined,
-            }}
-          >
-            {/* destroyOnHidden: the hidden tab's fields unmount, so only the visible ones are validated. */}
-            <Tabs
-              centered
-              destroyOnHidden
+          {!secondStep && shownError && <PlainErrorAlert className="dl-auth-alert">{shownError}</PlainErrorAlert>}
+          <form name="login" noValidate hidden={!!secondStep} onSubmit={(e) => void onSubmit(e)}>
+            <PlainTabs
+              idPrefix="login"
+              items={tabs}
               activeKey={activeTab}
               onChange={(key) => {
-                setTab(key as LoginTab);
+                setTab(key);
                 setError(null);
+                form.clearErrors();
               }}
-              items={[
-                {
-                  key: 'account',
-                  label: '账号登录',
-                  children: (
-                    <AccountFields
-                      form={form}
-                      captcha={captchaShown}
-                      captchaRound={captchaRound}
-                      onUsernameBlur={onUsernameBlur}
-                    />
-                  ),
-                },
-                ...(smsEnabled ? [{ key: 'phone', label: '手机号登录', children: <PhoneFields form={form} /> }] : []),
-              ]}
             />
+            {/* Only the visible tab's fields are mounted, so only they are checked. */}
+            <div role="tabpanel" id={`login-panel-${activeTab}`} aria-labelledby={`login-tab-${activeTab}`}>
+              {activeTab === 'account' ? (
+                <AccountFields
+                  form={form}
+                  captcha={captchaShown}
+                  captchaRound={captchaRound}
+                  onCaptchaImage={(key) => {
+                    setCaptchaKey(key);
+                    form.setValue('captchaCode', '');
+                  }}
+                  onUsernameBlur={onUsernameBlur}
+                />
+              ) : (
+                <PhoneFields form={form} />
+              )}
+            </div>
             <div className="dl-auth-footer">
-              <Form.Item name="remember" valuePropName="checked" noStyle>
-                <Checkbox>记住我</Checkbox>
-              </Form.Item>
+              <PlainCheckbox checked={remember} onChange={setRemember}>
+                记住我
+              </PlainCheckbox>
               <Link to="/forgotPassword">忘记密码?</Link>
             </div>
-            <Form.Item className="dl-auth-submit">
-              <BusyButton type="primary" htmlType="submit" block busy={submitting} disabled={externalPending}>
-                登录
-              </BusyButton>
-            </Form.Item>
+            <PlainButton type="submit" variant="primary" block busy={submitting} disabled={externalPending} className="dl-auth-submit">
+              登录
+            </PlainButton>
             <div className="dl-auth-footer dl-auth-footer--center">
               <span>
                 没有账号？<Link to="/enroll" className="dl-text-link">立即注册</Link>
               </span>
             </div>
-          </Form>
+          </form>
           <ExternalSignIn extra={inspection.data?.extra} redirect={redirectParam ? redirect : null} disabled={externalPending} />
-        </Spin>
-      </Card>
+        </BusyOverlay>
+      </div>
     </main>
   );
 }
