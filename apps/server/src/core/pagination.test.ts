@@ -3,8 +3,9 @@ import { gt, ilike, lte, sql } from 'drizzle-orm';
 import { integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
 import { testDatabase } from '../../test/helpers/testDatabase';
 import type { Db } from './db';
-import { EXACT_COUNT_LIMIT, MAX_DISTINCT_VALUES, containingByValues, countOrEstimate, distinctValuesContaining, paginate } from './pagination';
-import { likePattern } from './sql';
+import { countUpTo } from './listing';
+import { EXACT_COUNT_LIMIT, MAX_DISTINCT_VALUES, TRUSTED_ESTIMATE, containingByValues, countOrEstimate, distinctValues, distinctValuesContaining, paginate } from './pagination';
+import { containing, likePattern } from './sql';
 
 // A table of its own (not a product table): the shared test database resets only what it seeds.
 const probe = pgTable('pagination_probe', { n: integer('n').notNull(), flag: smallint('flag').notNull() });
@@ -40,6 +41,20 @@ describe('countOrEstimate: exact up to the limit, the estimate beyond', () => {
     expect(half.total).toBeLessThanOrEqual(ROWS);
   });
 
+  it('takes an estimate of TRUSTED_ESTIMATE rows or more without counting; log lists read it as "more than the cap"', async () => {
+    await db.execute(sql.raw(`insert into pagination_probe select g, 2 from generate_series(${ROWS + 1}, ${TRUSTED_ESTIMATE + ROWS}) g`));
+    await db.execute(sql`analyze pagination_probe`);
+    const all = await countOrEstimate(db, probe, undefined);
+    expect(all.totalEstimated).toBe(true);
+    expect(all.total).toBeGreaterThanOrEqual(TRUSTED_ESTIMATE);
+    expect(await countUpTo(db, probe, undefined, EXACT_COUNT_LIMIT + 1)).toBe(EXACT_COUNT_LIMIT + 1);
+    // A filter the planner expects to be narrow is still counted exactly.
+    expect(await countOrEstimate(db, probe, lte(probe.n, 1234))).toEqual({ total: 1234, totalEstimated: false });
+    expect(await countUpTo(db, probe, lte(probe.n, 1234), EXACT_COUNT_LIMIT + 1)).toBe(1234);
+    await db.execute(sql`delete from pagination_probe where flag = 2`);
+    await db.execute(sql`analyze pagination_probe`);
+  });
+
   it('paginate passes the estimate flag on with the page', async () => {
     const page = await paginate(
       { pageNum: 2, pageSize: 5 },
@@ -73,7 +88,22 @@ describe('containingByValues: the matching distinct values instead of a scan, th
   it.each(['王伟', '伟', 'zhang', 'WEI', '%', '_', 'a_b', '0%完', 'nobody', ' '])('finds what ILIKE %%%s%% finds', async (text) => {
     expect(await ids(await containingByValues(db, named.name, text))).toEqual(await ids(ilike(named.name, likePattern(text))));
     const live = sql`live = 1`;
-    expect(await ids(sql`${await containingByValues(db, named.name, text, live)} and ${live}`)).toEqual(await ids(sql`${ilike(named.name, likePattern(text))} and ${live}`));
+    expect(await ids(sql`${await containingByValues(db, named.name, text, { partial: live })} and ${live}`)).toEqual(await ids(sql`${ilike(named.name, likePattern(text))} and ${live}`));
+  });
+
+  it.each(['王伟', 'WEI', '0%完', '_'])('walks a varchar_pattern_ops index (an interface path) to the same rows: %s', async (text) => {
+    await db.execute(sql`create index if not exists pagination_named_pattern_idx on pagination_named (name varchar_pattern_ops)`);
+    expect(await ids(await containingByValues(db, named.name, text, { patternOps: true }))).toEqual(await ids(ilike(named.name, likePattern(text))));
+  });
+
+  it('lists every distinct value for a filter on the second column of an index', async () => {
+    expect((await distinctValues(db, 'pagination_named', 'name'))?.sort()).toEqual([...new Set(NAMES.filter((n) => n !== null))].sort());
+  });
+
+  it.each(['王伟', '伟', '100', '完成', '0%完'])('contains: Han and digits through LIKE, the same rows as ILIKE: %s', async (text) => {
+    const caseless = /^[\p{Script=Han}0-9]+$/u.test(text);
+    expect(db.select().from(named).where(containing(named.name, text)).toSQL().sql).toContain(caseless ? ' like ' : ' ilike ');
+    expect(await ids(containing(named.name, text))).toEqual(await ids(ilike(named.name, likePattern(text))));
   });
 
   it('looks the values up only while they are few, and the ILIKE answers beyond', async () => {

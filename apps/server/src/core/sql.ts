@@ -6,8 +6,15 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
 /** A LIKE pattern matching `text` anywhere: `%text%`, wildcards in the text escaped. */
 export const likePattern = (text: string): string => `%${escapeLike(text)}%`;
 
-/** Case-insensitive "contains" on a column. */
-export const containing = (column: Column | SQL, text: string): SQL => ilike(column, likePattern(text));
+/**
+ * Text with no letter that has case: Han characters and digits. ILIKE lower-cases every value it tests
+ * (a call and a copy per row, most of a scan's time); for such text LIKE matches exactly the same rows
+ * (lower-casing never makes or removes a Han character or a digit) several times faster.
+ */
+const CASELESS = /^[\p{Script=Han}0-9]+$/u;
+
+/** Case-insensitive "contains" on a column (LIKE when the text has no case to ignore). */
+export const containing = (column: Column | SQL, text: string): SQL => (CASELESS.test(text) ? like : ilike)(column, likePattern(text));
 
 /** Case-sensitive "starts with" on a column (an index range scan on a btree with text_pattern_ops or C collation). */
 export const startingWith = (column: Column | SQL, text: string): SQL => like(column, `${escapeLike(text)}%`);

@@ -217,6 +217,9 @@ describe('article administration', () => {
     expect(await page({ catalogId: String(rootCatalog), publishTimeFrom: new Date(date.getTime() - 1000).toISOString(), publishTimeTo: new Date(date.getTime() + 1000).toISOString() })).toEqual([
       '成果转化政策解读',
     ]);
+    // One end of the range only (the pinned article is found through both is_top values; drafts have no time).
+    expect(await page({ catalogId: String(rootCatalog), publishTimeTo: new Date(date.getTime() + 1000).toISOString() })).toEqual(['成果转化政策解读']);
+    expect(await page({ catalogId: String(rootCatalog), publishTimeFrom: new Date(date.getTime() + 1000).toISOString() })).toEqual([]);
     const res = await call('/rest/content/getContentPage', { catalogId: String(rootCatalog), pageParameter: { pageNum: 1, pageSize: 1 } });
     expect(res.body.data).toMatchObject({ total: 2, pageNum: 1, pageSize: 1 });
     expect((await call('/rest/content/getContentPage', { status: 'GONE' })).body.msg).toBe('文章状态只能是 DRAFT、SCHEDULED、PUBLISHED 或 OFFLINE');

@@ -69,7 +69,17 @@ function titleContaining(keyword: string): SQL {
  * articles, often two characters (no trigram), so `author ILIKE '%…%'` read a large part of the table to
  * count its matches; the matching names are looked up in cms_content_author_idx instead (the same rows).
  */
-const authorContaining = (ex: Executor, text: string) => containingByValues(ex, cmsContent.author, text, sql`del_flag = 0`);
+const authorContaining = (ex: Executor, text: string) => containingByValues(ex, cmsContent.author, text, { partial: sql`del_flag = 0` });
+
+/**
+ * A publish-time range. `is_top` (never null) is named too, with both its values: the list's order index
+ * (cms_content_console_list_idx) starts with is_top, and without a condition on it a publish-time range
+ * could only filter the whole index (a million entries to count a week's articles); with it, the index
+ * is entered once per value at the range's start (the same rows).
+ */
+function publishedWithin(from: Date | undefined, to: Date | undefined): SQL {
+  return and(inArray(cmsContent.isTop, [true, false]), from ? gte(cmsContent.publishTime, from) : undefined, to ? lte(cmsContent.publishTime, to) : undefined)!;
+}
 
 const PUBLISHED = 'PUBLISHED';
 /** Published, its time come, not deleted: what visitors may read. */
@@ -94,8 +104,7 @@ export const contentRepo = {
       filter.catalogIds ? inArray(cmsContent.catalogId, filter.catalogIds) : undefined,
       filter.status ? eq(cmsContent.status, filter.status) : undefined,
       filter.author ? await authorContaining(ex, filter.author) : undefined,
-      filter.publishTimeFrom ? gte(cmsContent.publishTime, filter.publishTimeFrom) : undefined,
-      filter.publishTimeTo ? lte(cmsContent.publishTime, filter.publishTimeTo) : undefined,
+      filter.publishTimeFrom || filter.publishTimeTo ? publishedWithin(filter.publishTimeFrom, filter.publishTimeTo) : undefined,
     );
     const names = catalogNames(ex);
     return paginate(

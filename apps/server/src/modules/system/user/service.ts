@@ -5,7 +5,6 @@ import { recordOperation } from '../../../core/audit';
 import type { Db, Executor } from '../../../core/db';
 import type { EffectiveDataScope } from '../../../core/dataScope';
 import { errors } from '../../../core/errors';
-import { paginate } from '../../../core/pagination';
 import { generateStrongPassword, hashPassword } from '../../../core/password';
 import { DEL_FLAG, type Actor } from '../../../core/records';
 import { withTransaction } from '../../../core/transaction';
@@ -120,8 +119,7 @@ export function createUserAdminService({ db, sessions, posts }: UserDeps) {
     visibleUser: (id: number, scope: EffectiveDataScope) => visibleUser(db, id, scope),
 
     async page(filter: UserFilter, page: PageParameter, scope: EffectiveDataScope, deleted = false) {
-      const where = userListCondition(filter, scope, deleted);
-      return paginate(page, (limit, offset) => userRepo.list(db, where, limit, offset), () => userRepo.count(db, where));
+      return userRepo.page(db, userListCondition(filter, scope, deleted), page);
     },
 
     /** The users among `ids` the scope may see, in the order asked; unknown and invisible ids are left out. */

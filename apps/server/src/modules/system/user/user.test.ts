@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, like, sql } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../test/helpers/accounts';
 import { createTestApp, get, post, type TestContext } from '../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../test/helpers/testDatabase';
@@ -9,6 +9,7 @@ import { sysFunc } from '../func/tables';
 import { sysOrg } from '../org/tables';
 import { sysPost, sysUserPost } from '../post/tables';
 import { sysRole, sysRoleFunc } from '../role/tables';
+import { FEW_MATCHES } from './repo';
 import { sysUser, sysUserRole } from './tables';
 import { expectRefusedToOutsiders } from '../../../../test/helpers/refusals';
 
@@ -249,5 +250,63 @@ describe('user lookup by userIds (spec: answers sysUserList and token)', () => {
     expect(res.body.data.sysUserList.map((u: { username: string }) => u.username)).toEqual(['clerk', 'admin']);
     expect(res.body.data.sysUserList[0]).toMatchObject({ userId: String(clerkRow!.id), createById: null, delFlag: 0 });
     expect(res.body.data.token).toBe(admin.authorization);
+  });
+});
+
+describe('the user list at size: the same rows, in the same order, whichever way a page is found', () => {
+  // Enough accounts that a broad name filter walks the list's order and a narrow one takes its matches first
+  // (FEW_MATCHES); sort values and creation times spread so that every key of the order decides somewhere.
+  const MANY = FEW_MATCHES + 500;
+  beforeAll(async () => {
+    await ctx.database.db.execute(sql`
+      insert into sys_user (username, password_hash, realname, phone, user_type, status, sort, create_time, update_time, del_flag)
+      select 'bulk' || g, 'x', '列表' || case when g % 100 = 0 then '乙' else '甲' end || g, '1770000' || lpad(g::text, 4, '0'), 'CLIENT', 'NORMAL',
+        g % 3, timestamp '2025-01-01' + make_interval(hours => g / 2), now(), case when g % 50 = 1 then 1 else 0 end
+      from generate_series(1, ${MANY}) g`);
+    await ctx.database.db.execute(sql`analyze sys_user`);
+  });
+  afterAll(async () => {
+    await ctx.database.db.delete(sysUser).where(like(sysUser.username, 'bulk%'));
+  });
+
+  /** What the list must show: live accounts whose name contains the text, by sort, newest first, id. */
+  const expected = async (text: string) =>
+    (
+      await ctx.database.db
+        .select({ username: sysUser.username })
+        .from(sysUser)
+        .where(and(eq(sysUser.delFlag, 0), ilike(sysUser.realname, `%${text}%`)))
+        .orderBy(asc(sysUser.sort), desc(sysUser.createTime), desc(sysUser.id))
+    ).map((r) => r.username);
+  const page = (filter: object, pageNum: number, pageSize: number) => call('/rest/user/getUserPage', { ...filter, pageParameter: { pageNum, pageSize } });
+
+  it.each([
+    ['列表', 'a broad name, walked in the order index'],
+    ['列表乙', 'a narrow name, its matches found first'],
+    ['乙', 'one character'],
+  ])('realname %s (%s): every page as the order says, the total exact', async (text) => {
+    const all = await expected(text);
+    expect(all.length).toBeGreaterThan(10);
+    for (const pageNum of [1, 2, Math.ceil(all.length / 7)]) {
+      const res = await page({ realname: text }, pageNum, 7);
+      expect(res.body.data.list.map((u: { username: string }) => u.username)).toEqual(all.slice((pageNum - 1) * 7, pageNum * 7));
+      expect(res.body.data).toMatchObject({ total: all.length, totalEstimated: false });
+    }
+    // Past the last page: no rows, the same total.
+    const beyond = await page({ realname: text }, Math.ceil(all.length / 7) + 3, 7);
+    expect(beyond.body.data).toMatchObject({ list: [], total: all.length });
+  });
+
+  it('a two-character keyword and digits find the same accounts as before', async () => {
+    const byKeyword = await page({ keyword: '列表乙' }, 1, 100);
+    expect(byKeyword.body.data.list.map((u: { username: string }) => u.username)).toEqual(await expected('列表乙'));
+    const byPhone = await page({ phone: '17700000' }, 1, 20);
+    const phones = await ctx.database.db
+      .select({ username: sysUser.username })
+      .from(sysUser)
+      .where(and(eq(sysUser.delFlag, 0), like(sysUser.phone, '%17700000%')))
+      .orderBy(asc(sysUser.sort), desc(sysUser.createTime), desc(sysUser.id));
+    expect(byPhone.body.data.list.map((u: { username: string }) => u.username)).toEqual(phones.slice(0, 20).map((r) => r.username));
+    expect(byPhone.body.data.total).toBe(phones.length);
   });
 });

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../../test/helpers/accounts';
 import { download, sheetRows } from '../../../../../test/helpers/excel';
 import { createTestApp, post, type TestContext } from '../../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../../test/helpers/testDatabase';
 import { sessionWithCodes } from '../../../../../test/kits/logTestKit';
+import { sysOperLog } from '../../../../core/audit';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -78,7 +80,14 @@ describe('reading the operation log', () => {
     ]);
     expect(summaries(await call(PAGE, { module: 'system:post', action: 'UPDATE' }))).toEqual(['修改岗位「档案管理员」']);
     expect(summaries(await call(PAGE, { entityId: postId, module: 'system:post' }))).toEqual(['修改岗位「档案管理员」', '新增岗位「档案员」']);
+    // A record number alone: every module the log holds is named (its index is module first), the same rows.
+    const sameNumber = await ctx.database.db.select({ summary: sysOperLog.summary }).from(sysOperLog).where(eq(sysOperLog.entityId, postId)).orderBy(desc(sysOperLog.createTime), desc(sysOperLog.id));
+    expect(sameNumber.map((r) => r.summary)).toContain('新增岗位「档案员」');
+    expect(summaries(await call(PAGE, { entityId: postId }))).toEqual(sameNumber.map((r) => r.summary));
+    expect((await call(PAGE, { entityId: 'no-such-record' })).body.data).toMatchObject({ total: 0, list: [] });
     expect(summaries(await call(PAGE, { text: '档案员' }))).toEqual(['新增岗位「档案员」']);
+    // Han text is matched with LIKE (nothing to fold), the same rows as ILIKE.
+    expect(summaries(await call(PAGE, { module: 'system:post', text: '档案' }))).toEqual(['修改岗位「档案管理员」', '新增岗位「档案员」']);
     expect((await call(PAGE, { module: 'system:post', username: 'ADM' })).body.data.total).toBe(2);
     expect((await call(PAGE, { module: 'system:post', username: 'clerk' })).body.data.total).toBe(0);
     expect((await call(PAGE, { module: 'system:post', endTime: new Date(Date.now() - 3_600_000).toISOString() })).body.data.total).toBe(0);

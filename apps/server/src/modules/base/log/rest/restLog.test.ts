@@ -140,6 +140,11 @@ describe('reading the interface log', () => {
     expect(await only({ path: '/rest/user/' })).toEqual(['f-2', 'f-1']);
     expect(await only({ path: 'role' })).toEqual(['f-4', 'f-3']);
     expect(await only({ path: '/user' })).toEqual([]);
+    // Text not starting with '/' is matched over the log's distinct paths: case-insensitive, wildcards as text.
+    expect(await only({ path: 'GETUSER' })).toEqual(['f-1']);
+    expect(await only({ path: 'ole/' })).toEqual(['f-4', 'f-3']);
+    expect(await only({ path: '%' })).toEqual([]);
+    expect(await only({ path: 'rest_' })).toEqual([]);
     expect(await only({ username: 'bob' })).toEqual(['f-4', 'f-3']);
     expect(await only({ method: 'GET' })).toEqual(['f-3']);
     expect(await only({ status: 400 })).toEqual(['f-2']);
