@@ -1,0 +1,2 @@
+CREATE INDEX IF NOT EXISTS "sys_login_log_type_time_idx" ON "sys_login_log" USING btree ("login_type","create_time");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "sys_rest_log_error_time_idx" ON "sys_rest_log" USING btree ("create_time","id") WHERE status >= 400;
