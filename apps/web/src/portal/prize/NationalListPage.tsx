@@ -1,6 +1,10 @@
 import { LookupListPage } from './LookupPages';
+import { withAntdProviders } from '../shared/withAntdProviders';
 
 /** /national: the PROJECT lookup (see docs/portal-prize-pages.md for why this page shows it). */
-export default function NationalListPage() {
+function NationalListPage() {
   return <LookupListPage kind="PROJECT" />;
 }
+
+// Draws with antd: the providers come with this page's chunk (the portal's first load has none).
+export default withAntdProviders(NationalListPage);
