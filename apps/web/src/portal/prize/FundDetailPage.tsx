@@ -1,4 +1,4 @@
-import { LookupDetailPage } from './LookupPages';
+import { LookupDetailPage } from './LookupDetailPage';
 import { withAntdProviders } from '../shared/withAntdProviders';
 
 /** /fundDetail/{id}: the FUND lookup (see docs/portal-prize-pages.md for why this page shows it). */

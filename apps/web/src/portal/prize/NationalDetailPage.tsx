@@ -1,4 +1,4 @@
-import { LookupDetailPage } from './LookupPages';
+import { LookupDetailPage } from './LookupDetailPage';
 import { withAntdProviders } from '../shared/withAntdProviders';
 
 /** /nationalDetail/{id}: the PROJECT lookup (see docs/portal-prize-pages.md for why this page shows it). */

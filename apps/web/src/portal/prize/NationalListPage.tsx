@@ -1,10 +1,6 @@
-import { LookupListPage } from './LookupPages';
-import { withAntdProviders } from '../shared/withAntdProviders';
+import { LookupListPage } from './LookupListPage';
 
 /** /national: the PROJECT lookup (see docs/portal-prize-pages.md for why this page shows it). */
-function NationalListPage() {
+export default function NationalListPage() {
   return <LookupListPage kind="PROJECT" />;
 }
-
-// Draws with antd: the providers come with this page's chunk (the portal's first load has none).
-export default withAntdProviders(NationalListPage);
