@@ -9,7 +9,7 @@ interface AppProvidersProps {
 
 /**
  * Everything a page relies on: TanStack Query, and Ant Design in Chinese with the brand theme and
- * antd's App (app/antdProviders.tsx). The running app gets the two separately, so the start-up
+ * antd's App (components/antd/AntdProviders.tsx). The running app gets the two separately, so the start-up
  * carries no antd: App.tsx mounts TanStack Query, the antd scope route (AntdScope.tsx) the rest.
  * Tests render a widget or a page inside both at once.
  */

@@ -168,27 +168,6 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
         lazy: () => import('./AntdScope'),
         children: [
       ...(consoleRoutes ? [consoleBranch(consoleRoutes)] : []),
-      {
-        path: '/',
-        handle: handle('首页'),
-        lazy: lazyPage('portal-layout', () => import('../portal/layout/PortalLayout'), defaultExport),
-        children: [
-          { index: true, lazy: lazyPage('home', () => import('../portal/home/HomePage'), defaultExport) },
-          ...portalPages(),
-          {
-            path: 'declare/form/:declarationId',
-            handle: handle('填写申报书'),
-            loader: requireSession,
-            lazy: lazyPage('portal-declare-form', () => import('../portal/declare/form/DeclarationFormPage'), defaultExport),
-          },
-          {
-            path: 'center',
-            handle: handle('个人中心'),
-            loader: portalCenterLoader,
-            lazy: lazyPage('center', () => import('../portal/center/CenterPage'), defaultExport),
-          },
-        ],
-      },
       // Spec §2 "the main index page path constant": the main page after sign-in, as an address of its own.
       {
         path: MAIN_INDEX_PATH,
@@ -217,6 +196,30 @@ export function createRoutes(consoleRoutes: readonly ConsoleRoute[] | null = nul
       // anything renders); console paths first go through the gate.
       // The gate uses antd's notification: its own small chunk, loaded beside the antd scope.
       { path: '*', loader: unmatchedPath, lazy: lazyPage('console-gate', () => import('../console/ConsoleGate'), (m) => m.ConsoleGate) },
+        ],
+      },
+      // The portal draws without antd on its first load (docs/cms-portal-pages.md): outside the antd scope, its
+      // layout shows request failures itself, and each piece that draws with antd loads the providers with it.
+      // After the antd scope, so that a console's /center (inside it) still wins.
+      {
+        path: '/',
+        handle: handle('首页'),
+        lazy: lazyPage('portal-layout', () => import('../portal/layout/PortalLayout'), defaultExport),
+        children: [
+          { index: true, lazy: lazyPage('home', () => import('../portal/home/HomePage'), defaultExport) },
+          ...portalPages(),
+          {
+            path: 'declare/form/:declarationId',
+            handle: handle('填写申报书'),
+            loader: requireSession,
+            lazy: lazyPage('portal-declare-form', () => import('../portal/declare/form/DeclarationFormPage'), defaultExport),
+          },
+          {
+            path: 'center',
+            handle: handle('个人中心'),
+            loader: portalCenterLoader,
+            lazy: lazyPage('center', () => import('../portal/center/CenterPage'), defaultExport),
+          },
         ],
       },
     ],

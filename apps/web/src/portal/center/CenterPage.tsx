@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { displayName, useSessionStore } from '../../api/session';
 import { useSignOut } from '../../auth/useSignOut';
 import { avatarSrc, useCurrentUser } from '../../auth/center/api';
@@ -9,9 +9,10 @@ import { PortalButton, PortalCard, PortalTag } from '../shared/light';
 import { CenterTabs } from './CenterTabs';
 import { ProfileAvatar, logoutIcon } from './ProfileAvatar';
 import './center.css';
+import { lazyWithAntd } from '../shared/lazyWithAntd';
 
 // 专家信息 is a form (antd): it loads when its tab is opened.
-const ExpertProfileTab = lazy(() => import('../expert/ExpertProfileTab').then((m) => ({ default: m.ExpertProfileTab })));
+const ExpertProfileTab = lazyWithAntd(() => import('../expert/ExpertProfileTab').then((m) => m.ExpertProfileTab));
 
 /** 申报人 declare; their centre opens on 我的申报. */
 const APPLICANT_ROLE = 'APPLICANT';

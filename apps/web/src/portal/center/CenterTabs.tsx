@@ -1,13 +1,14 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyWithAntd } from '../shared/lazyWithAntd';
 import { PortalCard, PortalSkeleton, PortalTabs } from '../shared/light';
 import '../../auth/center/cards/account-center.css';
 
 // The account's panes are the console's (antd forms): each loads when its tab is first opened, so an applicant's
 // centre (opening on 我的申报) starts without them.
-const ProfileCard = lazy(() => import('../../auth/center/cards/ProfileCard').then((m) => ({ default: m.ProfileCard })));
-const SecurityPane = lazy(() => import('../../auth/center/cards/SecurityPane').then((m) => ({ default: m.SecurityPane })));
-const SessionsCard = lazy(() => import('../../auth/center/cards/SessionsCard').then((m) => ({ default: m.SessionsCard })));
-const LoginLogCard = lazy(() => import('../../auth/center/cards/LoginLogCard').then((m) => ({ default: m.LoginLogCard })));
+const ProfileCard = lazyWithAntd(() => import('../../auth/center/cards/ProfileCard').then((m) => m.ProfileCard));
+const SecurityPane = lazyWithAntd(() => import('../../auth/center/cards/SecurityPane').then((m) => m.SecurityPane));
+const SessionsCard = lazyWithAntd(() => import('../../auth/center/cards/SessionsCard').then((m) => m.SessionsCard));
+const LoginLogCard = lazyWithAntd(() => import('../../auth/center/cards/LoginLogCard').then((m) => m.LoginLogCard));
 
 export interface CenterTab {
   key: string;

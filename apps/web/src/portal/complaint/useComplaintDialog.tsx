@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithAntd } from '../shared/lazyWithAntd';
 
 // The form, its captcha and validators load on the first click: the home page does not pay for them.
-const ComplaintDialog = lazy(() => import('./ComplaintDialog'));
+const ComplaintDialog = lazyWithAntd(() => import('./ComplaintDialog').then((m) => m.default));
 
 /** The 投诉建议 dialog: `open` shows it, `dialog` is the element to render. */
 export function useComplaintDialog() {

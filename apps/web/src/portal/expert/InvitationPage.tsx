@@ -10,6 +10,7 @@ import { usePortalTitle } from '../shared/usePortalTitle';
 import { expertSelfApi, expertSelfKeys, useInvitation, type ExpertInvitation } from './api';
 import { forgetInvitation, pendingInvitation, rememberInvitation } from './pendingInvitation';
 import './expert.css';
+import { withAntdProviders } from '../shared/withAntdProviders';
 
 /** Where an accepted invitation leads: the centre's 专家信息 tab, to complete and submit the profile. */
 export const EXPERT_TAB_PATH = '/center?tab=expert';
@@ -25,7 +26,7 @@ function refusalOf(error: unknown): string {
  * pool. Signed out, it asks to sign in (and comes back) or register first; signed in, 接受邀请
  * links the account to the invited profile and opens 专家信息.
  */
-export default function InvitationPage() {
+function InvitationPage() {
   usePortalTitle('专家入库邀请');
   const params = useParams();
   const [searchParams] = useSearchParams();
@@ -110,3 +111,6 @@ function InvitationCard({ token, invitation }: { token: string; invitation: Expe
     />
   );
 }
+
+// Draws with antd: the providers come with this page's chunk (the portal's first load has none).
+export default withAntdProviders(InvitationPage);

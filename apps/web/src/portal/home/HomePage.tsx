@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { usePortalIndex, siteTitleOf, type PortalSection } from '../api';
 import { PortalCard, PortalEmpty, PortalSkeleton } from '../shared/light';
 import { LoadFailure } from '../shared/LoadFailure';
@@ -9,10 +9,11 @@ import { HomeHero } from './HomeHero';
 import { NoticeCard } from './NoticeCard';
 import { SectionCard } from './SectionCard';
 import './home.css';
+import { lazyWithAntd } from '../shared/lazyWithAntd';
 
 const SKELETON_CARDS = 4;
 // The carousel's code loads only for a site that has home banners.
-const Banner = lazy(() => import('../widgets/Banner').then((m) => ({ default: m.Banner })));
+const Banner = lazyWithAntd(() => import('../widgets/Banner').then((m) => m.Banner));
 /**
  * The catalogues with a card on the home page, after the notices (spec §2 home: policies, news);
  * the others are one click away in the 栏目直达 tiles. The notice card joins messaging's public

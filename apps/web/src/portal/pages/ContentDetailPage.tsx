@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { catalogPath, contentPath, usePortalIndex } from '../api';
 import { useCatalogTree, useContentDetail, type ContentNeighbour } from '../contentApi';
@@ -10,10 +10,11 @@ import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePortalTitle } from '../shared/usePortalTitle';
 import { ContentDetail, type NeighbourLink } from '../widgets/ContentDetail';
 import '../shared/portal-page.css';
+import { lazyWithAntd } from '../shared/lazyWithAntd';
 
 // The rare pages (an article that is only a link, no article named) use antd's Result: loaded only for them.
-const LinkedArticle = lazy(() => import('./ContentDetailResults').then((m) => ({ default: m.LinkedArticle })));
-const NoArticle = lazy(() => import('./ContentDetailResults').then((m) => ({ default: m.NoArticle })));
+const LinkedArticle = lazyWithAntd(() => import('./ContentDetailResults').then((m) => m.LinkedArticle));
+const NoArticle = lazyWithAntd(() => import('./ContentDetailResults').then((m) => m.NoArticle));
 
 /** Neighbours are in the article's own catalogue; a link-only one sends the visitor on from its detail page. */
 function neighbourLink(n: ContentNeighbour | null, catalogCode: string): NeighbourLink | null {

@@ -9,6 +9,7 @@ import { usePortalTitle } from '../shared/usePortalTitle';
 import { useGuide, type GuideDetail } from './api';
 import '../shared/portal-page.css';
 import './prize.css';
+import { withAntdProviders } from '../shared/withAntdProviders';
 
 function GuideBody({ guide }: { guide: GuideDetail }) {
   const navigate = useNavigate();
@@ -71,7 +72,7 @@ function GuideBody({ guide }: { guide: GuideDetail }) {
 }
 
 /** /applyDetail/{editionId}: one open edition's 申报通知, its dated stages and prizes, and the way to /declare. */
-export default function GuideDetailPage() {
+function GuideDetailPage() {
   const editionId = useParams().id ?? '';
   const guide = useGuide(editionId);
   useLoadErrorToast(guide.error);
@@ -89,3 +90,6 @@ export default function GuideDetailPage() {
     </div>
   );
 }
+
+// Draws with antd: the providers come with this page's chunk (the portal's first load has none).
+export default withAntdProviders(GuideDetailPage);

@@ -12,6 +12,7 @@ import '../shared/portal-page.css';
 import '../widgets/catalog-widgets.css';
 import '../widgets/content-detail.css';
 import './prize.css';
+import { withAntdProviders } from '../shared/withAntdProviders';
 
 function AchievementBody({ item }: { item: AchievementDetail }) {
   return (
@@ -49,7 +50,7 @@ function AchievementBody({ item }: { item: AchievementDetail }) {
 }
 
 /** /showDetail/{id}: an awarded achievement as the public may read it, and the 有意向合作 form beside it. */
-export default function ShowDetailPage() {
+function ShowDetailPage() {
   const id = useParams().id ?? '';
   const achievement = useAchievement(id);
   useLoadErrorToast(achievement.error);
@@ -79,3 +80,6 @@ export default function ShowDetailPage() {
     </div>
   );
 }
+
+// Draws with antd: the providers come with this page's chunk (the portal's first load has none).
+export default withAntdProviders(ShowDetailPage);

@@ -14,6 +14,7 @@ import { usePublicity, type PortalPublicityDetail, type PortalPublicityEntry } f
 import { publicityStatusTag } from './publicityStatus';
 import '../shared/portal-page.css';
 import './query.css';
+import { withAntdProviders } from '../shared/withAntdProviders';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -61,7 +62,7 @@ const objectionAction: EntryAction = (entry, publicity) => (
 );
 
 /** /queryDetail/{id}: one publicity with its window, 公示中 / 已结束, and its entries. */
-export default function QueryDetailPage({ renderEntryAction = objectionAction }: { renderEntryAction?: EntryAction }) {
+function QueryDetailPage({ renderEntryAction = objectionAction }: { renderEntryAction?: EntryAction }) {
   const publicityId = useParams().id ?? '';
   const publicity = usePublicity(publicityId);
   useLoadErrorToast(publicity.error);
@@ -103,3 +104,6 @@ export default function QueryDetailPage({ renderEntryAction = objectionAction }:
     </div>
   );
 }
+
+// Draws with antd: the providers come with this page's chunk (the portal's first load has none).
+export default withAntdProviders(QueryDetailPage);

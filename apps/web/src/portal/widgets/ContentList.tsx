@@ -1,14 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { PortalContentItem } from '../api';
 import { PortalEmpty, PortalSkeleton } from '../shared/light';
 import type { ViewMode } from '../shared/useViewMode';
 import { ContentLink } from './ContentLink';
 import { PublishDate, TopTag } from './contentBits';
 import './content-list.css';
+import { lazyWithAntd } from '../shared/lazyWithAntd';
 
 // The grid (antd Card) and the table (antd Table) load when chosen: the default bars are plain markup.
-const Grid = lazy(() => import('./ContentListViews').then((m) => ({ default: m.Grid })));
-const ContentTable = lazy(() => import('./ContentListViews').then((m) => ({ default: m.ContentTable })));
+const Grid = lazyWithAntd(() => import('./ContentListViews').then((m) => m.Grid));
+const ContentTable = lazyWithAntd(() => import('./ContentListViews').then((m) => m.ContentTable));
 
 interface ContentListProps {
   items: readonly PortalContentItem[];

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PortalCatalog } from '../api';
 import { PortalButton } from '../shared/light';
 import { CatalogLink } from './CatalogLink';
 import { bySort, useCurrentCode } from './navigation';
+import { lazyWithAntd } from '../shared/lazyWithAntd';
 
 /** True when `code` is the catalogue or one of its descendants. */
 const holds = (catalog: PortalCatalog, code: string): boolean => catalog.code === code || catalog.children.some((c) => holds(c, code));
@@ -46,7 +47,7 @@ export function SiteNav({ catalogs }: { catalogs: readonly PortalCatalog[] }) {
 }
 
 // The drawer's code (antd's Drawer and Menu) loads on the first tap: wide screens never need it.
-const SiteNavDrawer = lazy(() => import('./SiteNavDrawer'));
+const SiteNavDrawer = lazyWithAntd(() => import('./SiteNavDrawer').then((m) => m.default));
 
 /** antd's MenuOutlined, drawn inline. */
 const menuIcon = (

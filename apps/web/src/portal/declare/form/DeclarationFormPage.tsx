@@ -17,6 +17,7 @@ import { SectionNav } from './SectionNav';
 import { SectionPanel } from './SectionPanel';
 import { useSectionSave } from './useSectionSave';
 import '../declare.css';
+import { withAntdProviders } from '../../shared/withAntdProviders';
 
 const CENTER = '/center';
 
@@ -235,7 +236,7 @@ function DeclarationEditor({ declaration }: { declaration: Declaration }) {
 }
 
 /** /declare/form/:declarationId — the applicant's declaration form, section by section. */
-export default function DeclarationFormPage() {
+function DeclarationFormPage() {
   const { declarationId = '' } = useParams();
   const detail = useDeclaration(declarationId);
   usePortalTitle(detail.data ? `${detail.data.prizeName}申报书` : '填写申报书');
@@ -249,3 +250,6 @@ export default function DeclarationFormPage() {
   // Keyed by the loaded version's id: a different declaration starts afresh.
   return <DeclarationEditor key={detail.data.declarationId} declaration={detail.data} />;
 }
+
+// Draws with antd: the providers come with this page's chunk (the portal's first load has none).
+export default withAntdProviders(DeclarationFormPage);

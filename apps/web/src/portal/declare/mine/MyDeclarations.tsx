@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DECLARATION_STATUS_LABELS, DECLARATION_STATUSES, type DeclarationStatus } from '@dandelion/shared/award/declaration';
@@ -12,10 +12,11 @@ import { statusColor } from '../statusColor';
 import { formPath } from '../useStartDeclaration';
 import { useResultGrades } from './resultGrades';
 import '../declare.css';
+import { lazyWithAntd } from '../../shared/lazyWithAntd';
 
 // The dialogs (antd's form and drawer) load when first opened: the list itself needs no antd.
-const RevokeDialog = lazy(() => import('./RevokeDialog').then((m) => ({ default: m.RevokeDialog })));
-const HistoryDrawer = lazy(() => import('./HistoryDrawer').then((m) => ({ default: m.HistoryDrawer })));
+const RevokeDialog = lazyWithAntd(() => import('./RevokeDialog').then((m) => m.RevokeDialog));
+const HistoryDrawer = lazyWithAntd(() => import('./HistoryDrawer').then((m) => m.HistoryDrawer));
 
 const PAGE_SIZE = 10;
 const STATUS_OPTIONS = DECLARATION_STATUSES.map((s) => ({ value: s, label: DECLARATION_STATUS_LABELS[s] }));

@@ -1,26 +1,27 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { Descriptions, Empty, Input, Pagination, Select, Skeleton, Tag } from 'antd';
+import { Link } from 'react-router';
 import { LOOKUP_LEVEL_LABELS } from '@dandelion/shared/award/lookup';
 import { LoadFailure } from '../shared/LoadFailure';
+import { PortalEmpty, PortalPagination, PortalSkeleton, PortalTag, SearchInput, type TagColor } from '../shared/light';
+import { PortalSelect } from '../shared/light/Select';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePageParam } from '../shared/usePageParam';
 import { usePortalTitle } from '../shared/usePortalTitle';
 import { LatestContents } from '../widgets/LatestContents';
 import { ListTitle } from '../widgets/ListTitle';
-import { LOOKUP_PAGES, usePublicLookup, usePublicLookups, type LookupLevel, type PublicLookupKind } from './api';
+import { LOOKUP_PAGES, usePublicLookups, type LookupLevel, type PublicLookupKind } from './api';
 import '../shared/portal-page.css';
 import './prize.css';
 
 const PAGE_SIZE = 10;
 const LEVEL_OPTIONS = (Object.keys(LOOKUP_LEVEL_LABELS) as LookupLevel[]).map((level) => ({ value: level, label: LOOKUP_LEVEL_LABELS[level] }));
-const LEVEL_COLORS: Record<LookupLevel, string> = { NATIONAL: 'red', PROVINCIAL: 'orange', CITY: 'blue', OTHER: 'default' };
+const LEVEL_COLORS: Record<LookupLevel, TagColor> = { NATIONAL: 'red', PROVINCIAL: 'orange', CITY: 'blue', OTHER: 'default' };
 
 /**
  * /fund and /national: a lookup the prize office keeps (funds; national and provincial plan projects),
  * searchable by name, number or agency and by level. Beside it the site's articles of the catalogue of
- * the same code stay reachable.
+ * the same code stay reachable. Drawn with the portal's light components: no antd on the page's first load.
  */
 export function LookupListPage({ kind }: { kind: PublicLookupKind }) {
   const meta = LOOKUP_PAGES[kind];
@@ -34,9 +35,9 @@ export function LookupListPage({ kind }: { kind: PublicLookupKind }) {
   const searched = !!keyword || !!level;
 
   let body;
-  if (rows.isPending) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  if (rows.isPending) body = <PortalSkeleton rows={8} />;
   else if (!rows.data) body = <LoadFailure title={`${meta.title}加载失败`} error={rows.error} retrying={rows.isFetching} onRetry={() => void rows.refetch()} />;
-  else if (rows.data.list.length === 0) body = <Empty description={searched ? '没有符合条件的记录' : `暂无${meta.what}`} />;
+  else if (rows.data.list.length === 0) body = <PortalEmpty description={searched ? '没有符合条件的记录' : `暂无${meta.what}`} />;
   else
     body = (
       <>
@@ -47,7 +48,7 @@ export function LookupListPage({ kind }: { kind: PublicLookupKind }) {
                 {row.name}
               </Link>
               <div className="dl-prize-card__meta">
-                <Tag color={LEVEL_COLORS[row.level]}>{LOOKUP_LEVEL_LABELS[row.level]}</Tag>
+                <PortalTag color={LEVEL_COLORS[row.level]}>{LOOKUP_LEVEL_LABELS[row.level]}</PortalTag>
                 {row.code && <span>编号：{row.code}</span>}
                 {row.agency && <span>主管部门：{row.agency}</span>}
               </div>
@@ -55,7 +56,7 @@ export function LookupListPage({ kind }: { kind: PublicLookupKind }) {
           ))}
         </ul>
         {rows.data.total > PAGE_SIZE && (
-          <Pagination className="dl-portal-page__pager" current={pageNum} pageSize={PAGE_SIZE} total={rows.data.total} showSizeChanger={false} showTotal={(total) => `共 ${total} 条`} onChange={setPageNum} />
+          <PortalPagination className="dl-portal-page__pager" current={pageNum} pageSize={PAGE_SIZE} total={rows.data.total} showTotal={(total) => `共 ${total} 条`} onChange={setPageNum} />
         )}
       </>
     );
@@ -67,8 +68,7 @@ export function LookupListPage({ kind }: { kind: PublicLookupKind }) {
         <section className="dl-portal-page__main" aria-busy={rows.isFetching}>
           <ListTitle title={meta.title} />
           <div className="dl-prize-search" role="search">
-            <Input.Search
-              allowClear
+            <SearchInput
               maxLength={64}
               placeholder="名称、编号或主管部门"
               aria-label="关键词"
@@ -77,13 +77,12 @@ export function LookupListPage({ kind }: { kind: PublicLookupKind }) {
                 setPageNum(1);
               }}
             />
-            <Select
-              allowClear
+            <PortalSelect
               placeholder="级别"
               aria-label="级别"
               options={LEVEL_OPTIONS}
               value={level}
-              onChange={(value?: LookupLevel) => {
+              onChange={(value) => {
                 setLevel(value);
                 setPageNum(1);
               }}
@@ -95,38 +94,6 @@ export function LookupListPage({ kind }: { kind: PublicLookupKind }) {
           <LatestContents catalogCode={meta.catalogCode} title="相关文章" moreTo={`/category?code=${meta.catalogCode}`} />
         </aside>
       </div>
-    </div>
-  );
-}
-
-/** /fundDetail/{id} and /nationalDetail/{id}: one row of the lookup. */
-export function LookupDetailPage({ kind }: { kind: PublicLookupKind }) {
-  const meta = LOOKUP_PAGES[kind];
-  const id = useParams().id ?? '';
-  const row = usePublicLookup(kind, id);
-  useLoadErrorToast(row.error);
-  usePortalTitle(row.data?.name ?? meta.title);
-
-  let body;
-  if (row.isPending) body = <Skeleton active title paragraph={{ rows: 6 }} className="dl-portal-page__main" />;
-  else if (!row.data) body = <LoadFailure title={`${meta.title}加载失败`} error={row.error} retrying={row.isFetching} onRetry={() => void row.refetch()} />;
-  else
-    body = (
-      <article className="dl-portal-page__main dl-prize-detail">
-        <h1 className="dl-prize-detail__title">{row.data.name}</h1>
-        <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="编号">{row.data.code ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="级别">{LOOKUP_LEVEL_LABELS[row.data.level]}</Descriptions.Item>
-          <Descriptions.Item label="主管部门">{row.data.agency ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="说明">{row.data.remark ?? '—'}</Descriptions.Item>
-        </Descriptions>
-      </article>
-    );
-
-  return (
-    <div className="dl-container dl-portal-page">
-      <PortalBreadcrumb trail={[{ title: meta.title, to: meta.list }, { title: '详情' }]} />
-      {body}
     </div>
   );
 }
