@@ -8,6 +8,7 @@ interface ShimmerProps {
   title?: boolean;
   className?: string;
   style?: CSSProperties;
+  /** What is loading, for screen readers; without, the placeholder is hidden from them. */
   'aria-label'?: string;
 }
 
@@ -17,11 +18,12 @@ interface ShimmerProps {
  * the popup and form machinery it shares a chunk with).
  */
 export function Shimmer({ rows, title, className, style, 'aria-label': label }: ShimmerProps) {
+  const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   if (rows === undefined) {
-    return <span className={['dl-shimmer', 'dl-shimmer__block', className].filter(Boolean).join(' ')} style={style} aria-label={label} aria-busy />;
+    return <span className={['dl-shimmer', 'dl-shimmer__block', className].filter(Boolean).join(' ')} style={style} {...a11y} />;
   }
   return (
-    <div className={['dl-shimmer', className].filter(Boolean).join(' ')} style={style} aria-label={label} aria-busy>
+    <div className={['dl-shimmer', className].filter(Boolean).join(' ')} style={style} {...a11y}>
       {title && <div className="dl-shimmer__title" />}
       <ul className="dl-shimmer__rows">
         {Array.from({ length: rows }, (_, i) => (

@@ -39,7 +39,7 @@ function menuFor(tab: PageTab, controller: ConsoleTabs, then: () => void): MenuP
   };
 }
 
-/** A tab's right-click menu, opened where the pointer was; `onClose` when it should go. */
+/** A tab's right-click menu, opened where the pointer was (x, y in the tab bar); `onClose` when it should go. */
 export function TabContextMenu({ tab, controller, x, y, onClose }: { tab: PageTab; controller: ConsoleTabs; x: number; y: number; onClose: () => void }) {
   return (
     <Dropdown

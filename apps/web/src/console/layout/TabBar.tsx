@@ -9,7 +9,7 @@ import type { ConsoleTabs } from './useConsoleTabs';
 const TabContextMenu = lazy(() => import('./TabActions').then((m) => ({ default: m.TabContextMenu })));
 const TabActionsDropdown = lazy(() => import('./TabActions').then((m) => ({ default: m.TabActionsDropdown })));
 
-/** Where a tab's right-click menu is open: the tab and the pointer's place. */
+/** Where a tab's right-click menu is open: the tab and the pointer's place in the bar. */
 interface ContextMenuAt {
   path: string;
   x: number;
@@ -28,6 +28,7 @@ export function TabBar({ controller }: { controller: ConsoleTabs }) {
   const { tabs, activePath } = controller;
   const active = tabs.find((t) => t.path === activePath) ?? tabs[0]!;
   const activeRef = useRef<HTMLLIElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
   const [contextMenu, setContextMenu] = useState<ContextMenuAt | null>(null);
   const [actionsWanted, setActionsWanted] = useState(false);
   const contextTab = contextMenu && tabs.find((t) => t.path === contextMenu.path);
@@ -41,7 +42,8 @@ export function TabBar({ controller }: { controller: ConsoleTabs }) {
     event.preventDefault();
     // The keyboard's context-menu key reports no pointer position: the menu opens under the tab.
     const box = event.currentTarget.getBoundingClientRect();
-    setContextMenu({ path, x: event.clientX || box.left, y: event.clientY || box.bottom });
+    const bar = barRef.current!.getBoundingClientRect();
+    setContextMenu({ path, x: (event.clientX || box.left) - bar.left, y: (event.clientY || box.bottom) - bar.top });
   };
 
   const actionsButton = (
@@ -57,7 +59,7 @@ export function TabBar({ controller }: { controller: ConsoleTabs }) {
   );
 
   return (
-    <div className="dl-console-tabs" data-testid="console-tabs">
+    <div ref={barRef} className="dl-console-tabs" data-testid="console-tabs">
       <nav className="dl-console-tabs__nav" aria-label="已打开的页面">
         <ul className="dl-console-tabs__list">
           {tabs.map((tab) => {
