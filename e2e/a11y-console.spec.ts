@@ -14,7 +14,7 @@ const ADMIN_PASSWORD = 'Admin@2026!';
 async function settled(page: Page) {
   const view = page.locator('.dl-console-page:visible, .dl-console-content');
   await expect(view.first()).toBeVisible();
-  await expect(page.locator('main .ant-skeleton')).toHaveCount(0);
+  await expect(page.locator('main .ant-skeleton, main .dl-shimmer')).toHaveCount(0);
   await expect(page.locator('main .ant-spin-spinning')).toHaveCount(0);
 }
 

@@ -58,7 +58,7 @@ test('admin: the server menu, three pages through it, tabs, top layout and colou
 
   // The home page lists what was opened lately (recorded per menu entry, newest first).
   await menu.getByText('首页').click();
-  const recent = page.locator('.ant-card', { hasText: '最近访问' });
+  const recent = page.getByTestId('home-quick-links');
   await expect(recent.getByRole('link', { name: '短信日志' })).toBeVisible();
   await expect(recent.getByRole('link', { name: '个人中心' })).toBeVisible();
 

@@ -6,13 +6,23 @@ import { goAfterConsoleChange } from '../api/routerSwap';
 import { PageLoading } from '../components/PageLoading';
 import { useSessionStore } from '../api/session';
 import { commitConsoleData, loadConsoleData, NO_MENU_MESSAGE, USER_INFO_FAILED_MESSAGE } from './bootstrap';
-import { isConsolePath, isKnownConsolePagePath } from './pages';
+import { consolePageAt, isConsolePath, isKnownConsolePagePath } from './pages';
 import { guardedPath } from './routing/buildRoutes';
 import { unlessEnrolmentDue } from '../auth/center/enrolmentDue';
 
 /** The SSO return address (/login?sso=…): a guard failure there ends the half-made session. */
 function isSsoPath(pathname: string, search: string): boolean {
   return pathname === '/login' && new URLSearchParams(search).has('sso');
+}
+
+/**
+ * The console frame's code and the requested page's, fetched while the console data loads: the
+ * rebuilt router needs both next and would otherwise ask for them only once the data is in. A
+ * failure here is left to the router, which loads them again and reports it.
+ */
+function prefetchConsoleCode(pathname: string): void {
+  void import('./layout/ConsoleLayout').catch(() => undefined);
+  void consolePageAt(pathname)?.load().catch(() => undefined);
 }
 
 /**
@@ -31,7 +41,9 @@ export function ConsoleGate() {
     if (started.current) return;
     started.current = true;
     const here = location.pathname + location.search;
-    loadConsoleData()
+    const loading = loadConsoleData();
+    prefetchConsoleCode(location.pathname);
+    loading
       .then(async (data) => {
         if (data.templateList.length === 0) throw new Error(NO_MENU_MESSAGE);
         const guarded = guardedPath(here, data.permissionList, { isConsolePath, isKnownPage: isKnownConsolePagePath }, 'typed');

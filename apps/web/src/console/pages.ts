@@ -92,6 +92,12 @@ export const CONSOLE_PAGES: Record<string, ConsolePage> = {
   ...DATA_PERMISSION_PAGES,
 };
 
+/** The page this build shows at `pathname` (one of its seeded paths), if any. */
+export function consolePageAt(pathname: string): ConsolePage | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return Object.values(CONSOLE_PAGES).find((page) => page.paths.includes(path));
+}
+
 export function isConsolePage(component: string): boolean {
   return Object.hasOwn(CONSOLE_PAGES, component);
 }

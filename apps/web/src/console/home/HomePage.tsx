@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Card, Col, Row, Tag } from 'antd';
+import { Panel } from '../../components/Panel/Panel';
 import { Text } from '../../components/Text/Text';
 import { useSessionStore } from '../../api/session';
 import { useConsoleStore, useHasPermission, type ConsoleRoute } from '../../api/consoleStore';
@@ -62,7 +62,7 @@ export default function HomePage() {
 
   return (
     <div className="dl-console-home">
-      <Card className="dl-console-home__welcome" size="small">
+      <Panel className="dl-console-home__welcome" size="small">
         <Text>
           欢迎使用{siteName || '蒲公英'}管理控制台，今天是{today}。
         </Text>
@@ -70,30 +70,28 @@ export default function HomePage() {
           <span className="dl-console-home__roles">
             <Text type="secondary">当前角色：</Text>
             {roleNames.map((name) => (
-              <Tag key={name} color="blue">
+              <span key={name} className="dl-role-tag">
                 {name}
-              </Tag>
+              </span>
             ))}
           </span>
         )}
-      </Card>
+      </Panel>
       <TodoCards />
       {showsStatistics && <DashboardPanel />}
-      <Card title={<h2 className="dl-console-home__heading">{quick.lately ? '最近访问' : '常用功能'}</h2>} data-testid="home-quick-links">
+      <Panel title={<h2 className="dl-console-home__heading">{quick.lately ? '最近访问' : '常用功能'}</h2>} data-testid="home-quick-links">
         {quick.links.length === 0 ? (
           <Text type="secondary">暂无可用功能，请联系管理员分配权限。</Text>
         ) : (
-          <Row gutter={[12, 12]}>
+          <div className="dl-console-home__links">
             {quick.links.map((link) => (
-              <Col key={link.key} xs={12} sm={8} md={6} xl={3}>
-                <Link className="dl-console-home__link dl-ellipsis" to={link.to} title={link.hint ?? link.title}>
-                  {link.title}
-                </Link>
-              </Col>
+              <Link key={link.key} className="dl-console-home__link dl-ellipsis" to={link.to} title={link.hint ?? link.title}>
+                {link.title}
+              </Link>
             ))}
-          </Row>
+          </div>
         )}
-      </Card>
+      </Panel>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { Card, Col, Row, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { Panel } from '../../components/Panel/Panel';
+import { Shimmer } from '../../components/Shimmer/Shimmer';
 import { holdsPermission, useConsoleStore } from '../../api/consoleStore';
 import { PENDING_WORK_CARDS, type TodoCard } from './todos';
 
@@ -13,7 +14,7 @@ function TodoCount({ card }: { card: TodoCard }) {
     staleTime: 30_000,
   });
   if (!card.count) return <strong className="dl-todo__count">{unread}</strong>;
-  if (counted.isPending) return <Skeleton.Button active size="small" className="dl-todo__loading" aria-label="正在统计" />;
+  if (counted.isPending) return <Shimmer className="dl-todo__loading" aria-label="正在统计" />;
   if (counted.isError) return <strong className="dl-todo__count dl-todo__count--failed">—</strong>;
   return <strong className="dl-todo__count">{counted.data}</strong>;
 }
@@ -24,18 +25,16 @@ export function TodoCards() {
   const cards = PENDING_WORK_CARDS.filter((card) => holdsPermission(authList, card.permission));
   if (cards.length === 0) return null;
   return (
-    <Card title={<h2 className="dl-console-home__heading">我的待办</h2>} data-testid="home-todos">
-      <Row gutter={[12, 12]}>
+    <Panel title={<h2 className="dl-console-home__heading">我的待办</h2>} data-testid="home-todos">
+      <div className="dl-todo-grid">
         {cards.map((card) => (
-          <Col key={card.key} xs={12} md={6}>
-            <Link className="dl-todo" to={card.to} data-testid={`todo-${card.key}`}>
-              <span className="dl-todo__title">{card.title}</span>
-              <TodoCount card={card} />
-              <span className="dl-todo__caption">{card.caption}</span>
-            </Link>
-          </Col>
+          <Link key={card.key} className="dl-todo" to={card.to} data-testid={`todo-${card.key}`}>
+            <span className="dl-todo__title">{card.title}</span>
+            <TodoCount card={card} />
+            <span className="dl-todo__caption">{card.caption}</span>
+          </Link>
         ))}
-      </Row>
-    </Card>
+      </div>
+    </Panel>
   );
 }

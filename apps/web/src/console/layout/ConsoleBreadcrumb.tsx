@@ -1,10 +1,12 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Breadcrumb } from 'antd';
 import { useConsoleStore } from '../../api/consoleStore';
 import { breadcrumbTrail } from './menuModel';
 
-/** 首页 › group › menu entry › sub-page, from the menu chain of the current page; nothing on home itself. */
+/**
+ * 首页 › group › menu entry › sub-page, from the menu chain of the current page; nothing on home itself.
+ * Plain elements drawn like antd's Breadcrumb (console-layout.css): antd's brings Dropdown with it.
+ */
 export function ConsoleBreadcrumb() {
   const { pathname } = useLocation();
   const menuList = useConsoleStore((s) => s.menuList);
@@ -15,11 +17,23 @@ export function ConsoleBreadcrumb() {
     [pathname, menuList, permissionList, homePath],
   );
   if (crumbs.length === 0) return null;
-  const items = [
-    { key: homePath, title: <Link to={homePath}>首页</Link> },
-    ...crumbs.map((c, i) => ({ key: `${i}:${c.title}`, title: c.to ? <Link to={c.to}>{c.title}</Link> : c.title })),
-  ];
-  return <Breadcrumb aria-label="当前位置" className="dl-console-breadcrumb" items={items} data-testid="console-breadcrumb" />;
+  const items = [{ key: homePath, title: '首页', to: homePath as string | undefined }, ...crumbs.map((c, i) => ({ key: `${i}:${c.title}`, title: c.title, to: c.to }))];
+  return (
+    <nav aria-label="当前位置" className="dl-console-breadcrumb" data-testid="console-breadcrumb">
+      <ol>
+        {items.map((item, i) => (
+          <Fragment key={item.key}>
+            {i > 0 && (
+              <li className="dl-console-breadcrumb__separator" aria-hidden>
+                /
+              </li>
+            )}
+            <li className="dl-console-breadcrumb__item">{item.to ? <Link to={item.to}>{item.title}</Link> : <span>{item.title}</span>}</li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
+  );
 }
 
 /**

@@ -1,28 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { Button, Dropdown, type MenuProps } from 'antd';
-import { CloseCircleOutlined, CloseOutlined, DownOutlined, MinusCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { isPinned, type PageTab } from './tabsModel';
+import { Button } from 'antd';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { isPinned } from './tabsModel';
 import type { ConsoleTabs } from './useConsoleTabs';
 
-type TabAction = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+// The menus load with their first use (TabActions.tsx).
+const TabContextMenu = lazy(() => import('./TabActions').then((m) => ({ default: m.TabContextMenu })));
+const TabActionsDropdown = lazy(() => import('./TabActions').then((m) => ({ default: m.TabActionsDropdown })));
 
-function actionItems(tab: PageTab, controller: ConsoleTabs): MenuProps['items'] {
-  const pinned = isPinned(tab, controller.homePath);
-  const closable = controller.tabs.filter((t) => !isPinned(t, controller.homePath));
-  return [
-    { key: 'refresh', icon: <ReloadOutlined />, label: '刷新' },
-    { key: 'close', icon: <CloseOutlined />, label: '关闭', disabled: pinned },
-    { key: 'closeOthers', icon: <MinusCircleOutlined />, label: '关闭其他', disabled: closable.every((t) => t.path === tab.path) },
-    { key: 'closeAll', icon: <CloseCircleOutlined />, label: '关闭全部', disabled: closable.length === 0 },
-  ];
-}
-
-function run(action: TabAction, path: string, controller: ConsoleTabs) {
-  if (action === 'refresh') controller.refresh(path);
-  else if (action === 'close') controller.close(path);
-  else if (action === 'closeOthers') controller.closeOthers(path);
-  else controller.closeAll();
+/** Where a tab's right-click menu is open: the tab and the pointer's place in the bar. */
+interface ContextMenuAt {
+  path: string;
+  x: number;
+  y: number;
 }
 
 /**
@@ -37,18 +28,38 @@ export function TabBar({ controller }: { controller: ConsoleTabs }) {
   const { tabs, activePath } = controller;
   const active = tabs.find((t) => t.path === activePath) ?? tabs[0]!;
   const activeRef = useRef<HTMLLIElement>(null);
-  const menuFor = (tab: PageTab): MenuProps => ({
-    items: actionItems(tab, controller),
-    onClick: ({ key }) => run(key as TabAction, tab.path, controller),
-  });
+  const barRef = useRef<HTMLDivElement>(null);
+  const [contextMenu, setContextMenu] = useState<ContextMenuAt | null>(null);
+  const [actionsWanted, setActionsWanted] = useState(false);
+  const contextTab = contextMenu && tabs.find((t) => t.path === contextMenu.path);
 
   // The open page's tab stays in view when the bar overflows.
   useEffect(() => {
     activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [activePath, tabs.length]);
 
+  const openContextMenu = (path: string, event: MouseEvent<HTMLElement>) => {
+    event.preventDefault();
+    // The keyboard's context-menu key reports no pointer position: the menu opens under the tab.
+    const box = event.currentTarget.getBoundingClientRect();
+    const bar = barRef.current!.getBoundingClientRect();
+    setContextMenu({ path, x: (event.clientX || box.left) - bar.left, y: (event.clientY || box.bottom) - bar.top });
+  };
+
+  const actionsButton = (
+    <Button
+      type="text"
+      size="small"
+      className="dl-console-tabs__actions"
+      icon={<DownOutlined />}
+      aria-label="页签操作"
+      data-testid="console-tab-actions"
+      onClick={() => setActionsWanted(true)}
+    />
+  );
+
   return (
-    <div className="dl-console-tabs" data-testid="console-tabs">
+    <div ref={barRef} className="dl-console-tabs" data-testid="console-tabs">
       <nav className="dl-console-tabs__nav" aria-label="已打开的页面">
         <ul className="dl-console-tabs__list">
           {tabs.map((tab) => {
@@ -61,16 +72,15 @@ export function TabBar({ controller }: { controller: ConsoleTabs }) {
                 className={`dl-console-tabs__tab${current ? ' dl-console-tabs__tab--active' : ''}`}
                 data-tab-path={tab.path}
               >
-                <Dropdown trigger={['contextMenu']} menu={menuFor(tab)}>
-                  <Link
-                    to={tab.fullPath}
-                    className="dl-console-tabs__label"
-                    aria-current={current ? 'page' : undefined}
-                    title={title}
-                  >
-                    {title}
-                  </Link>
-                </Dropdown>
+                <Link
+                  to={tab.fullPath}
+                  className="dl-console-tabs__label"
+                  aria-current={current ? 'page' : undefined}
+                  title={title}
+                  onContextMenu={(event) => openContextMenu(tab.path, event)}
+                >
+                  {title}
+                </Link>
                 {isPinned(tab, controller.homePath) ? null : (
                   <button
                     type="button"
@@ -86,9 +96,27 @@ export function TabBar({ controller }: { controller: ConsoleTabs }) {
           })}
         </ul>
       </nav>
-      <Dropdown trigger={['click']} menu={menuFor(active)} placement="bottomRight">
-        <Button type="text" size="small" icon={<DownOutlined />} aria-label="页签操作" data-testid="console-tab-actions" />
-      </Dropdown>
+      {actionsWanted ? (
+        <Suspense fallback={actionsButton}>
+          <TabActionsDropdown tab={active} controller={controller}>
+            {actionsButton}
+          </TabActionsDropdown>
+        </Suspense>
+      ) : (
+        actionsButton
+      )}
+      {contextMenu && contextTab && (
+        <Suspense fallback={null}>
+          <TabContextMenu
+            key={`${contextMenu.path}@${contextMenu.x},${contextMenu.y}`}
+            tab={contextTab}
+            controller={controller}
+            x={contextMenu.x}
+            y={contextMenu.y}
+            onClose={() => setContextMenu(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

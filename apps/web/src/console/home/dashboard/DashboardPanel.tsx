@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Alert, Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Panel } from '../../../components/Panel/Panel';
+import { Shimmer } from '../../../components/Shimmer/Shimmer';
 import { Text } from '../../../components/Text/Text';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/http';
@@ -9,15 +11,26 @@ import { fetchLoginInfo, fetchVisitInfo } from './api';
 // Below the fold on a laptop screen: the charts (ECharts) and the table load when the user scrolls to them.
 const DashboardTrends = lazy(() => import('./DashboardTrends').then((m) => ({ default: m.DashboardTrends })));
 
-/** One of today's figures, with a line of detail under it (in red when it calls for a look). */
+/** Thousands grouped as antd's Statistic shows them: 1,500. */
+const figureFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * One of today's figures, with a line of detail under it (in red when it calls for a look); drawn
+ * like antd's Statistic in a Card (home.css), a placeholder while it loads.
+ */
 function TodayFigure({ title, value, loading, alarming, children }: { title: string; value: number | undefined; loading: boolean; alarming?: boolean; children: ReactNode }) {
   return (
-    <Col xs={12} lg={6}>
-      <Card loading={loading}>
-        <Statistic title={title} value={value ?? 0} />
-        <Text type={alarming ? 'danger' : 'secondary'}>{children}</Text>
-      </Card>
-    </Col>
+    <Panel className="dl-figure">
+      {loading ? (
+        <Shimmer rows={4} />
+      ) : (
+        <>
+          <div className="dl-figure__title">{title}</div>
+          <div className="dl-figure__value">{figureFormat.format(value ?? 0)}</div>
+          <Text type={alarming ? 'danger' : 'secondary'}>{children}</Text>
+        </>
+      )}
+    </Panel>
   );
 }
 
@@ -33,8 +46,13 @@ export function DashboardPanel() {
 
   return (
     <>
-      {failure && <Alert type="error" showIcon title={`统计数据加载失败：${errorMessage(failure)}`} />}
-      <Row gutter={[16, 16]}>
+      {failure && (
+        <div className="dl-home-alert" role="alert">
+          <CloseCircleFilled className="dl-home-alert__icon" aria-hidden />
+          <span>统计数据加载失败：{errorMessage(failure)}</span>
+        </div>
+      )}
+      <div className="dl-figures">
         <TodayFigure title="今日访问量" value={visits.data?.today.views} loading={visits.isPending}>
           门户 {visits.data?.today.portal ?? 0} · 控制台 {visits.data?.today.console ?? 0}
         </TodayFigure>
@@ -47,7 +65,7 @@ export function DashboardPanel() {
         <TodayFigure title="今日登录用户" value={logins.data?.today.users} loading={logins.isPending}>
           所选期间 {logins.data?.users ?? 0} 位
         </TodayFigure>
-      </Row>
+      </div>
       <DeferredTrends>
         <DashboardTrends days={days} onDaysChange={setDays} visits={visits} logins={logins} />
       </DeferredTrends>
@@ -66,7 +84,7 @@ function DeferredTrends({ children }: { children: ReactNode }) {
     <Suspense
       fallback={
         <div style={{ minHeight: 420 }}>
-          <Skeleton active paragraph={{ rows: 8 }} title={false} />
+          <Shimmer rows={8} />
         </div>
       }
     >
