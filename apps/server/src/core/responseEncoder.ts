@@ -191,8 +191,10 @@ function resolveSchema(maybeSchema: unknown): $ZodType {
  */
 export function responseSerializerCompiler({ schema, method, url }: { schema: unknown; method: string; url: string }) {
   const zodSchema = resolveSchema(schema);
-  const encode = compileResponseEncoder(zodSchema);
+  // Compiled on the first answer: start-up (and every test app) does not pay for routes never called.
+  let encode: Encode | undefined;
   return (data: unknown): string => {
+    encode ??= compileResponseEncoder(zodSchema);
     const fast = tryEncode(encode, data);
     if (fast) return JSON.stringify(fast.value);
     const result = z.safeEncode(zodSchema, data);
