@@ -1,13 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Executor } from './db';
 import { registerErrorHandler } from './errorHandler';
 import { errors } from './errors';
 import { loggerOptions } from './logger';
 import { registerSecurityHeaders } from './securityHeaders';
+import { responseSerializerCompiler } from './responseEncoder';
 import { createPostgresRateCounter, createRedisRateCounter, rateLimitStoreOf, withFallback, type RateCounter } from './rateLimitStore';
 
 /**
@@ -28,7 +29,7 @@ export function createPlatform(config: Pick<Config, 'LOG_LEVEL' | 'BODY_LIMIT_BY
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   let closing = false;
   app.addHook('preClose', async () => {

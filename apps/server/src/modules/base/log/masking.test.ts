@@ -31,6 +31,8 @@ describe('interface-log masking of answers', () => {
       expect(mayHoldSecret(text, ['code'])).toBe(false);
       expect(storedPayload(text, JSON_TYPE)).toBe(parsedAndMasked(text));
       expect(storedPayload(Buffer.from(text), JSON_TYPE)).toBe(parsedAndMasked(text));
+      // The serialiser's own text is stored without being parsed, and still the same.
+      expect(storedPayload(text, JSON_TYPE, true)).toBe(parsedAndMasked(text));
     }
     // Long answers are cut the same way.
     expect(JSON.stringify(page).length).toBeGreaterThan(MAX_STORED_BODY_CHARS);
@@ -50,6 +52,7 @@ describe('interface-log masking of answers', () => {
       const text = JSON.stringify(answer);
       expect(mayHoldSecret(text, ['code']), text).toBe(true);
       expect(storedPayload(text, JSON_TYPE)).toBe(parsedAndMasked(text));
+      expect(storedPayload(text, JSON_TYPE, true)).toBe(parsedAndMasked(text));
     }
     // Digits as a number: kept as a number (an ID number's digits as a number are not masked, as before).
     const numeric = '{"data":{"ids":[110101199001011234]}}';

@@ -99,8 +99,12 @@ function storedText(text: string, parsed: unknown): string | null {
   return truncateForLog(text);
 }
 
-/** The text stored for a serialised response payload (a string or a buffer); streams are never read. */
-export function storedPayload(payload: unknown, contentType: string): string | null {
+/**
+ * The text stored for a serialised response payload (a string or a buffer); streams are never read.
+ * `serialized` says the payload is the text of a JSON serialiser (JSON.stringify's, through a response
+ * schema or not): it is known to parse, so a clean one is stored without parsing it first.
+ */
+export function storedPayload(payload: unknown, contentType: string, serialized = false): string | null {
   if (payload === undefined || payload === null) return null;
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
@@ -108,6 +112,8 @@ export function storedPayload(payload: unknown, contentType: string): string | n
     if (!/json/i.test(contentType)) return `[${contentType.split(';')[0] || '二进制'} 内容 ${size} 字节，未记录]`;
     if (size > MAX_INSPECTED_BODY_BYTES) return `[JSON 内容 ${size} 字节，超过 ${MAX_INSPECTED_BODY_BYTES / 1024} KB，未记录]`;
     const text = payload.toString();
+    // JSON.stringify writes nothing but `null` for null and `{}` for an empty object: what storedText tells from the parsed value.
+    if (serialized && typeof payload === 'string' && !mayHoldSecret(text, ['code'])) return text === 'null' || text === '{}' ? null : truncateForLog(text);
     try {
       const parsed: unknown = JSON.parse(text);
       // Answers are JSON.stringify's text: one that holds nothing to mask is what masking and serialising it again would give.

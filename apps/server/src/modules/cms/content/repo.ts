@@ -6,6 +6,7 @@ import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, 
 import { containing } from '../../../core/sql';
 import { catalogNames } from '../catalog/module';
 import { containingQueryOf } from '../search/module';
+import { listColumns, shapedPage, shapeOf } from './listStatements';
 import { cmsContent } from './tables';
 
 export type ContentRow = typeof cmsContent.$inferSelect;
@@ -20,30 +21,6 @@ export interface ContentFilter {
   publishTimeTo?: Date;
 }
 
-/**
- * What the back office's list shows of an article: never the body or the search columns, which are
- * most of a row's bytes (a page of ten would read and ship them for nothing).
- */
-const listColumns = {
-  id: cmsContent.id,
-  siteId: cmsContent.siteId,
-  catalogId: cmsContent.catalogId,
-  title: cmsContent.title,
-  author: cmsContent.author,
-  status: cmsContent.status,
-  isTop: cmsContent.isTop,
-  sort: cmsContent.sort,
-  viewCount: cmsContent.viewCount,
-  publishTime: cmsContent.publishTime,
-  createTime: cmsContent.createTime,
-  createBy: cmsContent.createBy,
-  createById: cmsContent.createById,
-  updateTime: cmsContent.updateTime,
-  updateBy: cmsContent.updateBy,
-  updateById: cmsContent.updateById,
-  delFlag: cmsContent.delFlag,
-  lockVersion: cmsContent.lockVersion,
-};
 export type ContentListRow = Pick<ContentRow, keyof typeof listColumns>;
 
 /** pg_trgm finds a `%…%` pattern through its index when the text holds a run of three letters or digits. */
@@ -98,6 +75,8 @@ export const contentRepo = {
 
   /** A page of the back office's list, each row with its catalogue's name. */
   async page(ex: Executor, filter: ContentFilter, page: PageParameter) {
+    const shape = shapeOf(filter);
+    if (shape !== null) return shapedPage(ex, shape, filter, page);
     const where: SQL | undefined = and(
       notDeleted(cmsContent),
       filter.title ? titleContaining(filter.title) : undefined,

@@ -28,6 +28,8 @@ declare module 'fastify' {
     restLogPayload?: unknown;
     /** The body as the client sent it (before validation applied defaults and transforms). */
     restLogBody?: unknown;
+    /** The answer was an object serialised to JSON text by Fastify's serialiser (not a text or buffer the handler sent). */
+    restLogSerialized?: boolean;
   }
   interface FastifyInstance {
     logWriters: LogWriters;
@@ -84,7 +86,7 @@ export function rowOf(request: FastifyRequest, reply: FastifyReply): RestLogRow 
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 256) || null,
     requestId: String(request.id).slice(0, 64),
     requestBody: requestBodyText(request),
-    responseBody: keepAnswer ? storedPayload(payload, String(reply.getHeader('content-type') ?? '')) : null,
+    responseBody: keepAnswer ? storedPayload(payload, String(reply.getHeader('content-type') ?? ''), request.restLogSerialized === true) : null,
     // When the call arrived, so the list reads in the order calls were made.
     createTime: new Date(Date.now() - elapsed),
   };
@@ -119,6 +121,12 @@ export function registerRestLogCapture(app: FastifyInstance, { db, writerOptions
   app.addHook('preValidation', async (request) => {
     // Validation replaces request.body with its parsed copy; the log keeps what was sent.
     request.restLogBody = request.body;
+  });
+
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    // Only objects reach the serialiser; what it answers is JSON text, known to parse.
+    request.restLogSerialized = true;
+    done(null, payload);
   });
 
   app.addHook('onSend', async (request, _reply, payload) => {
