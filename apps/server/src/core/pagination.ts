@@ -63,8 +63,16 @@ export async function plannedRows(ex: Executor, table: PgTable, where: SQL | und
  */
 export async function countOrEstimate(ex: Executor, table: PgTable, where: SQL | undefined, planned?: number): Promise<CountedTotal> {
   const estimate = planned ?? (await plannedRows(ex, table, where));
+  return totalFromEstimate(estimate, () => countLimited(ex, table, where, EXACT_COUNT_LIMIT + 1));
+}
+
+/**
+ * countOrEstimate's decision, for a list that runs its own statements (cms/content/listStatements.ts):
+ * `countUpToLimit` counts at most EXACT_COUNT_LIMIT + 1 matching rows.
+ */
+export async function totalFromEstimate(estimate: number, countUpToLimit: () => Promise<number>): Promise<CountedTotal> {
   if (estimate >= TRUSTED_ESTIMATE) return { total: estimate, totalEstimated: true };
-  const exact = await countLimited(ex, table, where, EXACT_COUNT_LIMIT + 1);
+  const exact = await countUpToLimit();
   if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalEstimated: false };
   return { total: Math.max(estimate, exact), totalEstimated: true };
 }
@@ -145,7 +153,7 @@ export async function containingByValues(ex: Executor, column: PgColumn, text: s
 }
 
 /** Rows the top plan node of an `EXPLAIN (FORMAT JSON)` answer expects (both drivers parse the JSON). */
-function estimatedRows(result: unknown): number {
+export function estimatedRows(result: unknown): number {
   // Drivers answer `{ rows }`; a proxy driver (the API bench's capture) answers the rows themselves.
   const rows = Array.isArray(result) ? (result as Record<string, unknown>[]) : (result as { rows: Record<string, unknown>[] }).rows;
   const [first] = rows;

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PageParameter } from '@dandelion/shared';
 import type { Executor } from '../../../core/db';
-import { EXACT_COUNT_LIMIT, paginate, type CountedTotal } from '../../../core/pagination';
+import { EXACT_COUNT_LIMIT, estimatedRows, paginate, totalFromEstimate } from '../../../core/pagination';
 import { notDeleted } from '../../../core/records';
 import { catalogNames } from '../catalog/module';
 import type { ContentFilter } from './repo';
@@ -57,8 +57,14 @@ function shapedWhere(filter: ShapedFilter): SQL | undefined {
     notDeleted(cmsContent),
     filter.catalogIds ? inArray(cmsContent.catalogId, filter.catalogIds.map((_, i) => sql.placeholder(`catalog${i}`))) : undefined,
     filter.status ? eq(cmsContent.status, sql.placeholder('status')) : undefined,
-    filter.publishTimeFrom ? gte(cmsContent.publishTime, sql.placeholder('publishTimeFrom')) : undefined,
-    filter.publishTimeTo ? lte(cmsContent.publishTime, sql.placeholder('publishTimeTo')) : undefined,
+    filter.publishTimeFrom || filter.publishTimeTo
+      ? and(
+          // repo.ts's publishedWithin: is_top named with both its values lets the order index serve the range.
+          inArray(cmsContent.isTop, [true, false]),
+          filter.publishTimeFrom ? gte(cmsContent.publishTime, sql.placeholder('publishTimeFrom')) : undefined,
+          filter.publishTimeTo ? lte(cmsContent.publishTime, sql.placeholder('publishTimeTo')) : undefined,
+        )
+      : undefined,
   );
 }
 
@@ -120,20 +126,10 @@ export function shapedPage(ex: Executor, shape: string, filter: ShapedFilter, pa
   return paginate(
     page,
     (limit, offset) => statements.page.execute({ ...values, limit, offset }),
-    async (): Promise<CountedTotal> => {
-      const [row] = (await statements.limitedCount.execute(values)) as { n: number }[];
-      const exact = Number(row?.n ?? 0);
-      if (exact <= EXACT_COUNT_LIMIT) return { total: exact, totalEstimated: false };
-      return { total: Math.max(estimatedRows(await statements.estimate.execute(values)), exact), totalEstimated: true };
-    },
+    async () =>
+      totalFromEstimate(estimatedRows(await statements.estimate.execute(values)), async () => {
+        const [row] = (await statements.limitedCount.execute(values)) as { n: number }[];
+        return Number(row?.n ?? 0);
+      }),
   );
-}
-
-/** Rows the top plan node of an `EXPLAIN (FORMAT JSON)` answer expects, read as core/pagination.ts reads it. */
-function estimatedRows(result: unknown): number {
-  // Drivers answer `{ rows }`; a proxy driver (the API bench's capture) answers the rows themselves.
-  const rows = Array.isArray(result) ? (result as Record<string, unknown>[]) : (result as { rows: Record<string, unknown>[] }).rows;
-  const value = rows[0] ? Object.values(rows[0])[0] : undefined;
-  const document = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return Math.round(Number((document as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0));
 }
