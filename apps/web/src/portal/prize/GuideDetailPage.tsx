@@ -1,7 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
-import { Button, Descriptions, Empty, Skeleton, Table, Tag } from 'antd';
 import { EDITION_PHASE_LABELS, EDITION_STAGE_LABELS } from '@dandelion/shared/award/edition';
 import { PRIZE_KIND_LABELS } from '@dandelion/shared/award/prize';
+import { PortalButton, PortalEmpty, PortalSkeleton, PortalTag } from '../shared/light';
+import { PortalDescriptions } from '../shared/light/Descriptions';
+import { PortalTable } from '../shared/light/Table';
 import { LoadFailure } from '../shared/LoadFailure';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
@@ -9,7 +11,6 @@ import { usePortalTitle } from '../shared/usePortalTitle';
 import { useGuide, type GuideDetail } from './api';
 import '../shared/portal-page.css';
 import './prize.css';
-import { withAntdProviders } from '../shared/withAntdProviders';
 
 function GuideBody({ guide }: { guide: GuideDetail }) {
   const navigate = useNavigate();
@@ -17,27 +18,29 @@ function GuideBody({ guide }: { guide: GuideDetail }) {
   return (
     <article className="dl-portal-page__main dl-prize-detail">
       <h1 className="dl-prize-detail__title">{guide.editionName}申报指南</h1>
-      <Descriptions column={{ xs: 1, sm: 2 }} size="small">
-        <Descriptions.Item label="状态">
-          <Tag color={declaring ? 'green' : 'blue'}>{declaring ? EDITION_PHASE_LABELS.DECLARING : '即将开始'}</Tag>
-        </Descriptions.Item>
-        <Descriptions.Item label="申报时间">{guide.declarationStart && guide.declarationEnd ? `${guide.declarationStart} 至 ${guide.declarationEnd}` : '待定'}</Descriptions.Item>
-      </Descriptions>
+      <PortalDescriptions
+        column={{ xs: 1, sm: 2 }}
+        size="small"
+        items={[
+          { key: 'phase', label: '状态', children: <PortalTag color={declaring ? 'green' : 'blue'}>{declaring ? EDITION_PHASE_LABELS.DECLARING : '即将开始'}</PortalTag> },
+          { key: 'dates', label: '申报时间', children: guide.declarationStart && guide.declarationEnd ? `${guide.declarationStart} 至 ${guide.declarationEnd}` : '待定' },
+        ]}
+      />
       <section className="dl-prize-detail__section">
         <h2>申报通知</h2>
-        {guide.guide ? <div className="dl-prize-guide-text">{guide.guide}</div> : <Empty description="暂无申报通知" />}
+        {guide.guide ? <div className="dl-prize-guide-text">{guide.guide}</div> : <PortalEmpty description="暂无申报通知" />}
       </section>
       {guide.stages.length > 0 && (
         <section className="dl-prize-detail__section">
           <h2>工作安排</h2>
-          <Table
+          <PortalTable
             size="small"
-            pagination={false}
-            rowKey="stage"
-            dataSource={guide.stages}
+            rows={guide.stages}
+            rowKey={(s) => s.stage}
+            empty={<PortalEmpty simple description="暂无数据" />}
             columns={[
-              { title: '阶段', dataIndex: 'stage', render: (stage: keyof typeof EDITION_STAGE_LABELS) => EDITION_STAGE_LABELS[stage] },
-              { title: '时间', key: 'dates', render: (_: unknown, s: GuideDetail['stages'][number]) => `${s.startDate ?? '待定'} 至 ${s.endDate ?? '待定'}` },
+              { key: 'stage', title: '阶段', render: (s) => EDITION_STAGE_LABELS[s.stage] },
+              { key: 'dates', title: '时间', render: (s) => `${s.startDate ?? '待定'} 至 ${s.endDate ?? '待定'}` },
             ]}
           />
         </section>
@@ -45,7 +48,7 @@ function GuideBody({ guide }: { guide: GuideDetail }) {
       <section className="dl-prize-detail__section">
         <h2>开放奖种</h2>
         {guide.prizes.length === 0 ? (
-          <Empty description="暂无开放奖种" />
+          <PortalEmpty description="暂无开放奖种" />
         ) : (
           <ul className="dl-prize-cards">
             {guide.prizes.map((prize) => (
@@ -60,11 +63,11 @@ function GuideBody({ guide }: { guide: GuideDetail }) {
       </section>
       <div className="dl-prize-detail__section">
         {declaring ? (
-          <Button type="primary" onClick={() => void navigate('/declare')}>
+          <PortalButton variant="primary" onClick={() => void navigate('/declare')}>
             前往在线申报
-          </Button>
+          </PortalButton>
         ) : (
-          <Button disabled>申报尚未开始</Button>
+          <PortalButton disabled>申报尚未开始</PortalButton>
         )}
       </div>
     </article>
@@ -72,14 +75,19 @@ function GuideBody({ guide }: { guide: GuideDetail }) {
 }
 
 /** /applyDetail/{editionId}: one open edition's 申报通知, its dated stages and prizes, and the way to /declare. */
-function GuideDetailPage() {
+export default function GuideDetailPage() {
   const editionId = useParams().id ?? '';
   const guide = useGuide(editionId);
   useLoadErrorToast(guide.error);
   usePortalTitle(guide.data ? `${guide.data.editionName}申报指南` : '申报指南');
 
   let body;
-  if (guide.isPending) body = <Skeleton active title paragraph={{ rows: 10 }} className="dl-portal-page__main" />;
+  if (guide.isPending)
+    body = (
+      <div className="dl-portal-page__main">
+        <PortalSkeleton rows={10} />
+      </div>
+    );
   else if (!guide.data) body = <LoadFailure title="申报指南加载失败" error={guide.error} retrying={guide.isFetching} onRetry={() => void guide.refetch()} />;
   else body = <GuideBody guide={guide.data} />;
 
@@ -90,6 +98,3 @@ function GuideDetailPage() {
     </div>
   );
 }
-
-// Draws with antd: the providers come with this page's chunk (the portal's first load has none).
-export default withAntdProviders(GuideDetailPage);

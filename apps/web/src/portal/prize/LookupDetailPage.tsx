@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
-import { Descriptions, Skeleton } from 'antd';
 import { LOOKUP_LEVEL_LABELS } from '@dandelion/shared/award/lookup';
+import { PortalSkeleton } from '../shared/light';
+import { PortalDescriptions } from '../shared/light/Descriptions';
 import { LoadFailure } from '../shared/LoadFailure';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
@@ -18,18 +19,28 @@ export function LookupDetailPage({ kind }: { kind: PublicLookupKind }) {
   usePortalTitle(row.data?.name ?? meta.title);
 
   let body;
-  if (row.isPending) body = <Skeleton active title paragraph={{ rows: 6 }} className="dl-portal-page__main" />;
+  if (row.isPending)
+    body = (
+      <div className="dl-portal-page__main">
+        <PortalSkeleton rows={6} />
+      </div>
+    );
   else if (!row.data) body = <LoadFailure title={`${meta.title}加载失败`} error={row.error} retrying={row.isFetching} onRetry={() => void row.refetch()} />;
   else
     body = (
       <article className="dl-portal-page__main dl-prize-detail">
         <h1 className="dl-prize-detail__title">{row.data.name}</h1>
-        <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="编号">{row.data.code ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="级别">{LOOKUP_LEVEL_LABELS[row.data.level]}</Descriptions.Item>
-          <Descriptions.Item label="主管部门">{row.data.agency ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="说明">{row.data.remark ?? '—'}</Descriptions.Item>
-        </Descriptions>
+        <PortalDescriptions
+          column={1}
+          bordered
+          size="small"
+          items={[
+            { key: 'code', label: '编号', children: row.data.code ?? '—' },
+            { key: 'level', label: '级别', children: LOOKUP_LEVEL_LABELS[row.data.level] },
+            { key: 'agency', label: '主管部门', children: row.data.agency ?? '—' },
+            { key: 'remark', label: '说明', children: row.data.remark ?? '—' },
+          ]}
+        />
       </article>
     );
 

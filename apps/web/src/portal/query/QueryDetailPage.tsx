@@ -1,20 +1,20 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Card, Descriptions, Empty, Skeleton, Tag } from 'antd';
 import { DECLARATION_CATEGORY_LABELS } from '@dandelion/shared/award/declarationContent';
 import { PRIZE_GRADE_LABELS } from '@dandelion/shared/award/prize';
 import { PUBLICITY_DAY_KIND_LABELS, PUBLICITY_KIND_LABELS } from '@dandelion/shared/award/publicity';
 import { RichTextView } from '../../components/RichTextView';
+import { PortalButton, PortalCard, PortalEmpty, PortalSkeleton, PortalTag } from '../shared/light';
+import { PortalDescriptions } from '../shared/light/Descriptions';
+import { lazyWithAntd } from '../shared/lazyWithAntd';
 import { LoadFailure } from '../shared/LoadFailure';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePortalTitle } from '../shared/usePortalTitle';
-import { ObjectionEntryAction } from '../objection';
 import { usePublicity, type PortalPublicityDetail, type PortalPublicityEntry } from './api';
 import { publicityStatusTag } from './publicityStatus';
 import '../shared/portal-page.css';
 import './query.css';
-import { withAntdProviders } from '../shared/withAntdProviders';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,9 +28,9 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 /** One entry as a card: only the fields the prize kind's setting shows are present (null is not shown). */
 function EntryCard({ entry, publicity, renderEntryAction }: { entry: PortalPublicityEntry; publicity: PortalPublicityDetail; renderEntryAction: EntryAction }) {
   return (
-    <Card size="small" className="dl-query-entry">
+    <PortalCard className="dl-card--small dl-query-entry">
       <div className="dl-query-entry__title">
-        {`${entry.sort}. ${entry.title ?? '—'}`} {entry.grade && <Tag color="gold">{PRIZE_GRADE_LABELS[entry.grade]}</Tag>}
+        {`${entry.sort}. ${entry.title ?? '—'}`} {entry.grade && <PortalTag color="gold">{PRIZE_GRADE_LABELS[entry.grade]}</PortalTag>}
       </div>
       {entry.registrationNo && <Line label="登记号">{entry.registrationNo}</Line>}
       {entry.completers && <Line label="完成人">{entry.completers.join('、') || '—'}</Line>}
@@ -51,18 +51,28 @@ function EntryCard({ entry, publicity, renderEntryAction }: { entry: PortalPubli
         </div>
       )}
       {renderEntryAction(entry, publicity)}
-    </Card>
+    </PortalCard>
   );
 }
 
 /** Each entry's action: 提出异议, open while the publicity is (the server checks the window too). */
 export type EntryAction = (entry: PortalPublicityEntry, publicity: PortalPublicityDetail) => ReactNode;
+// It draws with antd (its tooltip, confirm and form dialog): its chunk and antd's come after the publicity is drawn.
+const ObjectionEntryAction = lazyWithAntd(() => import('../objection').then((m) => m.ObjectionEntryAction));
 const objectionAction: EntryAction = (entry, publicity) => (
-  <ObjectionEntryAction publicityId={publicity.publicityId} declarationId={entry.declarationId} title={entry.title ?? entry.registrationNo ?? '该项目'} open={publicity.status === 'OPEN'} />
+  <Suspense
+    fallback={
+      <PortalButton size="small" disabled>
+        提出异议
+      </PortalButton>
+    }
+  >
+    <ObjectionEntryAction publicityId={publicity.publicityId} declarationId={entry.declarationId} title={entry.title ?? entry.registrationNo ?? '该项目'} open={publicity.status === 'OPEN'} />
+  </Suspense>
 );
 
 /** /queryDetail/{id}: one publicity with its window, 公示中 / 已结束, and its entries. */
-function QueryDetailPage({ renderEntryAction = objectionAction }: { renderEntryAction?: EntryAction }) {
+export default function QueryDetailPage({ renderEntryAction = objectionAction }: { renderEntryAction?: EntryAction }) {
   const publicityId = useParams().id ?? '';
   const publicity = usePublicity(publicityId);
   useLoadErrorToast(publicity.error);
@@ -70,7 +80,7 @@ function QueryDetailPage({ renderEntryAction = objectionAction }: { renderEntryA
   const d = publicity.data;
 
   let body;
-  if (publicity.isPending) body = <Skeleton active title paragraph={{ rows: 10 }} />;
+  if (publicity.isPending) body = <PortalSkeleton rows={10} />;
   else if (!d) body = <LoadFailure title="公示加载失败" error={publicity.error} retrying={publicity.isFetching} onRetry={() => void publicity.refetch()} />;
   else
     body = (
@@ -78,13 +88,19 @@ function QueryDetailPage({ renderEntryAction = objectionAction }: { renderEntryA
         <h1 className="dl-query-item__title" style={{ fontSize: 20, marginBottom: 12 }}>
           {d.title} {publicityStatusTag(d.status)}
         </h1>
-        <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} className="dl-query-window">
-          <Descriptions.Item label="届次">{d.editionName}</Descriptions.Item>
-          <Descriptions.Item label="奖种">{d.prizeName}</Descriptions.Item>
-          <Descriptions.Item label="公示类型">{PUBLICITY_KIND_LABELS[d.kind]}</Descriptions.Item>
-          <Descriptions.Item label="公示期">{`${d.startDate} 至 ${d.endDate}（${d.days} 个${PUBLICITY_DAY_KIND_LABELS[d.dayKind]}）`}</Descriptions.Item>
-          {d.note && <Descriptions.Item label="公示说明" span={2}>{d.note}</Descriptions.Item>}
-        </Descriptions>
+        <PortalDescriptions
+          size="small"
+          bordered
+          column={{ xs: 1, sm: 2 }}
+          className="dl-query-window"
+          items={[
+            { key: 'edition', label: '届次', children: d.editionName },
+            { key: 'prize', label: '奖种', children: d.prizeName },
+            { key: 'kind', label: '公示类型', children: PUBLICITY_KIND_LABELS[d.kind] },
+            { key: 'window', label: '公示期', children: `${d.startDate} 至 ${d.endDate}（${d.days} 个${PUBLICITY_DAY_KIND_LABELS[d.dayKind]}）` },
+            !!d.note && { key: 'note', label: '公示说明', span: 2, children: d.note },
+          ]}
+        />
         {d.entries.length ? (
           <div className="dl-query-entries">
             {d.entries.map((entry) => (
@@ -92,7 +108,7 @@ function QueryDetailPage({ renderEntryAction = objectionAction }: { renderEntryA
             ))}
           </div>
         ) : (
-          <Empty description="本公示没有条目" />
+          <PortalEmpty description="本公示没有条目" />
         )}
       </>
     );
@@ -104,6 +120,3 @@ function QueryDetailPage({ renderEntryAction = objectionAction }: { renderEntryA
     </div>
   );
 }
-
-// Draws with antd: the providers come with this page's chunk (the portal's first load has none).
-export default withAntdProviders(QueryDetailPage);
