@@ -5,7 +5,6 @@ import type { Executor } from '../../../core/db';
 import { EXACT_COUNT_LIMIT, estimatedRows, paginate, totalFromEstimate } from '../../../core/pagination';
 import { notDeleted } from '../../../core/records';
 import { catalogNames } from '../catalog/module';
-import type { ContentFilter } from './repo';
 import { cmsContent } from './tables';
 
 /**
@@ -42,6 +41,16 @@ export const listColumns = {
   delFlag: cmsContent.delFlag,
   lockVersion: cmsContent.lockVersion,
 };
+/** What the back office's list filters by (repo.ts builds the statements of a title or author filter itself). */
+export interface ContentFilter {
+  title?: string;
+  catalogIds?: number[] | null;
+  status?: string;
+  author?: string;
+  publishTimeFrom?: Date;
+  publishTimeTo?: Date;
+}
+
 /** Filters whose shape alone decides the statements: which are set, and how many catalogues. */
 export type ShapedFilter = Omit<ContentFilter, 'title' | 'author'>;
 

@@ -6,20 +6,12 @@ import { type auditColumns, createdBy, notDeleted, softDelete, updateVersioned, 
 import { containing } from '../../../core/sql';
 import { catalogNames } from '../catalog/module';
 import { containingQueryOf } from '../search/module';
-import { listColumns, shapedPage, shapeOf } from './listStatements';
+import { listColumns, shapedPage, shapeOf, type ContentFilter } from './listStatements';
 import { cmsContent } from './tables';
 
 export type ContentRow = typeof cmsContent.$inferSelect;
 export type ContentFields = Omit<typeof cmsContent.$inferInsert, 'id' | 'searchDoc' | keyof typeof auditColumns>;
 
-export interface ContentFilter {
-  title?: string;
-  catalogIds?: number[] | null;
-  status?: string;
-  author?: string;
-  publishTimeFrom?: Date;
-  publishTimeTo?: Date;
-}
 
 export type ContentListRow = Pick<ContentRow, keyof typeof listColumns>;
 
