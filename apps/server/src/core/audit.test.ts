@@ -36,6 +36,12 @@ describe('recordOperation', () => {
     expect(row).toMatchObject({ module: 'system:org', action: 'UPDATE', entityId: '7', userId: 1, username: 'admin', ip: '10.0.0.1', requestId: 'req-1', before: { orgName: '财务科' }, after: { orgName: '财务处' } });
   });
 
+  it('stores the system (the scheduler, id 0) as no user, as ids in answers are positive', async () => {
+    await recordOperation(ctx.database.db, { module: 'award:publicity', action: 'OPEN', entityId: 3, summary: '开始公示', actor: { id: 0, name: 'system' } });
+    const [row] = await ctx.database.db.select().from(sysOperLog).orderBy(desc(sysOperLog.id)).limit(1);
+    expect(row).toMatchObject({ module: 'award:publicity', userId: null, username: 'system' });
+  });
+
   it('is part of the change’s transaction: a rolled-back change leaves no row', async () => {
     const count = async () => (await ctx.database.db.select().from(sysOperLog)).length;
     const before = await count();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { Executor } from './db';
 import { jsonRecords } from './sql';
-import { idColumn, type Actor } from './records';
+import { idColumn, userIdOf, type Actor } from './records';
 
 
 /**
@@ -93,7 +93,7 @@ function rowOfEntry(entry: OperationEntry) {
     summary: entry.summary.slice(0, 512),
     before: redactForLog(entry.before),
     after: redactForLog(entry.after),
-    userId: entry.actor?.id ?? null,
+    userId: userIdOf(entry.actor),
     username: entry.actor?.name ?? 'system',
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,

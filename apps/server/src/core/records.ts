@@ -44,13 +44,21 @@ export function auditOf(row: AuditValues): AuditValues {
   return { createTime, createBy, createById, updateTime, updateBy, updateById, delFlag, lockVersion };
 }
 
+/**
+ * The user id stored for an actor. The scheduler's moves (opening a publicity on its date) act as the
+ * system with id 0, which no user has: stored as no user, as every answer's ids are positive.
+ */
+export function userIdOf(actor: { id: number } | null | undefined): number | null {
+  return actor && actor.id > 0 ? actor.id : null;
+}
+
 /** Audit values for a new row. */
 export function createdBy(actor: Actor | null) {
   return {
     createBy: actor?.name ?? 'system',
-    createById: actor?.id ?? null,
+    createById: userIdOf(actor),
     updateBy: actor?.name ?? 'system',
-    updateById: actor?.id ?? null,
+    updateById: userIdOf(actor),
   };
 }
 
@@ -65,7 +73,7 @@ export function updatedBy(actor: Actor | null, table: Pick<AuditedTable, 'lockVe
   return {
     updateTime: new Date(),
     updateBy: actor?.name ?? 'system',
-    updateById: actor?.id ?? null,
+    updateById: userIdOf(actor),
     lockVersion: sql`${table.lockVersion} + 1`,
   };
 }
