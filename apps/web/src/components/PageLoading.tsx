@@ -7,12 +7,19 @@ import './PageLoading.css';
 export function PageLoading() {
   return (
     <div className="dl-page-loading" role="status" aria-label="页面加载中">
-      <span className="dl-spin-dot" aria-hidden="true">
-        <i />
-        <i />
-        <i />
-        <i />
-      </span>
+      <SpinDot />
     </div>
+  );
+}
+
+/** antd's spinning dots, drawn with plain elements (PageLoading.css). */
+export function SpinDot() {
+  return (
+    <span className="dl-spin-dot" aria-hidden="true">
+      <i />
+      <i />
+      <i />
+      <i />
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import '../PageLoading.css';
+import { SpinDot } from '../PageLoading';
 import './plain.css';
 
 /** Dims its content under a spinner and a line of text while `busy` (antd's Spin with a description). */
@@ -8,12 +8,7 @@ export function BusyOverlay({ busy, text, children }: { busy: boolean; text: str
     <div className="dl-plain-busy">
       {busy && (
         <div className="dl-plain-busy__mask" role="status">
-          <span className="dl-spin-dot" aria-hidden="true">
-            <i />
-            <i />
-            <i />
-            <i />
-          </span>
+          <SpinDot />
           <span>{text}</span>
         </div>
       )}

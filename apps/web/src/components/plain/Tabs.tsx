@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { tabAfterArrowKey } from './arrowKeyTab';
 import './plain.css';
 
 interface PlainTabsProps<Key extends string> {
@@ -13,13 +14,10 @@ interface PlainTabsProps<Key extends string> {
 export function PlainTabs<Key extends string>({ items, activeKey, onChange, idPrefix }: PlainTabsProps<Key>) {
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    const at = items.findIndex((t) => t.key === activeKey);
-    const next = items[(at + (e.key === 'ArrowRight' ? 1 : items.length - 1)) % items.length];
-    if (!next) return;
-    e.preventDefault();
-    onChange(next.key);
-    list.current?.querySelector<HTMLElement>(`#${CSS.escape(`${idPrefix}-tab-${next.key}`)}`)?.focus();
+    const next = tabAfterArrowKey(e, items, activeKey);
+    if (next === null) return;
+    onChange(next);
+    list.current?.querySelector<HTMLElement>(`#${CSS.escape(`${idPrefix}-tab-${next}`)}`)?.focus();
   };
   return (
     <div role="tablist" className="dl-plain-tabs" ref={list} onKeyDown={onKeyDown}>

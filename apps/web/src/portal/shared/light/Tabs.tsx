@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { tabAfterArrowKey } from '../../../components/plain/arrowKeyTab';
 import './light.css';
 
 interface PortalTabsProps {
@@ -18,13 +19,10 @@ interface PortalTabsProps {
 export function PortalTabs({ items, activeKey, onChange, className, 'aria-label': label, idPrefix }: PortalTabsProps) {
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    const at = items.findIndex((t) => t.key === activeKey);
-    const next = items[(at + (e.key === 'ArrowRight' ? 1 : items.length - 1)) % items.length];
-    if (!next) return;
-    e.preventDefault();
-    onChange?.(next.key);
-    list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(next.key)}"]`)?.focus();
+    const next = tabAfterArrowKey(e, items, activeKey);
+    if (next === null) return;
+    onChange?.(next);
+    list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(next)}"]`)?.focus();
   };
   return (
     <div className={['dl-tabs', className].filter(Boolean).join(' ')}>
