@@ -1,13 +1,8 @@
-import { useState } from 'react';
 import { App, Form, Input, Space, type FormInstance } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { sendSmsCode, type SmsPurpose } from '../api/auth';
-import { errorMessage } from '../api/http';
-import { useCountdown } from '../lib/useCountdown';
 import { BusyButton } from '../components/BusyButton';
-
-/** Seconds before another code may be requested, unless the server says otherwise (`resendIn`). */
-const RESEND_SECONDS = 60;
+import { useSmsSender } from './useSmsSender';
 
 interface SmsCodeFieldProps {
   form: FormInstance;
@@ -38,8 +33,7 @@ interface SmsCodeFieldProps {
 /** A code input with a 获取验证码 button that sends an SMS to the phone field, then counts down. */
 export function SmsCodeField({ form, phoneField, name, label, inputId, requiredMessage, purpose, size, sendCode, alsoRequire = [], onAttempt }: SmsCodeFieldProps) {
   const { message } = App.useApp();
-  const [secondsLeft, startCountdown] = useCountdown();
-  const [sending, setSending] = useState(false);
+  const { secondsLeft, sending, send: sendWith } = useSmsSender((kind, text) => void message[kind](text));
 
   const send = async () => {
     let phone: string;
@@ -57,15 +51,9 @@ export function SmsCodeField({ form, phoneField, name, label, inputId, requiredM
       form.setFields(missing.map(({ name: field, message: error }) => ({ name: field, errors: [error] })));
       return;
     }
-    setSending(true);
     try {
-      const sent = sendCode ? await sendCode(values) : await sendSmsCode(phone, purpose);
-      message.success('验证码已发送，请注意查收');
-      startCountdown(sent && sent.resendIn > 0 ? sent.resendIn : RESEND_SECONDS);
-    } catch (error) {
-      message.error(errorMessage(error));
+      await sendWith(() => (sendCode ? sendCode(values) : sendSmsCode(phone, purpose)));
     } finally {
-      setSending(false);
       onAttempt?.();
     }
   };

@@ -1,11 +1,6 @@
-import { useState } from 'react';
 import { sendSmsCode } from '../../api/auth';
-import { errorMessage } from '../../api/http';
-import { useCountdown } from '../../lib/useCountdown';
 import { PlainButton, PlainField, PlainInput, toast } from '../../components/plain';
-
-/** Seconds before another code may be requested, unless the server says otherwise (`resendIn`). */
-const RESEND_SECONDS = 60;
+import { useSmsSender } from '../useSmsSender';
 
 interface LoginSmsCodeFieldProps {
   inputId: string;
@@ -21,22 +16,12 @@ interface LoginSmsCodeFieldProps {
  * Registration and password reset use the antd field of the same behaviour (auth/SmsCodeField).
  */
 export function LoginSmsCodeField({ inputId, code, checkedPhone }: LoginSmsCodeFieldProps) {
-  const [secondsLeft, startCountdown] = useCountdown();
-  const [sending, setSending] = useState(false);
+  const { secondsLeft, sending, send: sendWith } = useSmsSender(toast);
 
   const send = async () => {
     const phone = checkedPhone();
     if (!phone) return; // the phone field shows its own message
-    setSending(true);
-    try {
-      const sent = await sendSmsCode(phone, 'LOGIN');
-      toast('success', '验证码已发送，请注意查收');
-      startCountdown(sent && sent.resendIn > 0 ? sent.resendIn : RESEND_SECONDS);
-    } catch (error) {
-      toast('error', errorMessage(error));
-    } finally {
-      setSending(false);
-    }
+    await sendWith(() => sendSmsCode(phone, 'LOGIN'));
   };
 
   return (
