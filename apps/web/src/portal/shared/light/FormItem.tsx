@@ -30,12 +30,17 @@ export function FormItem({ htmlFor, label, required, error, extra, children }: F
         </label>
       </div>
       {children}
-      {error && (
-        <div id={helpIdOf(htmlFor)} className="dl-form-item__explain" role="alert">
-          {error}
+      {(error || extra != null) && (
+        // antd's "additional" block: 24 px per part shown, the message (22 px) above the help.
+        <div className={error && extra != null ? 'dl-form-item__additional dl-form-item__additional--both' : 'dl-form-item__additional'}>
+          {error && (
+            <div id={helpIdOf(htmlFor)} className="dl-form-item__explain" role="alert">
+              {error}
+            </div>
+          )}
+          {extra != null && <div className="dl-form-item__extra">{extra}</div>}
         </div>
       )}
-      {extra != null && <div className="dl-form-item__extra">{extra}</div>}
     </div>
   );
 }
