@@ -125,8 +125,16 @@ test('committee, result publicity, an upheld objection, closing the edition, the
   const entry = page.locator('.dl-query-entry', { hasText: objected!.title });
   await entry.getByRole('button', { name: '提出异议' }).click();
   const form = page.getByRole('dialog', { name: `对「${objected!.title}」提出异议` });
+  // The dialog (its antd chunk loads on this click) zooms in, and the category's list slides in: each is used once it
+  // stands still. A click while it moves opened the list against where the field was a frame before, and the
+  // option's mouse-down and mouse-up then met different elements: the category stayed empty and 提交异议 refused.
+  await expect(form).not.toHaveClass(/ant-zoom-(appear|enter)/);
   await form.getByLabel('异议类别').click();
+  const categories = page.locator('.ant-select-dropdown').filter({ has: page.getByTitle('完成人、完成单位及其排序') });
+  await expect(categories).toBeVisible();
+  await expect(categories).not.toHaveClass(/ant-slide-up-(appear|enter)/);
   await page.getByTitle('完成人、完成单位及其排序').click();
+  await expect(form.getByTitle('完成人、完成单位及其排序')).toBeVisible();
   await form.getByLabel('异议事项').fill('第一完成人并未参与该项目的研究工作');
   await form.getByLabel('事实与理由').fill('经查，第一完成人在项目实施期间在其他单位全职工作，未参与研究，附任职证明。');
   const evidence = path.join(os.tmpdir(), `任职证明-${world.stamp}.pdf`);

@@ -7,6 +7,8 @@
 // printed against its target with ✓/✗; writes bench/results/portal.json, then exits 1 when one is missed.
 //   node bench/portal/run.mjs                  # starts the built server on a fresh DATA_DIR
 //   BASE_URL=http://127.0.0.1:18431 node bench/portal/run.mjs   # measures a server already running
+//   SEED=1 BASE_URL=… node bench/portal/run.mjs   # adds the prize data (prizeWorld.mjs) to that server first
+// On a fresh DATA_DIR the bench seeds the prize data itself, so every detail page is measured.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -15,6 +17,7 @@ import { isMain, webIndex } from '../lib/paths.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
 import { makeTempDir, removeDir, startServer } from '../lib/server.mjs';
 import { applicantSession } from './applicant.mjs';
+import { seedPrizeWorld } from './prizeWorld.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -35,8 +38,8 @@ const PAGES = [
 const SIGNED_IN_PAGES = [{ path: '/center', ready: '.dl-center', signedIn: true }];
 /**
  * Detail pages, each at the first record its list links to: an article (the seed publishes some), the fund and
- * national lookups (seeded), and — when the server holds them (BASE_URL on a working database) — an open edition's
- * guide, a publicity and an awarded achievement. `ready` is the loaded record, not its skeleton.
+ * national lookups (seeded), an open edition's guide, a publicity and an awarded achievement (prizeWorld.mjs, or
+ * the data of the server at BASE_URL). `ready` is the loaded record, not its skeleton.
  */
 const DETAIL_PAGES = [
   { list: '/policy', link: 'a[href^="/policyDetail/"]', ready: '.dl-article, .dl-portal-page__main' },
@@ -187,6 +190,11 @@ export async function runPortalBench() {
     }
     const baseUrl = process.env.BASE_URL ?? server.url;
     results.baseUrl = process.env.BASE_URL ? baseUrl : 'built server on a fresh DATA_DIR';
+    let prizeWorld = null;
+    if (!process.env.BASE_URL || process.env.SEED === '1') {
+      console.log('[portal] seeding the prize data (an awarded edition, an open publicity, an open guide, an expert invitation) …');
+      prizeWorld = await seedPrizeWorld(baseUrl);
+    }
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     results.browserVersion = browser.version();
     const details = [];
@@ -198,12 +206,15 @@ export async function runPortalBench() {
     if (results.notMeasured) console.warn(`[portal] not measured: ${results.notMeasured.join('; ')}`);
     if (!details.some((d) => d.path.startsWith('/policyDetail/'))) results.problems.push('no article linked from /policy: its detail page is not measured');
     const applicant = await applicantSession(baseUrl);
-    const pages = [...PAGES, ...details, ...SIGNED_IN_PAGES];
+    const invitation = prizeWorld ? [{ path: prizeWorld.invitationPath, ready: '.dl-expert-invitation .dl-expert-invitation__hint', label: '/expert/invitation' }] : [];
+    const pages = [...PAGES, ...details, ...invitation, ...SIGNED_IN_PAGES];
     for (const viewportName of Object.keys(VIEWPORTS)) {
-      for (const { path: p, ready, signedIn } of pages) {
+      for (const { path: p, ready, signedIn, label } of pages) {
         const session = signedIn ? applicant : null;
-        console.log(`[portal] ${viewportName} ${p}${session ? ' (applicant)' : ''} ×${RUNS} …`);
+        console.log(`[portal] ${viewportName} ${label ?? p}${session ? ' (applicant)' : ''} ×${RUNS} …`);
         const m = await measure(browser, baseUrl, p, viewportName, session, ready);
+        // A token in the address is a secret of the seeded invitation: the report names the route.
+        if (label) m.path = label;
         results.pages.push(m);
         if (m.consoleChunks.length) results.problems.push(`${viewportName} ${p}: console code loaded: ${m.consoleChunks.join(', ')}`);
         if (m.horizontalOverflow) results.problems.push(`${viewportName} ${p}: the page scrolls sideways`);

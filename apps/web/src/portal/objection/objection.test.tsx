@@ -52,6 +52,17 @@ describe('提出异议 on a publicity entry', () => {
     expect(await screen.findByText('其他页面')).toBeTruthy();
   });
 
+  // The first test here to open the form: its chunk and antd's load now.
+  it('lets a person without verified identity go on as a unit (以单位名义继续): the form opens', { timeout: 30_000 }, async () => {
+    useSessionStore.getState().signIn('tok', applicant);
+    serve(false);
+    renderAtRoute(action(), PAGE, ENTRY);
+    fireEvent.click(buttonNamed('提出异议')!);
+    fireEvent.click((await screen.findAllByRole('button', { name: '以单位名义继续' }))[0]!);
+    expect(await screen.findByText('对「高熵合金的设计与制备」提出异议', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(screen.queryByText('尚未实名认证')).toBeNull();
+  });
+
   it('opens the form for a verified person and refuses to submit with the contract’s messages', async () => {
     useSessionStore.getState().signIn('tok', applicant);
     const server = serve(true);

@@ -1,44 +1,89 @@
-import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Select } from 'antd';
-import { PURCHASE_CONTACT_MESSAGE, PURCHASE_KIND_LABELS, PURCHASE_KINDS, PURCHASE_MESSAGE_MAX, PURCHASE_SUCCESS_MESSAGE, purchaseForm } from '@dandelion/shared/award/achievement';
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PURCHASE_CONTACT_MESSAGE, PURCHASE_KIND_LABELS, PURCHASE_KINDS, PURCHASE_MESSAGE_MAX, PURCHASE_SUCCESS_MESSAGE, purchaseForm, type PurchaseKind } from '@dandelion/shared/award/achievement';
+import { fetchImageCaptcha } from '../../api/auth';
 import { errorMessage } from '../../api/http';
-import { rulesOf } from '../../components/form/zodRules';
-import { ComplaintCaptcha } from '../complaint/ComplaintCaptcha';
-import { addPurchase, type PurchaseInput } from './api';
+import { PlainErrorAlert } from '../../components/plain/Alert';
+import { PortalButton, toast } from '../shared/light';
+import { CountedTextArea, FormItem, invalidProps, TextInput } from '../shared/light/FormItem';
+import '../shared/light/select.css';
+import { addPurchase } from './api';
 
-const rules = rulesOf(purchaseForm);
-const KIND_OPTIONS = PURCHASE_KINDS.map((kind) => ({ value: kind, label: PURCHASE_KIND_LABELS[kind] }));
+type Field = 'kind' | 'organisation' | 'contactName' | 'phone' | 'email' | 'message' | 'captchaCode';
+type Values = Partial<Record<Field, string>>;
+const INITIAL: Values = { kind: 'LICENSE' };
+const FIELDS: readonly Field[] = ['kind', 'organisation', 'contactName', 'phone', 'email', 'message', 'captchaCode'];
+const id = (field: Field) => `purchase_${field}`;
+
+/**
+ * A field's message, as the antd form gave it: the contract's own check of that field (its first message; an
+ * untouched field is undefined, as antd's store had it), and for the phone also "a mobile number or an e-mail".
+ */
+function messageOf(field: Field, values: Values): string | null {
+  const value = values[field];
+  if (field === 'captchaCode') return (value ?? '').trim() ? null : '请输入图形验证码';
+  const result = purchaseForm.shape[field].safeParse(value);
+  if (!result.success) return result.error.issues[0]?.message ?? '填写内容不正确';
+  if (field === 'phone' && !(value ?? '').trim() && !(values.email ?? '').trim()) return PURCHASE_CONTACT_MESSAGE;
+  return null;
+}
+
+/** The image captcha the complaint form uses; a new round fetches another (a captcha is good for one submission). */
+function useCaptcha(round: number) {
+  return useQuery({ queryKey: ['portal', 'purchase-captcha', round], queryFn: fetchImageCaptcha, staleTime: Infinity, gcTime: 0, retry: false });
+}
 
 /**
  * 有意向合作 (spec §7 /rest/purchase/addPurchase): how the visitor would like to work with the
  * achievement, who they are and how to reach them (a mobile number or an e-mail), and the image
  * captcha the complaint form uses. A refusal shows above the button and brings a new captcha.
+ * Drawn without antd (the page's first screen): a field is checked as it changes and all on submit, with the
+ * contract's messages, as antd's form did.
  */
 export function PurchaseForm({ achievementId, onSubmitted }: { achievementId: string; onSubmitted?: () => void }) {
-  const [form] = Form.useForm<PurchaseInput>();
-  const { message } = App.useApp();
+  const [typed, setTyped] = useState<Values>(INITIAL);
+  /** The captcha the code was typed for: a new image empties the code typed for the last one. */
+  const [codeFor, setCodeFor] = useState<string | undefined>(undefined);
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const [captchaRound, setCaptchaRound] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const captcha = useCaptcha(captchaRound);
   const newCaptcha = () => setCaptchaRound((r) => r + 1);
+  const captchaKey = captcha.data?.captchaKey;
+  const values: Values = { ...typed, captchaCode: codeFor !== undefined && codeFor === captchaKey ? typed.captchaCode : undefined };
 
-  const submit = async (values: PurchaseInput) => {
+  const change = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setTyped(next);
+    if (field === 'captchaCode') setCodeFor(captchaKey);
+    // Checked as it changes; the phone's "either" check again when the e-mail changes.
+    setErrors((e) => ({ ...e, [field]: messageOf(field, next), ...(field === 'email' ? { phone: messageOf('phone', next) } : {}) }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const found = Object.fromEntries(FIELDS.map((f) => [f, messageOf(f, values)])) as Record<Field, string | null>;
+    setErrors(found);
+    if (FIELDS.some((f) => found[f])) return;
     setSubmitting(true);
     setRefusal(null);
     try {
       await addPurchase({
         achievementId,
-        kind: values.kind,
-        organisation: values.organisation.trim(),
-        contactName: values.contactName.trim(),
+        kind: values.kind as PurchaseKind,
+        organisation: (values.organisation ?? '').trim(),
+        contactName: (values.contactName ?? '').trim(),
         phone: values.phone?.trim() || null,
         email: values.email?.trim() || null,
-        message: values.message.trim(),
-        captchaKey: values.captchaKey,
-        captchaCode: values.captchaCode.trim(),
+        message: (values.message ?? '').trim(),
+        captchaKey: captchaKey ?? '',
+        captchaCode: (values.captchaCode ?? '').trim(),
       });
-      void message.success(PURCHASE_SUCCESS_MESSAGE);
-      form.resetFields();
+      toast('success', PURCHASE_SUCCESS_MESSAGE);
+      setTyped(INITIAL);
+      setErrors({});
       newCaptcha();
       onSubmitted?.();
     } catch (error) {
@@ -49,37 +94,63 @@ export function PurchaseForm({ achievementId, onSubmitted }: { achievementId: st
     }
   };
 
-  // Either a mobile number or an e-mail is enough; the check sits on the phone field and is re-run when the e-mail changes.
-  const eitherContact = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-    validator: (_: unknown, value: unknown) =>
-      String(value ?? '').trim() || String(getFieldValue('email') ?? '').trim() ? Promise.resolve() : Promise.reject(new Error(PURCHASE_CONTACT_MESSAGE)),
+  const bind = (field: Field) => ({
+    id: id(field),
+    value: values[field] ?? '',
+    invalid: !!errors[field],
+    ...invalidProps(id(field), errors[field]),
+    onChange: (e: { target: { value: string } }) => change(field, e.target.value),
   });
 
   return (
-    <Form form={form} layout="vertical" name="purchase" onFinish={submit} className="dl-purchase-form" requiredMark initialValues={{ kind: 'LICENSE' }}>
-      <Form.Item label="合作方式" name="kind" rules={rules.kind}>
-        <Select options={KIND_OPTIONS} />
-      </Form.Item>
-      <Form.Item label="单位名称" name="organisation" rules={rules.organisation} required>
-        <Input maxLength={100} autoComplete="organization" />
-      </Form.Item>
-      <Form.Item label="联系人" name="contactName" rules={rules.contactName} required>
-        <Input maxLength={32} autoComplete="name" />
-      </Form.Item>
-      <Form.Item label="手机号码" name="phone" rules={[...rules.phone, eitherContact]} dependencies={['email']} extra="手机号码与电子邮箱至少填写一项">
-        <Input maxLength={11} autoComplete="tel" inputMode="tel" />
-      </Form.Item>
-      <Form.Item label="电子邮箱" name="email" rules={rules.email}>
-        <Input maxLength={128} autoComplete="email" inputMode="email" />
-      </Form.Item>
-      <Form.Item label="合作意向说明" name="message" rules={rules.message} required>
-        <Input.TextArea rows={4} maxLength={PURCHASE_MESSAGE_MAX} showCount placeholder="请说明合作内容、期望方式等" />
-      </Form.Item>
-      <ComplaintCaptcha form={form} round={captchaRound} onRefresh={newCaptcha} />
-      {refusal && <Alert type="error" showIcon title={refusal} className="dl-purchase-form__refusal" />}
-      <Button type="primary" htmlType="submit" loading={submitting} block>
+    <form id="purchase" className="dl-purchase-form" noValidate onSubmit={(e) => void submit(e)}>
+      <FormItem htmlFor={id('kind')} label="合作方式" required error={errors.kind}>
+        <span className="dl-select dl-select--block">
+          <select id={id('kind')} value={values.kind ?? ''} onChange={(e) => change('kind', e.target.value)}>
+            {PURCHASE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {PURCHASE_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+          <svg className="dl-select__arrow" viewBox="64 64 896 896" width="12" height="12" fill="currentColor" aria-hidden focusable="false">
+            <path d="M884 256h-75c-5.1 0-9.9 2.5-12.9 6.6L512 654.2 227.9 262.6c-3-4.1-7.8-6.6-12.9-6.6h-75c-6.5 0-10.3 7.4-6.5 12.7l352.6 486.1c12.8 17.6 39 17.6 51.7 0l352.6-486.1c3.9-5.3.1-12.7-6.4-12.7z" />
+          </svg>
+        </span>
+      </FormItem>
+      <FormItem htmlFor={id('organisation')} label="单位名称" required error={errors.organisation}>
+        <TextInput {...bind('organisation')} maxLength={100} autoComplete="organization" />
+      </FormItem>
+      <FormItem htmlFor={id('contactName')} label="联系人" required error={errors.contactName}>
+        <TextInput {...bind('contactName')} maxLength={32} autoComplete="name" />
+      </FormItem>
+      <FormItem htmlFor={id('phone')} label="手机号码" error={errors.phone} extra="手机号码与电子邮箱至少填写一项">
+        <TextInput {...bind('phone')} maxLength={11} autoComplete="tel" inputMode="tel" />
+      </FormItem>
+      <FormItem htmlFor={id('email')} label="电子邮箱" error={errors.email}>
+        <TextInput {...bind('email')} maxLength={128} autoComplete="email" inputMode="email" />
+      </FormItem>
+      <FormItem htmlFor={id('message')} label="合作意向说明" required error={errors.message}>
+        <CountedTextArea {...bind('message')} rows={4} maxLength={PURCHASE_MESSAGE_MAX} placeholder="请说明合作内容、期望方式等" />
+      </FormItem>
+      <FormItem htmlFor={id('captchaCode')} label="验证码" required error={errors.captchaCode}>
+        <div className="dl-compact">
+          <TextInput {...bind('captchaCode')} placeholder="请输入图中字符" maxLength={8} autoComplete="off" />
+          <button type="button" className="dl-captcha-image" onClick={newCaptcha} title="看不清？换一张" aria-label="看不清？换一张">
+            {captcha.data && !captcha.isFetching ? (
+              <img src={captcha.data.image} alt="验证码" />
+            ) : captcha.isError && !captcha.isFetching ? (
+              <span>点击重新获取</span>
+            ) : (
+              <span className="dl-spinner dl-captcha-image__spinner" role="img" aria-label="加载中" />
+            )}
+          </button>
+        </div>
+      </FormItem>
+      {refusal && <PlainErrorAlert className="dl-purchase-form__refusal">{refusal}</PlainErrorAlert>}
+      <PortalButton type="submit" variant="primary" className={['dl-purchase-form__submit', submitting && 'dl-btn--loading'].filter(Boolean).join(' ')} icon={submitting ? <span className="dl-spinner" /> : undefined} aria-busy={submitting}>
         提交合作意向
-      </Button>
-    </Form>
+      </PortalButton>
+    </form>
   );
 }

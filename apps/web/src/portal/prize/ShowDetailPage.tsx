@@ -1,22 +1,18 @@
-import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PRIZE_GRADE_LABELS } from '@dandelion/shared/award/prize';
 import { RichTextView } from '../../components/RichTextView';
 import { PortalEmpty, PortalSkeleton, PortalTag } from '../shared/light';
 import { PortalDescriptions } from '../shared/light/Descriptions';
-import { lazyWithAntd } from '../shared/lazyWithAntd';
 import { LoadFailure } from '../shared/LoadFailure';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
 import { usePortalTitle } from '../shared/usePortalTitle';
 import { useAchievement, type AchievementDetail } from './api';
+import { PurchaseForm } from './PurchaseForm';
 import '../shared/portal-page.css';
 import '../widgets/catalog-widgets.css';
 import '../widgets/content-detail.css';
 import './prize.css';
-
-// The 有意向合作 form draws with antd: it comes in its own chunk, with antd's providers, beside the drawn achievement.
-const PurchaseForm = lazyWithAntd(() => import('./PurchaseForm').then((m) => m.PurchaseForm));
 
 function AchievementBody({ item }: { item: AchievementDetail }) {
   return (
@@ -83,9 +79,7 @@ export default function ShowDetailPage() {
         <aside className="dl-portal-page__aside">
           <section className="dl-aside-card" aria-label="有意向合作">
             <h2 className="dl-catalog-content-tree__name">有意向合作</h2>
-            <Suspense fallback={<PortalSkeleton title={false} rows={6} />}>
-              <PurchaseForm achievementId={achievement.data.achievementId} />
-            </Suspense>
+            <PurchaseForm achievementId={achievement.data.achievementId} />
           </section>
         </aside>
       </div>

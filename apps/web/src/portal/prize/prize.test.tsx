@@ -104,6 +104,41 @@ describe('成果展示', () => {
       captchaCode: 'abcd',
     });
   });
+
+  it('checks the purchase form with the contract’s messages as it changes, and a refusal brings a new captcha', { timeout: 60_000 }, async () => {
+    const server = fakePortal({
+      ...noArticles,
+      '/rest/captcha/png': captcha,
+      '/rest/achievement/getAchievementDetail': portalOk({ ...achievement, keywords: [], completers: [], units: [], summaryHtml: '', applicationHtml: null }),
+      '/rest/purchase/addPurchase': () => ({ status: 400, body: { code: '400', success: false, msg: '验证码错误', data: null } }),
+    });
+    vi.stubGlobal('fetch', server.fetch);
+    renderApp('/showDetail/90');
+    const form = await screen.findByRole('region', { name: '有意向合作' }, SLOW);
+    const firstImage = (await within(form).findByRole('img', { name: '验证码' }, SLOW)).getAttribute('src');
+    fireEvent.click(within(form).getByRole('button', { name: '提交合作意向' }));
+    const messages = () => within(form).queryAllByRole('alert').map((e) => e.textContent);
+    await waitFor(() => expect(messages()).toEqual(['请输入单位名称', '请输入联系人', '请填写手机号码或电子邮箱', '请输入合作意向说明', '请输入图形验证码']));
+    expect(within(form).getByLabelText('单位名称').getAttribute('aria-invalid')).toBe('true');
+    // A wrong number is refused as it is typed; an e-mail then satisfies "either", once the number is gone.
+    fireEvent.change(within(form).getByLabelText('手机号码'), { target: { value: '139' } });
+    expect(within(form).getByText('您的手机号码格式不正确!')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('手机号码'), { target: { value: '' } });
+    expect(within(form).getByText('请填写手机号码或电子邮箱')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('电子邮箱'), { target: { value: 'li@example.com' } });
+    expect(within(form).queryByText('请填写手机号码或电子邮箱')).toBeNull();
+    fireEvent.change(within(form).getByLabelText('单位名称'), { target: { value: '丙科技有限公司' } });
+    fireEvent.change(within(form).getByLabelText('联系人'), { target: { value: '李四' } });
+    fireEvent.change(within(form).getByLabelText('合作意向说明'), { target: { value: '希望获得专利许可' } });
+    expect(within(form).getByText('8 / 500')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('验证码'), { target: { value: 'abcd' } });
+    fireEvent.click(within(form).getByRole('button', { name: '提交合作意向' }));
+    expect(await within(form).findByText('验证码错误', {}, SLOW)).toBeTruthy();
+    expect(server.callsTo('/rest/purchase/addPurchase')[0]!.body).toMatchObject({ email: 'li@example.com', phone: null, captchaCode: 'abcd' });
+    // A new image, and the code typed for the old one is gone.
+    await waitFor(() => expect(within(form).getByRole('img', { name: '验证码' }).getAttribute('src')).not.toBe(firstImage), SLOW);
+    expect((within(form).getByLabelText('验证码') as HTMLInputElement).value).toBe('');
+  });
 });
 
 describe('申报指南 and 基金项目', () => {

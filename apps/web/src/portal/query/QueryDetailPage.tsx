@@ -1,12 +1,12 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { DECLARATION_CATEGORY_LABELS } from '@dandelion/shared/award/declarationContent';
 import { PRIZE_GRADE_LABELS } from '@dandelion/shared/award/prize';
 import { PUBLICITY_DAY_KIND_LABELS, PUBLICITY_KIND_LABELS } from '@dandelion/shared/award/publicity';
 import { RichTextView } from '../../components/RichTextView';
-import { PortalButton, PortalCard, PortalEmpty, PortalSkeleton, PortalTag } from '../shared/light';
+import { PortalCard, PortalEmpty, PortalSkeleton, PortalTag } from '../shared/light';
 import { PortalDescriptions } from '../shared/light/Descriptions';
-import { lazyWithAntd } from '../shared/lazyWithAntd';
+import { ObjectionEntryAction } from '../objection/ObjectionEntryAction';
 import { LoadFailure } from '../shared/LoadFailure';
 import { PortalBreadcrumb } from '../shared/PortalBreadcrumb';
 import { useLoadErrorToast } from '../shared/useLoadErrorToast';
@@ -57,18 +57,9 @@ function EntryCard({ entry, publicity, renderEntryAction }: { entry: PortalPubli
 
 /** Each entry's action: 提出异议, open while the publicity is (the server checks the window too). */
 export type EntryAction = (entry: PortalPublicityEntry, publicity: PortalPublicityDetail) => ReactNode;
-// It draws with antd (its tooltip, confirm and form dialog): its chunk and antd's come after the publicity is drawn.
-const ObjectionEntryAction = lazyWithAntd(() => import('../objection').then((m) => m.ObjectionEntryAction));
+// Drawn with the light components; its form dialog (antd) loads on the first click.
 const objectionAction: EntryAction = (entry, publicity) => (
-  <Suspense
-    fallback={
-      <PortalButton size="small" disabled>
-        提出异议
-      </PortalButton>
-    }
-  >
-    <ObjectionEntryAction publicityId={publicity.publicityId} declarationId={entry.declarationId} title={entry.title ?? entry.registrationNo ?? '该项目'} open={publicity.status === 'OPEN'} />
-  </Suspense>
+  <ObjectionEntryAction publicityId={publicity.publicityId} declarationId={entry.declarationId} title={entry.title ?? entry.registrationNo ?? '该项目'} open={publicity.status === 'OPEN'} />
 );
 
 /** /queryDetail/{id}: one publicity with its window, 公示中 / 已结束, and its entries. */

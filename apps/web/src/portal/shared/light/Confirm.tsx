@@ -11,6 +11,8 @@ export interface ConfirmOptions {
   danger?: boolean;
   /** May be async: the OK button shows it is busy until it settles, then the dialog closes. */
   onOk?: () => unknown;
+  /** The cancel button or Escape (as antd's confirm: a second way on, not only a way back). */
+  onCancel?: () => void;
 }
 
 const warningIcon = (
@@ -25,6 +27,10 @@ function ConfirmDialog({ options, onClose }: { options: ConfirmOptions; onClose:
   const ok = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => ok.current?.focus(), []);
+  const cancel = () => {
+    options.onCancel?.();
+    onClose();
+  };
   const confirm = async () => {
     setBusy(true);
     try {
@@ -35,7 +41,7 @@ function ConfirmDialog({ options, onClose }: { options: ConfirmOptions; onClose:
     }
   };
   return createPortal(
-    <div className="dl-dialog-mask" onKeyDown={(e) => e.key === 'Escape' && !busy && onClose()}>
+    <div className="dl-dialog-mask" onKeyDown={(e) => e.key === 'Escape' && !busy && cancel()}>
       <div className="dl-dialog dl-dialog--confirm" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <div className="dl-dialog__confirm-body">
           {warningIcon}
@@ -47,7 +53,7 @@ function ConfirmDialog({ options, onClose }: { options: ConfirmOptions; onClose:
           </div>
         </div>
         <div className="dl-dialog__footer">
-          <PortalButton onClick={onClose} disabled={busy}>
+          <PortalButton onClick={cancel} disabled={busy}>
             {options.cancelText ?? '取消'}
           </PortalButton>
           <PortalButton ref={ok} variant="primary" danger={options.danger} disabled={busy} aria-busy={busy} onClick={() => void confirm()}>
