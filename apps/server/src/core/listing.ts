@@ -74,9 +74,10 @@ export async function logPage<T>(
  * planner expects TRUSTED_ESTIMATE rows or more (five times the cap), the count is skipped and `cap` is
  * the answer ("more than can be counted"): proving that 10 001 rows of a broad filter match (a common
  * summary word, a status class) reads them all, thousands of pages spread over a million-row log.
+ * `planned`: the estimate, when the caller already asked for it.
  */
-export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
-  if (cap <= TRUSTED_ESTIMATE && (await plannedRows(db, table, where)) >= TRUSTED_ESTIMATE) return cap;
+export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number, planned?: number): Promise<number> {
+  if (cap <= TRUSTED_ESTIMATE && (planned ?? (await plannedRows(db, table, where))) >= TRUSTED_ESTIMATE) return cap;
   return countLimited(db, table, where, cap);
 }
 

@@ -47,8 +47,9 @@ export const sysRestLog = pgTable(
     // "Only GET calls": a tenth of the rows, so counting the list's 10 001 read a hundred thousand rows of
     // the table; this way the count reads them from the index alone.
     index('sys_rest_log_method_time_idx').on(t.method, t.createTime),
-    // "Which calls are slow?": without it, counting them reads the whole table.
-    index('sys_rest_log_duration_idx').on(t.durationMs),
+    // "Which calls are slow?": without it, counting them reads the whole table. With the time and id, a page
+    // of the few slow calls is found and sorted in the index alone (rest/repo.ts: FEW_SLOW_CALLS).
+    index('sys_rest_log_duration_time_idx').on(t.durationMs, t.createTime, t.id),
   ],
 );
 

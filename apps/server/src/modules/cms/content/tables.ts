@@ -50,6 +50,10 @@ export const cmsContent = pgTable(
     index('cms_content_console_list_idx')
       .on(t.isTop.desc().nullsFirst(), t.publishTime.desc().nullsFirst(), t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`del_flag = 0`),
+    // The back office's count of a catalogue (and status) filter with a title keyword: the titles are in the index, so
+    // proving "more than 10 000" reads index entries only — 10 001 articles read from the table were 10 000 heap
+    // pages (100 ms cached, 260 ms not; 40 ms this way, busy machine). docs/lists-at-scale.md.
+    index('cms_content_catalog_status_title_idx').on(t.catalogId, t.status, t.title).where(sql`del_flag = 0`),
     // The back office's "title contains": trigrams (pg_trgm) for three characters or more (docs/lists-at-scale.md).
     index('cms_content_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     // The authors' names one by one (the author filter walks the distinct names: repo.ts) and the count of

@@ -7,7 +7,7 @@ import { createdBy, DEL_FLAG, notDeleted, updatedBy, updateVersioned, type Actor
 import { containing } from '../../../core/sql';
 import { orgNameView, orgSubtreeIds } from '../org/module';
 import { roleNameView } from '../role/module';
-import { sysUser, sysUserRole } from './tables';
+import { sysUser, sysUserRole, userCharacters } from './tables';
 
 export type UserRow = typeof sysUser.$inferSelect;
 export type NewUser = typeof sysUser.$inferInsert;
@@ -44,6 +44,27 @@ const sameAs: Record<UniqueField, (value: string) => SQL> = {
   empCode: (v) => sql`${sysUser.empCode} = ${v}`,
 };
 
+/** One or two Han characters or digits: no trigram, and matched with LIKE (core/sql's containing), case and all. */
+const SHORT_CASELESS = /^[\p{Script=Han}0-9]{1,2}$/u;
+
+/**
+ * For a "contains" filter of one or two Han characters (李, 王伟), which no trigram index serves: the accounts
+ * whose name, username, phone or employee number hold every character of the text, found in
+ * sys_user_chars_idx (the same expression, userCharacters). Every account the LIKE matches holds them, so
+ * the LIKE beside it keeps the answer exactly what it was; it is tested on a few hundred accounts instead
+ * of all of them. Undefined for other text (three characters or more go through the trigram indexes).
+ */
+function holdingCharacters(text: string): SQL | undefined {
+  return SHORT_CASELESS.test(text) ? sql`${userCharacters(sysUser)} @> regexp_split_to_array(${text}::text, '')` : undefined;
+}
+
+/**
+ * Accounts of an organisation and its subtree. The subtree's ids are gathered once (`= any(array(…))`, the same
+ * rows as `in (…)`): as a semi-join, the page's walk of the list's order looked each account's organisation up
+ * (2 355 lookups for ten rows of a branch: 7–10 ms, 1 ms this way); the count reads sys_user_org_del_idx alone.
+ */
+const inSubtree = (orgId: number) => sql`${sysUser.orgId} = any(array(${orgSubtreeIds(orgId)}))`;
+
 /** WHERE for a user list: the filters, the caller's data scope, and live (or recycled) rows. */
 export function userListCondition(filter: UserFilter, scope: EffectiveDataScope, deleted = false): SQL | undefined {
   const parts: Array<SQL | undefined> = [
@@ -51,14 +72,14 @@ export function userListCondition(filter: UserFilter, scope: EffectiveDataScope,
     dataScopeCondition(scope, { orgId: sysUser.orgId, ownerId: sysUser.createById }, orgSubtreeIds),
   ];
   if (filter.ids) parts.push(inArray(sysUser.id, filter.ids));
-  if (filter.realname) parts.push(containing(sysUser.realname, filter.realname));
-  if (filter.username) parts.push(containing(sysUser.username, filter.username));
-  if (filter.phone) parts.push(containing(sysUser.phone, filter.phone));
+  if (filter.realname) parts.push(holdingCharacters(filter.realname), containing(sysUser.realname, filter.realname));
+  if (filter.username) parts.push(holdingCharacters(filter.username), containing(sysUser.username, filter.username));
+  if (filter.phone) parts.push(holdingCharacters(filter.phone), containing(sysUser.phone, filter.phone));
   if (filter.keyword) {
     const k = filter.keyword;
-    parts.push(or(containing(sysUser.username, k), containing(sysUser.realname, k), containing(sysUser.phone, k), containing(sysUser.empCode, k)));
+    parts.push(holdingCharacters(k), or(containing(sysUser.username, k), containing(sysUser.realname, k), containing(sysUser.phone, k), containing(sysUser.empCode, k)));
   }
-  if (filter.orgId !== undefined) parts.push(filter.includeChildOrgs ? sql`${sysUser.orgId} in (${orgSubtreeIds(filter.orgId)})` : eq(sysUser.orgId, filter.orgId));
+  if (filter.orgId !== undefined) parts.push(filter.includeChildOrgs ? inSubtree(filter.orgId) : eq(sysUser.orgId, filter.orgId));
   if (filter.status) parts.push(eq(sysUser.status, filter.status));
   if (filter.empStatus) parts.push(eq(sysUser.empStatus, filter.empStatus));
   if (filter.userType) parts.push(eq(sysUser.userType, filter.userType));
@@ -159,16 +180,23 @@ async function listUsers(ex: Executor, where: SQL | undefined, limit: number, of
  */
 async function fewMatchesPage(ex: Executor, where: SQL | undefined, page: PageParameter, planned: number) {
   const offset = (page.pageNum - 1) * page.pageSize;
-  const found = await ex
-    .select({ row: listColumns, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+  // The page's ids and the total over the narrow matches; the columns and organisation names of its rows only.
+  const matched = ex
+    .select({ id: sysUser.id, matches: sql<number>`count(*) over ()`.as('matches') })
     .from(sysUser)
-    .leftJoin(orgNameView, eq(orgNameView.id, sysUser.orgId))
     .where(where)
     .orderBy(...matchesFirstOrder)
     .limit(page.pageSize)
-    .offset(offset);
+    .offset(offset)
+    .as('matched');
+  const found = await ex
+    .select({ row: listColumns, matches: matched.matches })
+    .from(matched)
+    .innerJoin(sysUser, eq(sysUser.id, matched.id))
+    .leftJoin(orgNameView, eq(orgNameView.id, sysUser.orgId))
+    .orderBy(...matchesFirstOrder);
   // A page past the last match has no row to carry the total.
-  const counted = found.length ? { total: found[0]!.matches, totalEstimated: false } : offset ? await countOrEstimate(ex, sysUser, where, planned) : { total: 0, totalEstimated: false };
+  const counted = found.length ? { total: Number(found[0]!.matches), totalEstimated: false } : offset ? await countOrEstimate(ex, sysUser, where, planned) : { total: 0, totalEstimated: false };
   return { list: await withRoles(ex, found.map((f) => f.row)), ...counted, pageNum: page.pageNum, pageSize: page.pageSize };
 }
 

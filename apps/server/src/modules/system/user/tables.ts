@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { registerUniqueField } from '../../../core/dbErrors';
 import { auditColumns, idColumn } from '../../../core/records';
 import { registerDuplicateCheck } from '../../../core/duplicateCheck';
+
+/**
+ * Every character of an account's name, username, phone and employee number, as an array (duplicates are
+ * stored once by GIN). Only built-in immutable functions, so an expression index can hold it and every write
+ * keeps it current; a query must write the same expression for the planner to use the index.
+ */
+export const userCharacters = (t: { realname: AnyPgColumn; username: AnyPgColumn; phone: AnyPgColumn; empCode: AnyPgColumn }) =>
+  sql`(regexp_split_to_array(coalesce(${t.realname}, ''), '') || regexp_split_to_array(${t.username}, '') || regexp_split_to_array(coalesce(${t.phone}, ''), '') || regexp_split_to_array(coalesce(${t.empCode}, ''), ''))`;
 
 /**
  * Accounts: console staff and portal users (applicants, reviewers, experts) alike.
@@ -51,9 +59,15 @@ export const sysUser = pgTable(
     uniqueIndex('sys_user_username_uq').on(sql`lower(${t.username})`).where(sql`del_flag = 0`),
     uniqueIndex('sys_user_phone_uq').on(t.phone).where(sql`del_flag = 0 and phone is not null`),
     uniqueIndex('sys_user_email_uq').on(sql`lower(${t.email})`).where(sql`del_flag = 0 and email is not null`),
-    index('sys_user_org_idx').on(t.orgId),
+    // An organisation's accounts; with the delete flag, the list counts an organisation's (and its subtree's) live
+    // accounts in the index alone instead of reading all 100 000 (bench/lists: 27 ms → 1.5 ms).
+    index('sys_user_org_del_idx').on(t.orgId, t.delFlag),
+    // Staff or portal accounts: counting 10 001 of a type read 35 000 accounts (37 ms under load); 1.3 ms in the index.
+    index('sys_user_type_del_idx').on(t.userType, t.delFlag),
     // The user list's order (sort, then newest first), so a page walks the index instead of sorting every account.
     index('sys_user_list_idx').on(t.sort, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`del_flag = 0`),
+    // The same order within one status: "冻结" pages come straight from it and are counted in it (a scan before).
+    index('sys_user_status_list_idx').on(t.status, t.sort, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`del_flag = 0`),
     uniqueIndex('sys_user_emp_code_uq').on(t.empCode).where(sql`del_flag = 0 and emp_code is not null`),
     // The list's "contains" filters (name, username, phone, and the keyword over those and the employee
     // code): trigrams (pg_trgm) for three characters or more; the keyword ORs the four indexes.
@@ -61,6 +75,9 @@ export const sysUser = pgTable(
     index('sys_user_realname_trgm_idx').using('gin', t.realname.op('gin_trgm_ops')),
     index('sys_user_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
     index('sys_user_emp_code_trgm_idx').using('gin', t.empCode.op('gin_trgm_ops')),
+    // One- and two-character Han names (李, 王伟) have no trigram: the characters of the four text columns,
+    // so such a filter first finds the accounts holding each of its characters (repo.ts: holdingCharacters).
+    index('sys_user_chars_idx').using('gin', userCharacters(t)),
   ],
 );
 

@@ -297,6 +297,30 @@ describe('the user list at size: the same rows, in the same order, whichever way
     expect(beyond.body.data).toMatchObject({ list: [], total: all.length });
   });
 
+  it('one or two Han characters: exactly the accounts a LIKE finds, whichever column holds them, narrowed by their characters', async () => {
+    // 鸾 and 凤 together but apart, in another order, in the username or the employee number: the characters'
+    // index (sys_user_chars_idx) finds candidates holding both; the LIKE decides, as without it.
+    await ctx.database.db.execute(sql`
+      insert into sys_user (username, password_hash, realname, emp_code, user_type, status, sort, create_time, update_time, del_flag)
+      values ('hanA', 'x', '鸾凤和鸣', null, 'CLIENT', 'NORMAL', 0, now(), now(), 0),
+             ('hanB', 'x', '凤鸾', null, 'CLIENT', 'NORMAL', 0, now(), now(), 0),
+             ('hanC', 'x', '鸾飞凤舞', null, 'CLIENT', 'NORMAL', 0, now(), now(), 0),
+             ('han鸾凤', 'x', '张三', null, 'CLIENT', 'NORMAL', 0, now(), now(), 0),
+             ('hanE', 'x', '李四', '鸾凤01', 'STAFF', 'NORMAL', 0, now(), now(), 0),
+             ('hanF', 'x', '鸾凤', null, 'CLIENT', 'NORMAL', 0, now(), now(), 1)`);
+    try {
+      const names = async (filter: object) => (await page(filter, 1, 50)).body.data.list.map((u: { username: string }) => u.username).sort();
+      expect(await names({ keyword: '鸾凤' })).toEqual(['hanA', 'hanE', 'han鸾凤']);
+      expect(await names({ realname: '鸾凤' })).toEqual(['hanA']);
+      expect(await names({ realname: '凤' })).toEqual(['hanA', 'hanB', 'hanC']);
+      expect(await names({ keyword: '凤鸾' })).toEqual(['hanB']);
+      expect(await names({ username: '鸾' })).toEqual(['han鸾凤']);
+      expect((await page({ keyword: '鸾凤' }, 1, 2)).body.data).toMatchObject({ total: 3, totalEstimated: false });
+    } finally {
+      await ctx.database.db.delete(sysUser).where(like(sysUser.username, 'han%'));
+    }
+  });
+
   it('a two-character keyword and digits find the same accounts as before', async () => {
     const byKeyword = await page({ keyword: '列表乙' }, 1, 100);
     expect(byKeyword.body.data.list.map((u: { username: string }) => u.username)).toEqual(await expected('列表乙'));

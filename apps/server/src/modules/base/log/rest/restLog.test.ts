@@ -173,6 +173,31 @@ describe('reading the interface log', () => {
     await ctx.database.db.delete(sysRestLog).where(eq(sysRestLog.username, 'many'));
   });
 
+  it('a minimum duration: pages newest first (ties by id), whether few calls match (found first) or many (a walk in time order)', async () => {
+    // 6 000 slow calls, 40 of them slower still; creation times repeat, so the id decides among equals.
+    await ctx.database.db.execute(sql`
+      insert into sys_rest_log (method, path, status, duration_ms, username, create_time)
+      select 'POST', '/rest/slow', 200, case when g % 150 = 0 then 9100 else 9000 end, 'slow', now() - interval '3 days' - make_interval(mins => g / 3)
+      from generate_series(1, 6000) g`);
+    await ctx.database.db.execute(sql`analyze sys_rest_log`);
+    try {
+      for (const minDuration of [9100, 9000]) {
+        const all = await ctx.database.db
+          .select({ id: sysRestLog.id })
+          .from(sysRestLog)
+          .where(sql`${sysRestLog.durationMs} >= ${minDuration}`)
+          .orderBy(desc(sysRestLog.createTime), desc(sysRestLog.id));
+        for (const pageNum of [1, 2, 5]) {
+          const res = await call(PAGE, { minDuration, pageParameter: { pageNum, pageSize: 7 } });
+          expect(res.body.data.list.map((r: { logId: string }) => Number(r.logId))).toEqual(all.slice((pageNum - 1) * 7, pageNum * 7).map((r) => r.id));
+          expect(res.body.data).toMatchObject({ total: all.length, totalCapped: false });
+        }
+      }
+    } finally {
+      await ctx.database.db.delete(sysRestLog).where(eq(sysRestLog.username, 'slow'));
+    }
+  });
+
   it('shows one call in detail, to a holder of the detail code', async () => {
     await call('/rest/postService/getPostByPage', { postName: '财务' });
     await flushLogs(ctx);
