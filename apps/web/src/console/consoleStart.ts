@@ -50,13 +50,15 @@ function startChunks(): { frame: string[]; home: string[] } {
  */
 function prefetchConsoleCode(pathname: string): void {
   const chunks = startChunks();
+  const links = document.createDocumentFragment();
   for (const href of [...chunks.frame, ...(consolePageAt(pathname) === HOME_PAGE ? chunks.home : [])]) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
   void import('./layout/ConsoleLayout').catch(() => undefined);
   void consolePageAt(pathname)?.load().catch(() => undefined);
 }
