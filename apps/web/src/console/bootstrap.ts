@@ -3,12 +3,13 @@
  * and menu data) and turns it into routes (spec §2). One load at a time: concurrent callers share
  * the same promise.
  */
-import { currentUserCalls } from '@dandelion/shared/auth/currentUser';
-import { call } from '../api/call';
+// Types only: the start-up's calls go by route (api/callByRoute.ts), so that no schema, nor zod, loads with them.
+import type { currentUserCalls } from '@dandelion/shared/auth/currentUser';
+import type { themeCalls } from '@dandelion/shared/system/theme';
+import { callByRoute, type CallRoute } from '../api/callByRoute';
 import { readSession } from '../api/session';
 import { useConsoleStore, type ConsoleData } from '../api/consoleStore';
 import { isConsolePage } from './pages';
-import { fetchTheme } from './theme/themeApi';
 import { filterByPermission, flattenRoutes, keepImplemented, toConsoleRoutes, visibleMenu, withHome } from './routing/buildRoutes';
 import type { ConsoleTheme, InitResponse, PermissionResponse, UserRole } from '../api/consoleTypes';
 
@@ -45,6 +46,11 @@ export function assembleConsoleData(input: {
   };
 }
 
+const ROLES: CallRoute<typeof currentUserCalls.roles> = { method: 'POST', path: '/rest/user/getUserRoles' };
+const PERMISSION: CallRoute<typeof currentUserCalls.permission> = { method: 'POST', path: '/rest/index/permission' };
+const INIT: CallRoute<typeof currentUserCalls.init> = { method: 'POST', path: '/rest/index/init' };
+const THEME: CallRoute<typeof themeCalls.get> = { method: 'POST', path: '/rest/theme/get' };
+
 let inFlight: Promise<ConsoleData> | null = null;
 
 /**
@@ -59,10 +65,10 @@ export function loadConsoleData(): Promise<ConsoleData> {
   inFlight ??= (async () => {
     try {
       const session = readSession();
-      const roles = call(currentUserCalls.roles, session?.userInfo.userId ? { userId: session.userInfo.userId } : {}, { silent: true });
-      const permission = call(currentUserCalls.permission, undefined, { silent: true });
-      const init = call(currentUserCalls.init, undefined, { silent: true });
-      const theme = fetchTheme({ silent: true }).catch(() => null);
+      const roles = callByRoute(ROLES, session?.userInfo.userId ? { userId: session.userInfo.userId } : {}, { silent: true });
+      const permission = callByRoute(PERMISSION, undefined, { silent: true });
+      const init = callByRoute(INIT, undefined, { silent: true });
+      const theme = callByRoute(THEME, {}, { silent: true }).catch(() => null);
       // Awaited in order below: a later call's failure must not go unhandled meanwhile.
       for (const pending of [permission, init]) pending.catch(() => undefined);
       return assembleConsoleData({ roles: await roles, permission: await permission, init: await init, theme: await theme });

@@ -1,5 +1,8 @@
-import { twoFactorCalls } from '@dandelion/shared/auth/twoFactor';
-import { call } from '../../api/call';
+import type { twoFactorCalls } from '@dandelion/shared/auth/twoFactor';
+import { callByRoute, type CallRoute } from '../../api/callByRoute';
+
+// By route, types only: the start-up loads no schema, nor zod, for it (api/callByRoute.ts).
+const STATUS: CallRoute<typeof twoFactorCalls.getStatus> = { method: 'POST', path: '/rest/twoFactor/getStatus' };
 
 /** Where the console sends a user the setting requires two-factor sign-in of, until they enrol. */
 export const ENROLMENT_PATH = '/center?tab=security';
@@ -20,7 +23,7 @@ export async function unlessEnrolmentDue(to: string, due: Promise<boolean> = isE
  */
 export async function isEnrolmentDue(): Promise<boolean> {
   try {
-    return (await call(twoFactorCalls.getStatus, undefined, { silent: true })).due;
+    return (await callByRoute(STATUS, undefined, { silent: true })).due;
   } catch {
     return false;
   }
