@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errors } from './errors';
 import { describeDbError, findPgError, isDatabaseUnreachable } from './dbErrors';
+import { routeConfigOf } from './routeConfig';
 
 interface Failure {
   status: number;
@@ -64,7 +65,7 @@ function toFailure(err: FastifyError | Error, request: FastifyRequest): Failure 
 
 export function sendFailure(request: FastifyRequest, reply: FastifyReply, failure: Failure) {
   reply.status(failure.status);
-  if (request.routeOptions.config?.envelope === 'portal') {
+  if (routeConfigOf(request)?.envelope === 'portal') {
     return reply.send({ rtnCode: failure.code, rtnMessage: failure.msg, dataSet: null });
   }
   return reply.send({ code: failure.code, success: false, msg: failure.msg, data: null, attributes: failure.attributes ?? {} });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EffectiveDataScope } from './dataScope';
 import { TWO_FACTOR_ENROLMENT_DUE } from '@dandelion/shared/auth/twoFactor';
 import { errors } from './errors';
+import { routeConfigOf } from './routeConfig';
 
 /** A route anyone may call. */
 export const PUBLIC = 'public';
@@ -79,18 +80,19 @@ export function registerPermissionGuard(app: FastifyInstance, authenticator: Aut
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config?.permission;
+  // A callback hook: public routes pass without a promise; the rest wait for the session only.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const permission = routeConfigOf(request)?.permission;
     if (!permission || permission === PUBLIC) {
       // No session lookup for public routes; the few that care who calls (file download) resolve the token themselves.
+      done();
       return;
     }
-    const principal = authenticator ? await authenticator.authenticate(request) : null;
-    if (!principal) throw errors.unauthorized();
-    request.principal = principal;
-    if (principal.twoFactorDue && permission !== SIGNED_IN) throw errors.forbidden(TWO_FACTOR_ENROLMENT_DUE);
-    if (permission === SIGNED_IN || principal.isSuperAdmin || principal.permissions.has(permission)) return;
-    throw errors.forbidden();
+    if (!authenticator) {
+      done(errors.unauthorized());
+      return;
+    }
+    authenticator.authenticate(request).then((principal) => done(refusal(request, principal, permission)), done);
   });
 
   return {
@@ -100,6 +102,15 @@ export function registerPermissionGuard(app: FastifyInstance, authenticator: Aut
       );
     },
   };
+}
+
+/** Why the caller may not go on (the error to answer), or undefined when they may; keeps the principal on the request. */
+function refusal(request: FastifyRequest, principal: Principal | null, permission: string): Error | undefined {
+  if (!principal) return errors.unauthorized();
+  request.principal = principal;
+  if (principal.twoFactorDue && permission !== SIGNED_IN) return errors.forbidden(TWO_FACTOR_ENROLMENT_DUE);
+  if (permission === SIGNED_IN || principal.isSuperAdmin || principal.permissions.has(permission)) return undefined;
+  return errors.forbidden();
 }
 
 /** Registers plugins whose routes are framework plumbing (API docs, static files) as public. */

@@ -11,9 +11,15 @@ const API_PREFIXES = [
   '/pillar/', '/sys/', '/vue-admin-template/', '/healthz', '/readyz',
 ];
 
+/** Each prefix without its trailing slash: '/rest' itself is an API path too. */
+const API_ROOTS = new Set(API_PREFIXES.map((p) => p.replace(/\/$/, '')));
+
 export function isApiPath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? url;
-  return API_PREFIXES.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p));
+  const query = url.indexOf('?');
+  const pathname = query < 0 ? url : url.slice(0, query);
+  if (API_ROOTS.has(pathname)) return true;
+  for (const prefix of API_PREFIXES) if (pathname.startsWith(prefix)) return true;
+  return false;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Db } from './db';
 import { ilike, like, sql, type Column, type SQL } from 'drizzle-orm';
 
 /** Escapes LIKE's wildcards (% and _) and its escape character, so user text matches itself. */
@@ -43,4 +44,51 @@ export function jsonRecords(rows: object[], columns: SQL): SQL {
 export function storableJson(value: unknown): string {
   const plain = JSON.stringify(value);
   return plain.includes('\\u') ? JSON.stringify(value, storable) : plain;
+}
+
+/** The driver under a Drizzle database (node-postgres' pool or PGlite): both answer query(text, params). */
+interface RawClient {
+  query(text: string, params: unknown[]): Promise<unknown>;
+}
+
+/** NUL, the one character PostgreSQL text cannot hold. */
+const NUL = '\u0000';
+
+/**
+ * A value as a statement parameter, written as storableJson would have stored it: NUL becomes U+FFFD
+ * (with any lone surrogate in the same text, as the replacer did). A lone surrogate elsewhere is left to
+ * the drivers, whose UTF-8 encoders (Buffer's, TextEncoder's) write it as U+FFFD too.
+ */
+const storableParam = (value: unknown): unknown => (typeof value === 'string' && value.includes(NUL) ? value.replace(UNSTORABLE, '\uFFFD') : value);
+
+/**
+ * A many-row INSERT of `rows` (each the values of `columns`, in order) as positional parameters, sent to the
+ * driver as they are: no query builder per value and no JSON to write, escape and parse again (jsonRecords
+ * escapes every quote of a stored JSON answer, and PostgreSQL parses it back). `values` may wrap a
+ * placeholder per column (`(p) => \`coalesce(${p}, now())\``). Batches above `maxRows` go out in several
+ * statements (PostgreSQL takes at most 65 535 parameters).
+ */
+export async function insertRowsAsParams(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<readonly unknown[]>,
+  { values = {}, maxRows = 1_000 }: { values?: Record<number, (placeholder: string) => string>; maxRows?: number } = {},
+): Promise<void> {
+  const client = (db as unknown as { $client: RawClient }).$client;
+  for (let start = 0; start < rows.length; start += maxRows) {
+    const chunk = rows.slice(start, start + maxRows);
+    const params: unknown[] = [];
+    const tuples: string[] = [];
+    for (const row of chunk) {
+      const slots: string[] = [];
+      for (let i = 0; i < columns.length; i++) {
+        params.push(storableParam(row[i]));
+        const placeholder = `$${params.length}`;
+        slots.push(values[i] ? values[i](placeholder) : placeholder);
+      }
+      tuples.push(`(${slots.join(', ')})`);
+    }
+    await client.query(`insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`, params);
+  }
 }

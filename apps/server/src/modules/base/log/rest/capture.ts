@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../../core/db';
+import { routeConfigOf } from '../../../../core/routeConfig';
 import { isApiPath } from '../../../../core/spa';
 import { createBatchWriter, type BatchWriter, type BatchWriterStats } from '../batchWriter';
 import { MAX_INSPECTED_BODY_BYTES, maskQuery, storedJson, storedPayload } from '../masking';
-import { restLogRepo, type RestLogRow } from './repo';
+import { insertRestLogRows } from './insertRows';
+import type { RestLogRow } from './repo';
 
 /**
  * How a route is logged: 'skip' leaves no row (the monitor's polling, the page-view beacon),
@@ -30,6 +32,8 @@ declare module 'fastify' {
     restLogBody?: unknown;
     /** The answer was an object serialised to JSON text by Fastify's serialiser (not a text or buffer the handler sent). */
     restLogSerialized?: boolean;
+    /** Whether the call is logged, decided once when the answer is sent (null before). */
+    restLogCaptured?: boolean | null;
   }
   interface FastifyInstance {
     logWriters: LogWriters;
@@ -41,10 +45,16 @@ const NOT_LOGGED = new Set(['/healthz', '/readyz']);
 
 function captured(request: FastifyRequest): boolean {
   if (request.method === 'OPTIONS' || request.method === 'HEAD') return false;
-  const path = request.url.split('?')[0] ?? '';
+  const path = pathOf(request.url);
   // Static files, the web app's pages and the API documentation are not API calls.
   if (NOT_LOGGED.has(path) || !isApiPath(path) || path.startsWith('/api-docs')) return false;
-  return request.routeOptions.config?.restLog !== 'skip';
+  return routeConfigOf(request)?.restLog !== 'skip';
+}
+
+/** The URL without its query string. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
 }
 
 /** The envelope's code, read from the first characters of the answer (both envelopes start with it). */
@@ -67,15 +77,18 @@ function requestBodyText(request: FastifyRequest): string | null {
 
 /** One interface-log row from a finished call; never throws into the request. */
 export function rowOf(request: FastifyRequest, reply: FastifyReply): RestLogRow {
-  const [path = '', query = ''] = request.url.split(/\?(.*)/s);
+  const url = request.url;
+  const path = pathOf(url);
+  const query = path.length < url.length ? url.slice(path.length + 1) : '';
   const elapsed = Math.round(reply.elapsedTime);
   const payload = request.restLogPayload;
-  const keepAnswer = request.routeOptions.config?.restLog !== 'noResponseBody';
+  const config = routeConfigOf(request);
+  const keepAnswer = config?.restLog !== 'noResponseBody';
   const principal = request.principal;
   return {
     method: request.method.slice(0, 8),
     path: path.slice(0, 256),
-    route: request.routeOptions.url?.slice(0, 256) ?? null,
+    route: config?.url?.slice(0, 256) ?? null,
     query: maskQuery(query),
     status: reply.statusCode,
     code: envelopeCode(payload),
@@ -113,14 +126,22 @@ export function registerRestLogCapture(app: FastifyInstance, { db, writerOptions
   const writer = createBatchWriter<RestLogRow>({
     name: '接口调用日志',
     log: app.log,
-    insert: (rows) => restLogRepo.insertMany(db, rows),
+    insert: (rows) => insertRestLogRows(db, rows),
     ...writerOptions,
   });
   writers.add(writer as BatchWriter<never>);
 
-  app.addHook('preValidation', async (request) => {
+  // Set on every request: declared, so that requests keep one shape.
+  app.decorateRequest('restLogBody', null);
+  app.decorateRequest('restLogPayload', null);
+  app.decorateRequest('restLogSerialized', false);
+  app.decorateRequest('restLogCaptured', null);
+
+  // Callback hooks, not async ones: no promise and no microtask turn per hook on every call.
+  app.addHook('preValidation', (request, _reply, done) => {
     // Validation replaces request.body with its parsed copy; the log keeps what was sent.
     request.restLogBody = request.body;
+    done();
   });
 
   app.addHook('preSerialization', (request, _reply, payload, done) => {
@@ -129,19 +150,23 @@ export function registerRestLogCapture(app: FastifyInstance, { db, writerOptions
     done(null, payload);
   });
 
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     // Only a reference: the answer is read after it has been sent.
-    if (captured(request)) request.restLogPayload = payload;
-    return payload;
+    request.restLogCaptured = captured(request);
+    if (request.restLogCaptured) request.restLogPayload = payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!captured(request)) return;
-    try {
-      writer.push(rowOf(request, reply));
-    } catch (err) {
-      request.log.warn({ err }, '接口调用日志记录失败');
+  app.addHook('onResponse', (request, reply, done) => {
+    // An answer written around Fastify (no onSend) is decided here.
+    if (request.restLogCaptured ?? captured(request)) {
+      try {
+        writer.push(rowOf(request, reply));
+      } catch (err) {
+        request.log.warn({ err }, '接口调用日志记录失败');
+      }
     }
+    done();
   });
 
   app.addHook('onClose', async () => {
