@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 import { zDateTime, zId } from '@dandelion/shared';
 import { envelopeOf, portalEnvelopeOf } from './envelope';
-import { compileResponseEncoder, responseSerializerCompiler, tryEncode } from './responseEncoder';
+import { compileResponseEncoder, tryEncode } from './responseEncoder';
+import { compileResponseWriter, responseSerializerCompiler, tryWrite } from './responseWriter';
 
 // Every contract of packages/shared, as serve() wraps its response (core/route.ts).
 const sharedSource = fileURLToPath(new URL('../../../../packages/shared/src/', import.meta.url));
@@ -133,9 +134,11 @@ describe('compiled response encoder', () => {
   it('answers exactly what zod answers for every contract, over generated answers', () => {
     let answered = 0;
     let compiledAnswered = 0;
+    let writtenAnswered = 0;
     for (const [name, call] of calls) {
       const schema = responseOf(call);
       const encode = compileResponseEncoder(schema);
+      const write = compileResponseWriter(schema);
       for (let seed = 1; seed <= SEEDS; seed++) {
         const r = randomSource(seed * 7919 + name.length);
         const data = { code: '200', success: true, msg: '操作成功', data: sample(call.response, r, 0), attributes: r.next() < 0.8 ? {} : { n: 1 }, rtnCode: '200', rtnMessage: '成功', dataSet: undefined as unknown };
@@ -143,13 +146,41 @@ describe('compiled response encoder', () => {
         const expected = byZod(schema, data);
         expect(`${name} #${seed}: ${compiled(schema, data)}`).toBe(`${name} #${seed}: ${expected}`);
         if (expected !== 'zod refused') answered++;
-        if (tryEncode(encode, data)) compiledAnswered++;
+        const encoded = tryEncode(encode, data);
+        if (encoded) compiledAnswered++;
+        // The writer answers where the encoder does (and no more), with JSON.stringify's text of the encoder's copy.
+        const written = tryWrite(write, data);
+        expect(`${name} #${seed}: ${written}`).toBe(`${name} #${seed}: ${encoded ? JSON.stringify(encoded.value) : undefined}`);
+        if (written !== undefined) writtenAnswered++;
       }
     }
     // Most generated answers are valid ones (about 72 %: the samples include times past year 9999 and numbers
     // zod refuses), and the compiled path answers most of those itself.
     expect(answered).toBeGreaterThan(calls.size * SEEDS * 0.6);
     expect(compiledAnswered).toBeGreaterThan(answered * 0.8);
+    expect(writtenAnswered).toBe(compiledAnswered);
+  });
+
+  it('writes keys in the order JSON.stringify lists them, and leaves a value with its own toJSON to zod', () => {
+    const schema = z.object({ b: z.string(), 10: z.number(), a: z.unknown(), 2: z.boolean(), '01': z.null() });
+    const data = { a: { n: [1, undefined, '二'], skip: undefined }, b: 'x', 10: 1.5, 2: true, '01': null };
+    expect(compiled(schema, data)).toBe(byZod(schema, data));
+    expect(compiled(schema, data)).toBe('{"2":true,"10":1.5,"b":"x","a":{"n":[1,null,"二"]},"01":null}');
+    const keyed = { ...data, a: { toJSON: (key: string) => `key ${key}` } };
+    expect(tryWrite(compileResponseWriter(schema), keyed)).toBeUndefined();
+    expect(compiled(schema, keyed)).toBe(byZod(schema, keyed));
+    const dated = { ...data, a: new Date(0) };
+    expect(tryWrite(compileResponseWriter(schema), dated)).toBe(JSON.stringify(tryEncode(compileResponseEncoder(schema), dated)!.value));
+  });
+
+  it('writes times at both ends of the ISO range and gives beyond them to zod', () => {
+    const schema = z.object({ at: zDateTime, n: z.number(), list: z.array(z.number().optional()) });
+    const write = compileResponseWriter(schema);
+    for (const time of [-62_167_219_200_000, 0, 253_402_300_799_999]) {
+      const data = { at: new Date(time), n: -0, list: [1, undefined, 1e21] };
+      expect(tryWrite(write, data)).toBe(byZod(schema, data));
+    }
+    for (const time of [-62_167_219_200_001, 253_402_300_800_000, Number.NaN]) expect(tryWrite(write, { at: new Date(time), n: 1, list: [] })).toBeUndefined();
   });
 
   it('keeps the whitelist, ids as text and times as ISO text in a list page', () => {

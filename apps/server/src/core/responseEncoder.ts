@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
-import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { zDateTime, zId } from '@dandelion/shared';
 
 /**
@@ -15,10 +14,10 @@ import { zDateTime, zId } from '@dandelion/shared';
  */
 
 /** Thrown by a compiled encoder when the value or the schema is not one it handles: zod takes over. */
-const GIVE_UP: unique symbol = Symbol('give up');
+export const GIVE_UP: unique symbol = Symbol('give up');
 
 type Encode = (value: unknown) => unknown;
-interface ZodInternals {
+export interface ZodInternals {
   def: {
     type: string;
     checks?: { _zod: { def: { check: string; format?: string } } }[];
@@ -31,9 +30,9 @@ interface ZodInternals {
   values?: Set<unknown>;
   optin?: string;
 }
-const internals = (schema: $ZodType) => schema._zod as unknown as ZodInternals;
+export const internals = (schema: $ZodType) => schema._zod as unknown as ZodInternals;
 
-const giveUp = (): never => {
+export const giveUp = (): never => {
   throw GIVE_UP;
 };
 
@@ -45,19 +44,26 @@ function byZod(schema: $ZodType): Encode {
   };
 }
 
-const withoutChecks = (z: ZodInternals) => !z.def.checks?.length;
-const isSafeIntCheck = (c: { _zod: { def: { check: string; format?: string } } }) => c._zod.def.check === 'number_format' && c._zod.def.format === 'safeint';
+export const withoutChecks = (z: ZodInternals) => !z.def.checks?.length;
+export const isSafeIntCheck = (c: { _zod: { def: { check: string; format?: string } } }) => c._zod.def.check === 'number_format' && c._zod.def.format === 'safeint';
 
-const encodeDateTime: Encode = (v) => {
-  // toISOString of a year outside 0–9999 is not the ISO form the wire schema accepts: zod says so.
-  if (!(v instanceof Date)) return giveUp();
-  const year = v.getUTCFullYear();
-  return year >= 0 && year <= 9999 ? v.toISOString() : giveUp();
-};
+/** 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: toISOString writes the wire schema's form between them. */
+const FIRST_ISO_TIME = -62_167_219_200_000;
+const LAST_ISO_TIME = 253_402_300_799_999;
+/**
+ * A time as the wire's ISO text, or undefined when zod must decide: toISOString of a year outside 0–9999 is not
+ * the ISO form the wire schema accepts (zod says so), and an invalid time (NaN) fails both comparisons.
+ */
+export function isoTimeOf(v: unknown): string | undefined {
+  if (!(v instanceof Date)) return undefined;
+  const time = v.getTime();
+  return time >= FIRST_ISO_TIME && time <= LAST_ISO_TIME ? v.toISOString() : undefined;
+}
+const encodeDateTime: Encode = (v) => isoTimeOf(v) ?? giveUp();
 const encodeId: Encode = (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? String(v) : giveUp());
 
 /** An object field that may be left out: a plain `.optional()` (no default inside) — zod then leaves the key out too. */
-function mayBeLeftOut(schema: $ZodType): boolean {
+export function mayBeLeftOut(schema: $ZodType): boolean {
   const z = internals(schema);
   return z.def.type === 'optional' && !z.traits.has('$ZodExactOptional') && internals(z.def.innerType!).optin !== 'defaulted';
 }
@@ -134,7 +140,7 @@ function build(schema: $ZodType, seen: Map<$ZodType, Encode>): Encode {
   }
 }
 
-function isEmpty(v: object): boolean {
+export function isEmpty(v: object): boolean {
   for (const _ in v) return false;
   return Object.getOwnPropertySymbols(v).length === 0;
 }
@@ -178,27 +184,9 @@ export function tryEncode(encode: Encode, value: unknown): { value: unknown } | 
   }
 }
 
-function resolveSchema(maybeSchema: unknown): $ZodType {
+export function resolveSchema(maybeSchema: unknown): $ZodType {
   if (maybeSchema instanceof $ZodType) return maybeSchema;
   const properties = (maybeSchema as { properties?: unknown } | null)?.properties;
   if (properties instanceof $ZodType) return properties;
   throw new Error(`不是 zod 响应模式：${JSON.stringify(maybeSchema)}`);
-}
-
-/**
- * Fastify's serializer compiler: fastify-type-provider-zod's (zod encode, ResponseSerializationError on a
- * violation, JSON.stringify), with the compiled encoder in front.
- */
-export function responseSerializerCompiler({ schema, method, url }: { schema: unknown; method: string; url: string }) {
-  const zodSchema = resolveSchema(schema);
-  // Compiled on the first answer: start-up (and every test app) does not pay for routes never called.
-  let encode: Encode | undefined;
-  return (data: unknown): string => {
-    encode ??= compileResponseEncoder(zodSchema);
-    const fast = tryEncode(encode, data);
-    if (fast) return JSON.stringify(fast.value);
-    const result = z.safeEncode(zodSchema, data);
-    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
-    return JSON.stringify(result.data);
-  };
 }
