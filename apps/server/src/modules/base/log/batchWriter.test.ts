@@ -78,4 +78,36 @@ describe('batch writer', () => {
     await vi.waitFor(async () => expect(await stored()).toEqual([9]), { timeout: 5_000 });
     await writer.close();
   });
+
+  it('leaves rows that arrive while a batch is written for a full batch or the interval, not a trickle of small ones', async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => {};
+    const writer = createBatchWriter<{ n: number }>({
+      name: '测试日志',
+      log,
+      batchSize: 4,
+      intervalMs: 60_000,
+      insert: async (rows) => {
+        batches.push(rows.map((r) => r.n));
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    for (let n = 1; n <= 4; n++) writer.push({ n });
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    // Two calls answered while the first batch is being written.
+    writer.push({ n: 5 });
+    writer.push({ n: 6 });
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batches).toEqual([[1, 2, 3, 4]]);
+    expect(writer.stats()).toMatchObject({ buffered: 2, written: 4 });
+    writer.push({ n: 7 });
+    writer.push({ n: 8 });
+    await vi.waitFor(() => expect(batches).toHaveLength(2));
+    release();
+    const closed = writer.close();
+    await vi.waitFor(() => expect(writer.stats().written).toBe(8));
+    await closed;
+    expect(batches).toEqual([[1, 2, 3, 4], [5, 6, 7, 8]]);
+  });
 });
