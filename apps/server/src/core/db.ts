@@ -135,3 +135,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
   };
 }
+
+/**
+ * Whether `db` runs on the embedded database. PGlite runs every statement on the server's own thread, so work
+ * that can be split (the log writers' batches) is sent in smaller pieces there: a 200-row batch of interface-log
+ * rows held the thread for a few hundred milliseconds on a busy machine (docs/framework-overhead.md).
+ */
+export function isEmbedded(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../../../core/db';
+import { isEmbedded, type Db } from '../../../../core/db';
 import { routeConfigOf } from '../../../../core/routeConfig';
 import { isApiPath } from '../../../../core/spa';
 import { createBatchWriter, type BatchWriter, type BatchWriterStats } from '../batchWriter';
@@ -39,6 +39,9 @@ declare module 'fastify' {
     logWriters: LogWriters;
   }
 }
+
+/** Interface-log rows per INSERT on the embedded database (the writer's default elsewhere). */
+const EMBEDDED_BATCH_ROWS = 20;
 
 /** Probes that run every few seconds from a load balancer: noise, not use. */
 const NOT_LOGGED = new Set(['/healthz', '/readyz']);
@@ -127,6 +130,8 @@ export function registerRestLogCapture(app: FastifyInstance, { db, writerOptions
     name: '接口调用日志',
     log: app.log,
     insert: (rows) => insertRestLogRows(db, rows),
+    // Embedded, a batch holds the server's thread while it is written: smaller ones keep answers flowing meanwhile.
+    batchSize: isEmbedded(db) ? EMBEDDED_BATCH_ROWS : undefined,
     ...writerOptions,
   });
   writers.add(writer as BatchWriter<never>);

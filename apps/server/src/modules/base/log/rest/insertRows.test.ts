@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, like } from 'drizzle-orm';
 import { testDatabase } from '../../../../../test/helpers/testDatabase';
-import type { Db } from '../../../../core/db';
+import { isEmbedded, type Database, type Db } from '../../../../core/db';
 import { sysRestLog } from '../tables';
 import { insertRestLogRows } from './insertRows';
 import { restLogRepo, type RestLogRow } from './repo';
 
 // Rows of their own (a path prefix no route has), removed afterwards: the shared test database keeps the rest.
 const PREFIX = '/insert-rows-probe/';
+let database: Database;
 let db: Db;
 beforeAll(async () => {
-  db = (await testDatabase()).db;
+  database = await testDatabase();
+  db = database.db;
 });
 afterAll(async () => {
   await db.delete(sysRestLog).where(like(sysRestLog.path, `${PREFIX}%`));
@@ -59,5 +61,9 @@ describe('interface-log rows as parameters', () => {
     const { insertRowsAsParams } = await import('../../../../core/sql');
     await insertRowsAsParams(db, 'sys_rest_log', ['method', 'path', 'status', 'duration_ms', 'create_time'], many.map((r) => [r.method, r.path, r.status, r.durationMs, r.createTime]), { maxRows: 3 });
     expect((await stored('split')).map((r) => r.durationMs)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('knows the embedded database (whose batches are kept small) from PostgreSQL', () => {
+    expect(isEmbedded(db)).toBe(database.kind === 'pglite');
   });
 });
