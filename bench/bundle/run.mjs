@@ -15,8 +15,8 @@ import { isMain, repoRoot, webIndex } from '../lib/paths.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
 import { ADMIN_PASSWORD, makeTempDir, removeDir, startServer } from '../lib/server.mjs';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /**
  * `signedIn`: the page opens with the administrator's session already stored, as after a reload.
  * `ready`: an element the page shows once rendered; on a busy machine network idle can come before
@@ -62,7 +62,7 @@ function observeLcp() {
 }
 
 /** One cold load of `url` in a fresh context: JS responses, paint timings, errors. */
-export async function loadOnce(browser, url, session, ready) {
+async function loadOnce(browser, url, session, ready) {
   const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
   try {
     await context.addInitScript(observeLcp);
@@ -118,12 +118,6 @@ export async function loadOnce(browser, url, session, ready) {
         domContentLoaded: nav?.domContentLoadedEventEnd ?? null,
         load: nav?.loadEventEnd ?? null,
         title: document.title,
-        // When each script and call started and ended (ms from navigation): what the paint waited on.
-        resources: performance.getEntriesByType('resource').map((r) => ({
-          name: new URL(r.name).pathname,
-          start: Math.round(r.startTime),
-          end: Math.round(r.responseEnd),
-        })),
       };
     });
     return { js, timing, consoleErrors, pageErrors, failed };
@@ -138,7 +132,7 @@ const median = (xs) => {
 };
 
 /** The administrator's stored session (what the login page writes), from the account sign-in call. */
-export async function adminSession(baseUrl) {
+async function adminSession(baseUrl) {
   const res = await fetch(`${baseUrl}/callback?client_name=myform_client`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -165,8 +159,6 @@ async function measurePage(browser, baseUrl, { path: pagePath, signedIn, ready }
     sameFilesEveryRun: fileSets.size === 1,
     lcpMs: { median: median(runs.map((r) => r.timing.lcp)), samples: runs.map((r) => round(r.timing.lcp, 1)) },
     lcpElement: first.timing.lcpElement,
-    // Scripts and calls of the first load, by start time: what the largest paint waited on.
-    timeline: first.timing.resources,
     fcpMs: median(runs.map((r) => r.timing.fcp)),
     domContentLoadedMs: median(runs.map((r) => r.timing.domContentLoaded)),
     loadMs: median(runs.map((r) => r.timing.load)),

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { startConsoleAtEntry } from './console/consoleStart';
 import './app/global.css';
 
 const container = document.getElementById('root');
@@ -20,8 +19,6 @@ async function startMocking(): Promise<void> {
 }
 
 void startMocking().then(() => {
-  // A console address with a stored session: its data and code are asked for before React starts.
-  startConsoleAtEntry(window.location.pathname);
   createRoot(container).render(
     <StrictMode>
       <App />

@@ -12,7 +12,6 @@ import type { PageModule } from '../console/pageTypes';
 import { BLANK_PATH, guardedPath } from '../console/routing/buildRoutes';
 import { MAIN_INDEX_PATH } from '@dandelion/shared';
 import { commitConsoleData, loadConsoleData } from '../console/bootstrap';
-import { startConsole } from '../console/consoleStart';
 
 const exceptionPages = () => import('./exception/ExceptionPages');
 
@@ -51,7 +50,7 @@ export async function portalCenterLoader(args: LoaderFunctionArgs) {
 
 /**
  * A path no route matched. A console path while the session's menu is not loaded yet (an address
- * typed, bookmarked or reloaded) starts the console (consoleStart.ts) and renders the gate, which runs the navigation guard (spec §2) and
+ * typed, bookmarked or reloaded) renders the gate, which runs the navigation guard (spec §2) and
  * remounts the router with the user's routes. With the menu loaded the user got here inside the
  * app: a known console page they may not open goes to '/' (spec §2); anything else is 404.
  */
@@ -60,11 +59,7 @@ export function unmatchedPath({ request }: LoaderFunctionArgs) {
   if (isConsolePath(url.pathname)) {
     if (!readSession()) throw redirect(loginPathFor(url.pathname + url.search));
     const { loaded, permissionList } = useConsoleStore.getState();
-    if (!loaded) {
-      // The gate takes it from here; its data and code are asked for now, beside its own chunk.
-      startConsole(url.pathname);
-      return null;
-    }
+    if (!loaded) return null;
     throw replace(guardedPath(url.pathname + url.search, permissionList, GUARDED_PAGES, 'inApp'));
   }
   throw replace('/404');

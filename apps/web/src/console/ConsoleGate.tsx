@@ -5,9 +5,8 @@ import { ApiError } from '../api/http';
 import { goAfterConsoleChange } from '../api/routerSwap';
 import { PageLoading } from '../components/PageLoading';
 import { useSessionStore } from '../api/session';
-import { commitConsoleData, NO_MENU_MESSAGE, USER_INFO_FAILED_MESSAGE } from './bootstrap';
-import { takeConsoleStart } from './consoleStart';
-import { isConsolePath, isKnownConsolePagePath } from './pages';
+import { commitConsoleData, loadConsoleData, NO_MENU_MESSAGE, USER_INFO_FAILED_MESSAGE } from './bootstrap';
+import { consolePageAt, isConsolePath, isKnownConsolePagePath } from './pages';
 import { guardedPath } from './routing/buildRoutes';
 import { unlessEnrolmentDue } from '../auth/center/enrolmentDue';
 
@@ -17,10 +16,19 @@ function isSsoPath(pathname: string, search: string): boolean {
 }
 
 /**
+ * The console frame's code and the requested page's, fetched while the console data loads: the
+ * rebuilt router needs both next and would otherwise ask for them only once the data is in. A
+ * failure here is left to the router, which loads them again and reports it.
+ */
+function prefetchConsoleCode(pathname: string): void {
+  void import('./layout/ConsoleLayout').catch(() => undefined);
+  void consolePageAt(pathname)?.load().catch(() => undefined);
+}
+
+/**
  * Spec §2 Navigation guard, for a console address opened before the session's menu is loaded (typed,
  * bookmarked, reloaded): fetch the permission list and build the routes, then show the requested page
- * (the app rebuilds its router with the new routes). The data, the enrolment check and the code were
- * started by the router's loader already (consoleStart.ts). A known page the user may not open answers 403
+ * (the app rebuilds its router with the new routes). A known page the user may not open answers 403
  * here, the one place we keep it (guardedPath, docs/console.md). Spec §8: a failure shows 系统提示 and goes to '/'.
  */
 export function ConsoleGate() {
@@ -33,13 +41,14 @@ export function ConsoleGate() {
     if (started.current) return;
     started.current = true;
     const here = location.pathname + location.search;
-    const start = takeConsoleStart(location.pathname);
-    start.data
+    const loading = loadConsoleData();
+    prefetchConsoleCode(location.pathname);
+    loading
       .then(async (data) => {
         if (data.templateList.length === 0) throw new Error(NO_MENU_MESSAGE);
         const guarded = guardedPath(here, data.permissionList, { isConsolePath, isKnownPage: isKnownConsolePagePath }, 'typed');
         // Until an administrator the setting requires it of enrols in two-factor sign-in, only 个人中心 opens.
-        const to = guarded.startsWith('/center') ? guarded : await unlessEnrolmentDue(guarded, start.enrolmentDue);
+        const to = guarded.startsWith('/center') ? guarded : await unlessEnrolmentDue(guarded);
         goAfterConsoleChange(to, navigate, () => commitConsoleData(data));
       })
       .catch((error: unknown) => {

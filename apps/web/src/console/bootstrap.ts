@@ -1,15 +1,14 @@
 /**
- * Loads what the console needs once per session (spec §4 Login: roles by user id, the permission
- * and menu data) and turns it into routes (spec §2). One load at a time: concurrent callers share
- * the same promise.
+ * Loads what the console needs once per session (spec §4 Login: roles by user id, then the
+ * permission and menu data) and turns it into routes (spec §2). One load at a time: concurrent
+ * callers share the same promise.
  */
-// Types only: the start-up's calls go by route (api/callByRoute.ts), so that no schema, nor zod, loads with them.
-import type { currentUserCalls } from '@dandelion/shared/auth/currentUser';
-import type { themeCalls } from '@dandelion/shared/system/theme';
-import { callByRoute, type CallRoute } from '../api/callByRoute';
+import { currentUserCalls } from '@dandelion/shared/auth/currentUser';
+import { call } from '../api/call';
 import { readSession } from '../api/session';
 import { useConsoleStore, type ConsoleData } from '../api/consoleStore';
 import { isConsolePage } from './pages';
+import { fetchTheme } from './theme/themeApi';
 import { filterByPermission, flattenRoutes, keepImplemented, toConsoleRoutes, visibleMenu, withHome } from './routing/buildRoutes';
 import type { ConsoleTheme, InitResponse, PermissionResponse, UserRole } from '../api/consoleTypes';
 
@@ -46,32 +45,22 @@ export function assembleConsoleData(input: {
   };
 }
 
-const ROLES: CallRoute<typeof currentUserCalls.roles> = { method: 'POST', path: '/rest/user/getUserRoles' };
-const PERMISSION: CallRoute<typeof currentUserCalls.permission> = { method: 'POST', path: '/rest/index/permission' };
-const INIT: CallRoute<typeof currentUserCalls.init> = { method: 'POST', path: '/rest/index/init' };
-const THEME: CallRoute<typeof themeCalls.get> = { method: 'POST', path: '/rest/theme/get' };
-
 let inFlight: Promise<ConsoleData> | null = null;
 
-/**
- * Fetches the console data of the signed-in user without storing it (callers commit it when ready).
- * Spec §4 names the roles first, then the permission and menu data; none of these calls depends on
- * another's answer (each reads the session's user), so all four are asked at once. A failure is still
- * reported in the spec's order: the roles' before the permission's before the init's.
- */
+/** Fetches the console data of the signed-in user without storing it (callers commit it when ready). */
 export function loadConsoleData(): Promise<ConsoleData> {
   const state = useConsoleStore.getState();
   if (state.loaded) return Promise.resolve(state);
   inFlight ??= (async () => {
     try {
       const session = readSession();
-      const roles = callByRoute(ROLES, session?.userInfo.userId ? { userId: session.userInfo.userId } : {}, { silent: true });
-      const permission = callByRoute(PERMISSION, undefined, { silent: true });
-      const init = callByRoute(INIT, undefined, { silent: true });
-      const theme = callByRoute(THEME, {}, { silent: true }).catch(() => null);
-      // Awaited in order below: a later call's failure must not go unhandled meanwhile.
-      for (const pending of [permission, init]) pending.catch(() => undefined);
-      return assembleConsoleData({ roles: await roles, permission: await permission, init: await init, theme: await theme });
+      const roles = await call(currentUserCalls.roles, session?.userInfo.userId ? { userId: session.userInfo.userId } : {}, { silent: true });
+      const [permission, init, theme] = await Promise.all([
+        call(currentUserCalls.permission, undefined, { silent: true }),
+        call(currentUserCalls.init, undefined, { silent: true }),
+        fetchTheme({ silent: true }).catch(() => null),
+      ]);
+      return assembleConsoleData({ permission, init, roles, theme });
     } finally {
       inFlight = null;
     }

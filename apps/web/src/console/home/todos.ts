@@ -12,7 +12,7 @@ import type { COMPLAINT_PERMISSIONS, complaintCalls } from '@dandelion/shared/cm
 import type { CONTENT_PERMISSIONS, contentCalls } from '@dandelion/shared/cms/content';
 import type { SCHEDULER_PERMISSIONS, schedulerCalls } from '@dandelion/shared/base/scheduler';
 import type { MY_MESSAGE_PERMISSIONS } from '@dandelion/shared/message/msg';
-import { callByRoute, type CallRoute } from '../../api/callByRoute';
+import { callByRoute, type CallRoute } from './callByRoute';
 
 const UNIT_REVIEW_PAGE: CallRoute<typeof levelReviewCalls.unitPage> = { method: 'POST', path: '/rest/declare/getUnitReviewPage' };
 const NOMINATION_PAGE: CallRoute<typeof levelReviewCalls.nominationPage> = { method: 'POST', path: '/rest/declare/getNominationPage' };

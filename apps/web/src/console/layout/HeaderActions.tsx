@@ -3,8 +3,8 @@ import { Button } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { displayName, useSessionStore } from '../../api/session';
 
-/** The bell and its panel belong to the messaging feature (console/message/my); it loads after the frame has shown. */
-export { NoticeBellSlot as NoticeBell } from '../message/my/NoticeBellSlot';
+/** The bell and its panel belong to the messaging feature (console/message/my). */
+export { NoticeBell } from '../message/my/NoticeBell';
 
 // The menu (antd Dropdown, the sign-out and its request layer) loads with the first click on the button.
 const UserMenuDropdown = lazy(() => import('./UserMenuDropdown').then((m) => ({ default: m.UserMenuDropdown })));

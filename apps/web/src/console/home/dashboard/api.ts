@@ -2,7 +2,7 @@
 import type { CallData } from '@dandelion/shared';
 // Types only: the log contract's schemas stay out of the home page (../callByRoute.ts).
 import type { dashboardCalls, LOG_PERMISSIONS } from '@dandelion/shared/base/log';
-import { callByRoute, type CallRoute } from '../../../api/callByRoute';
+import { callByRoute, type CallRoute } from '../callByRoute';
 
 /** Both calls read the sign-in and access logs: only holders of this code see the charts. */
 export const DASHBOARD_PERMISSION = 'base:log:login' satisfies typeof LOG_PERMISSIONS.login;

@@ -7,7 +7,6 @@ import { fakeServer, ok, refuse } from '../../../test/renderApp';
 import { useConsoleStore } from '../../../api/consoleStore';
 import type { HeaderNotice, MyMsg, MyNotice } from './api';
 import { NoticeBell } from './NoticeBell';
-import { NoticeBellSlot } from './NoticeBellSlot';
 import { backoffDelay, MAX_BACKOFF_MS, POLL_MS, UNREAD_CHANNEL } from './unreadFeed';
 
 const HEADER = '/rest/noticeService/getHeaderNotice';
@@ -88,15 +87,6 @@ afterEach(() => {
 });
 
 describe('the bell', () => {
-  it('in the header, loads after the frame: a click on its stand-in before then opens the panel once it is there', async () => {
-    serve();
-    renderAtRoute(<NoticeBellSlot />, '/home', '/home');
-    fireEvent.click(bell());
-    const panel = await screen.findByTestId('notice-panel');
-    expect(await within(panel).findByText('关于提交年度材料的通知')).toBeTruthy();
-    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('通知，3 条未读'));
-  });
-
   it("shows the server's unread count and lists the newest notices and messages", async () => {
     serve();
     renderBell();

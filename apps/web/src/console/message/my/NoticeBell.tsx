@@ -20,13 +20,12 @@ const ACCOUNT_CENTER_PATH = '/center';
  * The bell (spec §3 unread count): the count of unread notices and messages, kept current by the
  * unread feed; the panel lists the newest of each with links to read them, 全部已读, and 查看全部消息.
  */
-export function NoticeBell({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+export function NoticeBell() {
   const { message } = App.useApp();
   const unread = useConsoleStore((s) => s.unreadCount);
   const authList = useConsoleStore((s) => s.authList);
   const { data, refresh } = useUnreadFeed();
-  // Open from the start when its stand-in (NoticeBellSlot) was clicked before it had loaded.
-  const [open, setOpen] = useState(initiallyOpen);
+  const [open, setOpen] = useState(false);
   const [noticeId, setNoticeId] = useState<string | null>(null);
   const [msgId, setMsgId] = useState<string | null>(null);
   const [clearing, setClearing] = useState(false);
