@@ -31,8 +31,9 @@ test('the office opens a prize in a new edition, publishes it, and the portal of
   const start = page.getByLabel('申报起止日期').first();
   await start.click();
   const panels = page.locator('.ant-picker-dropdown:visible');
-  // A click during the dropdown's opening animation can be lost: pick once it has settled.
-  await expect(panels).not.toHaveClass(/-enter/);
+  // A click during the dropdown's opening animation can be lost: pick once it has settled. Its first opening runs
+  // the motion's appear phase (ant-slide-up-appear…), later ones the enter phase: wait out both.
+  await expect(panels).not.toHaveClass(/-(appear|enter)/);
   await panels.locator(`td[title="${day(0)}"]`).first().click();
   await expect(start).toHaveValue(day(0));
   await panels.locator(`td[title="${day(20)}"]`).first().click();
