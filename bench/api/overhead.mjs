@@ -18,6 +18,7 @@ import pg from 'pg';
 import { createBenchDatabase, withDirectDb } from '../lib/db.mjs';
 import { freePort, postJson, sleep, waitForHttp200 } from '../lib/net.mjs';
 import { serverEntry } from '../lib/paths.mjs';
+import { procTicks } from '../lib/proc.mjs';
 import { round } from '../lib/report.mjs';
 import { ADMIN_PASSWORD, childEnv, makeTempDir, removeDir, spawnNode, startServer } from '../lib/server.mjs';
 import { CONSOLE_LIST_BODY, CONSOLE_LIST_PATH, captureConsoleListSql } from './consoleList.mjs';
@@ -47,15 +48,8 @@ if (!databaseUrl) throw new Error('DATABASE_URL is required');
 const DB_NAME = opt('db', 'dandelion_overhead');
 const bareScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-server.mjs');
 
-function ticksOf(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
-  } catch {
-    return 0;
-  }
-}
+/** A process's CPU ticks; a process already gone counts as none. */
+const ticksOf = (pid) => procTicks(pid) ?? 0;
 
 /** PostgreSQL processes: backends of the bench database and the server's background ones. */
 function postgresPids(admin, db) {

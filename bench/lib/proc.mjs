@@ -15,7 +15,7 @@ export function readRss(pid) {
 }
 
 /** utime + stime of `pid` in clock ticks, or null. */
-function procTicks(pid) {
+export function procTicks(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may contain spaces: fields are counted after its closing parenthesis.
