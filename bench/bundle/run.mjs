@@ -15,8 +15,8 @@ import { isMain, repoRoot, webIndex } from '../lib/paths.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
 import { ADMIN_PASSWORD, makeTempDir, removeDir, startServer } from '../lib/server.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /**
  * `signedIn`: the page opens with the administrator's session already stored, as after a reload.
  * `ready`: an element the page shows once rendered; on a busy machine network idle can come before
@@ -62,7 +62,7 @@ function observeLcp() {
 }
 
 /** One cold load of `url` in a fresh context: JS responses, paint timings, errors. */
-async function loadOnce(browser, url, session, ready) {
+export async function loadOnce(browser, url, session, ready) {
   const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
   try {
     await context.addInitScript(observeLcp);
@@ -132,7 +132,7 @@ const median = (xs) => {
 };
 
 /** The administrator's stored session (what the login page writes), from the account sign-in call. */
-async function adminSession(baseUrl) {
+export async function adminSession(baseUrl) {
   const res = await fetch(`${baseUrl}/callback?client_name=myform_client`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

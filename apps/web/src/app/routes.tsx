@@ -12,6 +12,7 @@ import type { PageModule } from '../console/pageTypes';
 import { BLANK_PATH, guardedPath } from '../console/routing/buildRoutes';
 import { MAIN_INDEX_PATH } from '@dandelion/shared';
 import { commitConsoleData, loadConsoleData } from '../console/bootstrap';
+import { preloadConsoleStart } from '../console/startChunks';
 
 const exceptionPages = () => import('./exception/ExceptionPages');
 
@@ -59,7 +60,11 @@ export function unmatchedPath({ request }: LoaderFunctionArgs) {
   if (isConsolePath(url.pathname)) {
     if (!readSession()) throw redirect(loginPathFor(url.pathname + url.search));
     const { loaded, permissionList } = useConsoleStore.getState();
-    if (!loaded) return null;
+    if (!loaded) {
+      // The gate loads the console next: its code and the frame's are asked for now, all at once.
+      preloadConsoleStart(url.pathname);
+      return null;
+    }
     throw replace(guardedPath(url.pathname + url.search, permissionList, GUARDED_PAGES, 'inApp'));
   }
   throw replace('/404');

@@ -8,7 +8,7 @@ import { useSessionStore } from '../api/session';
 import { commitConsoleData, loadConsoleData, NO_MENU_MESSAGE, USER_INFO_FAILED_MESSAGE } from './bootstrap';
 import { consolePageAt, isConsolePath, isKnownConsolePagePath } from './pages';
 import { guardedPath } from './routing/buildRoutes';
-import { unlessEnrolmentDue } from '../auth/center/enrolmentDue';
+import { ENROLMENT_PATH, isEnrolmentDue } from '../auth/center/enrolmentDue';
 
 /** The SSO return address (/login?sso=…): a guard failure there ends the half-made session. */
 function isSsoPath(pathname: string, search: string): boolean {
@@ -41,14 +41,16 @@ export function ConsoleGate() {
     if (started.current) return;
     started.current = true;
     const here = location.pathname + location.search;
+    // The two-factor check needs none of the console data: asked beside it, not after it.
     const loading = loadConsoleData();
+    const enrolmentDue = isEnrolmentDue();
     prefetchConsoleCode(location.pathname);
     loading
       .then(async (data) => {
         if (data.templateList.length === 0) throw new Error(NO_MENU_MESSAGE);
         const guarded = guardedPath(here, data.permissionList, { isConsolePath, isKnownPage: isKnownConsolePagePath }, 'typed');
         // Until an administrator the setting requires it of enrols in two-factor sign-in, only 个人中心 opens.
-        const to = guarded.startsWith('/center') ? guarded : await unlessEnrolmentDue(guarded);
+        const to = !guarded.startsWith('/center') && (await enrolmentDue) ? ENROLMENT_PATH : guarded;
         goAfterConsoleChange(to, navigate, () => commitConsoleData(data));
       })
       .catch((error: unknown) => {

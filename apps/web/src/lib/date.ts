@@ -3,57 +3,71 @@ import dayjs, { type Dayjs } from 'dayjs';
 /** Dates are stored as ISO 8601 instants and always shown in China time (ARCHITECTURE §4 Time). */
 const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
 
-const dayFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/**
+ * China has kept UTC+8 all year since its last summer time ended in September 1991: from 1992 on, the
+ * Asia/Shanghai fields of an instant are its UTC fields eight hours later. Earlier instants (birth
+ * dates, old awards) go through Intl with the zone's history.
+ */
+const FIXED_OFFSET_SINCE = Date.UTC(1992, 0, 1);
+const CHINA_OFFSET_MS = 8 * 3_600_000;
 
-/** The fields of an ISO instant in Asia/Shanghai by part type (year, month…); null when missing or invalid. */
-function partsOf(formatter: Intl.DateTimeFormat, iso: string | null | undefined): Record<string, string> | null {
+type Fields = { year: string; month: string; day: string; hour: string; minute: string; second: string };
+
+/**
+ * Made on first use: creating an Intl formatter with a time zone loads the zone data, tens of
+ * milliseconds of the main thread that a console start needs for nothing else.
+ */
+let historicFormatter: Intl.DateTimeFormat | null = null;
+function historicFields(date: Date): Fields {
+  historicFormatter ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = Object.fromEntries(historicFormatter.formatToParts(date).map((p) => [p.type, p.value]));
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The wall-clock fields of an ISO instant in Asia/Shanghai; null when missing or invalid. */
+function fieldsOf(iso: string | null | undefined): Fields | null {
   if (!iso) return null;
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
+  const ms = date.getTime();
+  if (Number.isNaN(ms)) return null;
+  if (ms < FIXED_OFFSET_SINCE) return historicFields(date);
+  const china = new Date(ms + CHINA_OFFSET_MS);
+  return {
+    year: String(china.getUTCFullYear()).padStart(4, '0'),
+    month: two(china.getUTCMonth() + 1),
+    day: two(china.getUTCDate()),
+    hour: two(china.getUTCHours()),
+    minute: two(china.getUTCMinutes()),
+    second: two(china.getUTCSeconds()),
+  };
 }
 
 /** 'YYYY-MM-DD' of an ISO instant in Asia/Shanghai; '' when the value is missing or invalid. */
 export function formatDate(iso: string | null | undefined): string {
-  const parts = partsOf(dayFormatter, iso);
-  return parts ? `${parts.year}-${parts.month}-${parts.day}` : '';
+  const p = fieldsOf(iso);
+  return p ? `${p.year}-${p.month}-${p.day}` : '';
 }
-
-const dateTimeFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** 'YYYY-MM-DD HH:mm' of an ISO instant in Asia/Shanghai; '' when the value is missing or invalid. */
 export function formatDateTime(iso: string | null | undefined): string {
-  const parts = partsOf(dateTimeFormatter, iso);
-  return parts ? `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}` : '';
+  const p = fieldsOf(iso);
+  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}` : '';
 }
-
-const secondsFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** 'YYYY-MM-DD HH:mm:ss' of an ISO instant in Asia/Shanghai (detail views); '' when missing or invalid. */
 export function formatDateTimeSeconds(iso: string | null | undefined): string {
-  const p = partsOf(secondsFormatter, iso);
+  const p = fieldsOf(iso);
   return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}` : '';
 }
 
@@ -63,7 +77,7 @@ export function formatDateTimeSeconds(iso: string | null | undefined): string {
  * Asia/Shanghai fields, and its value is read back as Asia/Shanghai (UTC+8 all year, no summer time).
  */
 export function pickerValueOf(iso: string | null | undefined): Dayjs | null {
-  const p = partsOf(secondsFormatter, iso);
+  const p = fieldsOf(iso);
   return p ? dayjs(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`) : null;
 }
 

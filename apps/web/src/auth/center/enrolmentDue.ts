@@ -5,16 +5,21 @@ import { call } from '../../api/call';
 export const ENROLMENT_PATH = '/center?tab=security';
 
 /**
- * `to`, or the enrolment page when the user must enrol first (the server refuses their other console
- * calls with 403 请先开启两步验证 until then). A failed check changes nothing: the server still guards.
- * The call is made here, not through ./twoFactorApi: the console's gate runs this on every console
- * start-up, and twoFactorApi brings the whole sign-in request layer (api/auth) with it.
+ * Whether the setting requires two-factor sign-in of this user and they have not enrolled yet (the
+ * server refuses their other console calls with 403 请先开启两步验证 until then). A failed check answers
+ * false: the server still guards. The call is made here, not through ./twoFactorApi: the console's gate
+ * asks it on every console start-up, and twoFactorApi brings the whole sign-in request layer (api/auth).
  */
-export async function unlessEnrolmentDue(to: string): Promise<string> {
+export async function isEnrolmentDue(): Promise<boolean> {
   try {
     const status = await call(twoFactorCalls.getStatus, undefined, { silent: true });
-    return status.due ? ENROLMENT_PATH : to;
+    return status.due;
   } catch {
-    return to;
+    return false;
   }
+}
+
+/** `to`, or the enrolment page when the user must enrol first. */
+export async function unlessEnrolmentDue(to: string): Promise<string> {
+  return (await isEnrolmentDue()) ? ENROLMENT_PATH : to;
 }
