@@ -134,6 +134,37 @@ function consoleStartChunks(): Plugin {
 }
 
 /**
+ * Which output chunk is which source module, noted when the bundle is complete and before Vite writes
+ * the preload lists of dynamic imports (its own generateBundle): portalPreloads below asks it of each lazy import.
+ */
+const chunkModules = new Map<string, string>();
+function noteChunkModules(): Plugin {
+  return {
+    name: 'dandelion:note-chunk-modules',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) if (file.type === 'chunk' && file.facadeModuleId) chunkModules.set(file.fileName, file.facadeModuleId);
+      },
+    },
+  };
+}
+
+const PORTAL_SOURCE = `${fileURLToPath(new URL('src/portal/', import.meta.url))}`;
+
+/**
+ * The imports a lazy portal page needs, preloaded with it (Vite's module preload, limited to the
+ * portal): a portal page opened cold then asks for its whole chunk tree at once instead of level by
+ * level. The console's ~300 lazy pages keep none (their lists would cost every page ~10 KB of entry
+ * code); its start has its own list (consoleStartChunks). index.html's list is entryPreloads'.
+ */
+function portalPreloadDependencies(fileName: string, deps: string[], context: { hostType: 'html' | 'js' }): string[] {
+  if (context.hostType === 'html') return [];
+  return chunkModules.get(fileName)?.startsWith(PORTAL_SOURCE) ? deps : [];
+}
+
+/**
  * antd declares its JavaScript free of side effects (package.json `sideEffects`), the
  * @rc-component/* and @ant-design/* packages it is built on do not declare it, so every module
  * reachable through an index file stayed in the bundle: any antd Input brought the whole of
@@ -151,7 +182,7 @@ export default defineConfig(({ command, mode }) => {
   return {
     // Pin the root so the config works whatever directory vite is started from.
     root: ROOT,
-    plugins: [react(), entryPreloads(), consoleStartChunks(), ...(mock ? [mockServiceWorker()] : [])],
+    plugins: [react(), entryPreloads(), consoleStartChunks(), noteChunkModules(), ...(mock ? [mockServiceWorker()] : [])],
     // '@dandelion/shared' is a workspace symlink to TypeScript source (packages/shared/src).
     // Linked packages are not pre-bundled: Vite transforms their .ts like our own source,
     // in dev and in the production build alike. No alias is needed.
@@ -166,9 +197,10 @@ export default defineConfig(({ command, mode }) => {
       // budgeted and measured in bench/bundle, not by this warning.
       chunkSizeWarningLimit: 600,
       // Vite's module preload lists, for every lazy import, all the chunks it needs: for some 300 lazy
-      // pages that is ~10 KB gzip in the entry chunk, downloaded by every page. Off; the entry's own
-      // chunks are still preloaded from index.html (entryPreloads), a lazy page's imports load with it.
-      modulePreload: false,
+      // pages that is ~10 KB gzip in the entry chunk, downloaded by every page. Kept for the portal's
+      // pages only (~3 KB, portalPreloadDependencies); the entry's own chunks are preloaded from
+      // index.html (entryPreloads), the console start's by consoleStartChunks.
+      modulePreload: { polyfill: false, resolveDependencies: portalPreloadDependencies },
       rolldownOptions: {
         treeshake: { moduleSideEffects: antdInternalsArePure },
         output: {
