@@ -2,15 +2,18 @@ import { z } from 'zod';
 import type { $ZodType } from 'zod/v4/core';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { zDateTime, zId } from '@dandelion/shared';
-import { GIVE_UP, giveUp, internals, isEmpty, isoTimeOf, isSafeIntCheck, mayBeLeftOut, resolveSchema, withoutChecks } from './responseEncoder';
+import { GIVE_UP, giveUp, internals, isEmpty, isoTimeOf, isSafeIntCheck, mayBeLeftOut, resolveSchema, withoutChecks } from './responseSchema';
 
 /**
- * A response schema compiled into a writer of the answer's JSON text. The compiled encoder
- * (responseEncoder.ts) made a whitelisted copy of the answer that JSON.stringify then walked again; this
- * writes the text in the same walk, from the same decisions: the same shapes compiled, the same checks, the
- * same give-up (zod encodes the whole answer, and its error is still a 500). What it writes is, character for
- * character, JSON.stringify of what the encoder answers (responseEncoder.test.ts compares the two, and zod's
- * text, over every contract), so the interface log and the clients see the same text as before.
+ * A response schema compiled into a writer of the answer's JSON text, without running zod on every answer.
+ * zod's encode of a response checks and converts each value through layers of generic machinery (a context, an
+ * issue list, a codec's two checks per id and time); on a console list that was 7–9 % of the server's busy time
+ * (docs/framework-overhead.md). The writer does the same for the shapes our contracts use — strip unknown keys,
+ * ids to strings, times to ISO text, check every type — writing the text in the same walk, and gives up on
+ * anything it does not understand or any value that does not fit: zod then encodes the whole answer as before,
+ * so a contract violation is still zod's error (a 500). What it writes is, character for character, the text of
+ * zod's answer (responseWriter.test.ts compares them over generated answers of every contract), so the
+ * interface log and the clients see the same text either way.
  */
 
 /** The JSON text of a value, or undefined where JSON.stringify writes nothing (a field left out). */
@@ -131,9 +134,9 @@ function buildObject(schema: $ZodType, seen: Map<$ZodType, Write>): Write {
   if (def.catchall || !withoutChecks(internals(schema))) return byZod(schema);
   const shape = def.shape!;
   const keys = Object.keys(shape);
-  // `out.__proto__ = …` sets no key on the encoder's copy: such a shape is zod's.
+  // zod's copy gets no key from `out.__proto__ = …`: such a shape is zod's.
   if (keys.includes('__proto__')) return byZod(schema);
-  // The encoder's copy lists its keys as JavaScript does: index keys first, ascending, then the shape's order.
+  // zod's copy lists its keys as JavaScript does: index keys first, ascending, then the shape's order.
   const ordered = [...keys.filter(isIndexKey).sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !isIndexKey(k))];
   const fields = ordered.map((key) => ({ key, name: `${JSON.stringify(key)}:`, write: writeNode(shape[key]!, seen), optional: mayBeLeftOut(shape[key]!) }));
   return (v) => {

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 import { zDateTime, zId } from '@dandelion/shared';
 import { envelopeOf, portalEnvelopeOf } from './envelope';
-import { compileResponseEncoder, tryEncode } from './responseEncoder';
 import { compileResponseWriter, responseSerializerCompiler, tryWrite } from './responseWriter';
 
 // Every contract of packages/shared, as serve() wraps its response (core/route.ts).
@@ -53,7 +52,7 @@ type Random = ReturnType<typeof randomSource>;
 const TEXTS = ['', '文章标题', 'a"b\\c', '换行\n制表\t', 'emoji 🌼', '<b>x</b>', '\u2028', '2026-01-01T00:00:00.000Z'];
 const internals = (s: $ZodType) => s._zod as unknown as { def: Record<string, unknown> & { type: string }; values?: Set<unknown>; traits: Set<string> };
 
-/** A value the schema should accept on encode (sometimes not: both encoders must then agree on giving zod's error). */
+/** A value the schema should accept on encode (sometimes not: the writer must then give up and leave zod's error). */
 function sample(schema: $ZodType, r: Random, depth: number): unknown {
   const zi = internals(schema);
   const def = zi.def;
@@ -125,7 +124,7 @@ function compiled(schema: $ZodType, data: unknown): string {
 
 const SEEDS = 12;
 
-describe('compiled response encoder', () => {
+describe('compiled response writer', () => {
   it('finds the contracts it is checked against', () => {
     expect(calls.size).toBeGreaterThan(300);
     expect(calls.has('POST /rest/content/getContentPage')).toBe(true);
@@ -133,11 +132,9 @@ describe('compiled response encoder', () => {
 
   it('answers exactly what zod answers for every contract, over generated answers', () => {
     let answered = 0;
-    let compiledAnswered = 0;
     let writtenAnswered = 0;
     for (const [name, call] of calls) {
       const schema = responseOf(call);
-      const encode = compileResponseEncoder(schema);
       const write = compileResponseWriter(schema);
       for (let seed = 1; seed <= SEEDS; seed++) {
         const r = randomSource(seed * 7919 + name.length);
@@ -146,19 +143,18 @@ describe('compiled response encoder', () => {
         const expected = byZod(schema, data);
         expect(`${name} #${seed}: ${compiled(schema, data)}`).toBe(`${name} #${seed}: ${expected}`);
         if (expected !== 'zod refused') answered++;
-        const encoded = tryEncode(encode, data);
-        if (encoded) compiledAnswered++;
-        // The writer answers where the encoder does (and no more), with JSON.stringify's text of the encoder's copy.
+        // Where the writer answers by itself (without zod), it writes zod's text, and only for answers zod accepts.
         const written = tryWrite(write, data);
-        expect(`${name} #${seed}: ${written}`).toBe(`${name} #${seed}: ${encoded ? JSON.stringify(encoded.value) : undefined}`);
-        if (written !== undefined) writtenAnswered++;
+        if (written !== undefined) {
+          expect(`${name} #${seed}: ${written}`).toBe(`${name} #${seed}: ${expected}`);
+          writtenAnswered++;
+        }
       }
     }
     // Most generated answers are valid ones (about 72 %: the samples include times past year 9999 and numbers
     // zod refuses), and the compiled path answers most of those itself.
     expect(answered).toBeGreaterThan(calls.size * SEEDS * 0.6);
-    expect(compiledAnswered).toBeGreaterThan(answered * 0.8);
-    expect(writtenAnswered).toBe(compiledAnswered);
+    expect(writtenAnswered).toBeGreaterThan(answered * 0.8);
   });
 
   it('writes keys in the order JSON.stringify lists them, and leaves a value with its own toJSON to zod', () => {
@@ -170,7 +166,7 @@ describe('compiled response encoder', () => {
     expect(tryWrite(compileResponseWriter(schema), keyed)).toBeUndefined();
     expect(compiled(schema, keyed)).toBe(byZod(schema, keyed));
     const dated = { ...data, a: new Date(0) };
-    expect(tryWrite(compileResponseWriter(schema), dated)).toBe(JSON.stringify(tryEncode(compileResponseEncoder(schema), dated)!.value));
+    expect(tryWrite(compileResponseWriter(schema), dated)).toBe(byZod(schema, dated));
   });
 
   it('writes times at both ends of the ISO range and gives beyond them to zod', () => {
