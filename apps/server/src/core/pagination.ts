@@ -2,7 +2,7 @@ import { count, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page, PageParameter } from '@dandelion/shared';
 import type { Executor } from './db';
-import { containing, likePattern } from './sql';
+import { containing, likePattern, startingWith } from './sql';
 
 /** A list's total: exact, or the planner's estimate when more rows match than are worth counting. */
 export interface CountedTotal {
@@ -137,7 +137,17 @@ export async function distinctValues(ex: Executor, table: string, column: string
  * predicate `partial` implies, when partial).
  */
 export async function distinctValuesContaining(ex: Executor, table: string, column: string, text: string, walk: DistinctWalk = {}): Promise<string[] | null> {
-  const result = await ex.execute(sql`select v, v ilike ${likePattern(text)} as hit from (${distinctWalk(table, column, walk)}) walked`);
+  return distinctValuesWhere(ex, table, column, (v) => sql`${v} ilike ${likePattern(text)}`, walk);
+}
+
+/** The distinct values of `column` that start with `text` (case-sensitive, as LIKE 'text%'), or null past MAX_DISTINCT_VALUES. */
+export async function distinctValuesStartingWith(ex: Executor, table: string, column: string, text: string, walk: DistinctWalk = {}): Promise<string[] | null> {
+  return distinctValuesWhere(ex, table, column, (v) => startingWith(v, text), walk);
+}
+
+/** The distinct values the walk finds that `matches` accepts (tested in the same statement), or null past MAX_DISTINCT_VALUES. */
+async function distinctValuesWhere(ex: Executor, table: string, column: string, matches: (value: SQL) => SQL, walk: DistinctWalk): Promise<string[] | null> {
+  const result = await ex.execute(sql`select v, ${matches(sql`v`)} as hit from (${distinctWalk(table, column, walk)}) walked`);
   const rows = rowsOf<{ v: string; hit: boolean }>(result);
   return rows.length > MAX_DISTINCT_VALUES ? null : rows.filter((r) => r.hit).map((r) => r.v);
 }

@@ -173,6 +173,43 @@ describe('reading the interface log', () => {
     await ctx.database.db.delete(sysRestLog).where(eq(sysRestLog.username, 'many'));
   });
 
+  it('a path filter pages newest first (ties by id) from each path\'s own calls, with the other filters, shallow and deep', async () => {
+    // 4 paths under /rest/merge/ and one beside them; creation times repeat, so the id decides among equals.
+    await ctx.database.db.execute(sql`
+      insert into sys_rest_log (method, path, status, duration_ms, username, create_time)
+      select case when g % 4 = 0 then 'GET' else 'POST' end,
+        case when g % 9 = 0 then '/rest/mergeX/other' else '/rest/merge/p' || (g % 4) end,
+        case when g % 5 = 0 then 500 else 200 end, 1, 'merger', now() - interval '4 days' - make_interval(mins => g / 4)
+      from generate_series(1, 2400) g`);
+    try {
+      const reference = (where: ReturnType<typeof sql>) =>
+        ctx.database.db.select({ id: sysRestLog.id }).from(sysRestLog).where(sql`${sysRestLog.username} = 'merger' and ${where}`).orderBy(desc(sysRestLog.createTime), desc(sysRestLog.id));
+      const cases = [
+        { filter: { path: '/rest/merge/' }, where: sql`${sysRestLog.path} like '/rest/merge/%'` },
+        { filter: { path: 'MERGE/P' }, where: sql`${sysRestLog.path} ilike '%merge/p%'` },
+        { filter: { path: '/rest/merge/p1', method: 'POST' }, where: sql`${sysRestLog.path} like '/rest/merge/p1%' and ${sysRestLog.method} = 'POST'` },
+        { filter: { path: '/rest/merge', statusClass: '5xx' }, where: sql`${sysRestLog.path} like '/rest/merge%' and ${sysRestLog.status} >= 500` },
+      ];
+      for (const { filter, where } of cases) {
+        const all = await reference(where);
+        // Page 1, a middle page, and a deep page of 500 (each path's newest 2 000 calls merged).
+        for (const [pageNum, pageSize] of [[1, 10], [7, 13], [4, 500]] as const) {
+          const res = await call(PAGE, { ...filter, username: 'merger', pageParameter: { pageNum, pageSize } });
+          expect(res.status).toBe(200);
+          const got = res.body.data.list.map((r: { logId: string }) => Number(r.logId));
+          expect(got, `${JSON.stringify(filter)} page ${pageNum}×${pageSize}`).toEqual(all.slice((pageNum - 1) * pageSize, pageNum * pageSize).map((r) => r.id));
+        }
+        const first = await call(PAGE, { ...filter, username: 'merger', pageParameter: { pageNum: 1, pageSize: 10 } });
+        expect(first.body.data).toMatchObject({ total: all.length, totalCapped: false });
+      }
+      // A prefix nothing starts with: no rows, no error.
+      const none = await call(PAGE, { path: '/rest/nothing-here/', username: 'merger', pageParameter: { pageNum: 1, pageSize: 10 } });
+      expect(none.body.data).toMatchObject({ total: 0, list: [] });
+    } finally {
+      await ctx.database.db.delete(sysRestLog).where(eq(sysRestLog.username, 'merger'));
+    }
+  });
+
   it('a minimum duration: pages newest first (ties by id), whether few calls match (found first) or many (a walk in time order)', async () => {
     // 6 000 slow calls, 40 of them slower still; creation times repeat, so the id decides among equals.
     await ctx.database.db.execute(sql`
