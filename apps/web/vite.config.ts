@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** Every server-side path prefix; in development these go to the Fastify server. */
@@ -44,60 +44,40 @@ function mockServiceWorker(): Plugin {
   };
 }
 
-/**
- * `<link rel="modulepreload">` in index.html for the chunks the entry imports statically (what Vite
- * adds itself unless `build.modulePreload` is off), so the first paint does not wait for the entry
- * chunk to be parsed before fetching them.
- */
-function entryPreloads(): Plugin {
-  let base = '/';
-  return {
-    name: 'dandelion:entry-preloads',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle, chunk }) {
-        if (!bundle || !chunk) return [];
-        const seen = new Set<string>();
-        const visit = (fileName: string) => {
-          const imported = bundle[fileName];
-          if (!imported || imported.type !== 'chunk') return;
-          for (const next of imported.imports) {
-            if (!seen.has(next)) {
-              seen.add(next);
-              visit(next);
-            }
-          }
-        };
-        visit(chunk.fileName);
-        return [...seen].map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const }));
-      },
-    },
-  };
-}
-
 /** The id of index.html's data block listing the console start's chunks (console/startChunks.ts reads it). */
 const CONSOLE_CHUNKS_ID = 'dl-console-chunks';
 
-/**
- * The chunks a console address opened cold needs before its first screen (the antd scope, the gate,
- * the console frame and, for `/home`, the home page) with everything they import, minus what the
- * entry already preloads: written into index.html as a JSON data block (not a script: the CSP allows
- * no inline code), so that the console's start can ask for all of them at once instead of finding
- * each level of imports only when its importer has arrived (`modulePreload` is off). ~2 KB of HTML;
- * nothing is fetched for pages that are not the console.
- */
+/** What a cold console address needs before its first screen: the antd scope, the gate, the frame; the home page for `/home`. */
 const CONSOLE_START_MODULES = {
   frame: ['src/app/AntdScope.tsx', 'src/console/ConsoleGate.tsx', 'src/console/layout/ConsoleLayout.tsx'],
   home: ['src/console/home/HomePage.tsx'],
 } as const;
-function consoleStartChunks(): Plugin {
+
+/** `fileNames` and every chunk they import, directly or not, added to `into` (what is already there is not walked again). */
+function chunkClosure(bundle: Rollup.OutputBundle, fileNames: Iterable<string>, into = new Set<string>()): Set<string> {
+  const visit = (fileName: string) => {
+    const file = bundle[fileName];
+    if (into.has(fileName) || !file || file.type !== 'chunk') return;
+    into.add(fileName);
+    file.imports.forEach(visit);
+  };
+  [...fileNames].forEach(visit);
+  return into;
+}
+
+/**
+ * What index.html tells the browser to fetch early, with `build.modulePreload` limited to the portal (below):
+ * - `<link rel="modulepreload">` for the chunks the entry imports statically (what Vite adds itself when its
+ *   module preload is fully on), so the first paint does not wait for the entry chunk to be parsed first;
+ * - the console start's chunks (CONSOLE_START_MODULES with everything they import, minus the entry's) as a JSON
+ *   data block (not a script: the CSP allows no inline code), so that a console address opened cold asks for all
+ *   of them at once instead of finding each level of imports only when its importer has arrived. ~2 KB of HTML;
+ *   nothing is fetched from it for pages that are not the console.
+ */
+function startPreloads(): Plugin {
   let base = '/';
   return {
-    name: 'dandelion:console-start-chunks',
+    name: 'dandelion:start-preloads',
     apply: 'build',
     configResolved(config) {
       base = config.base;
@@ -106,28 +86,21 @@ function consoleStartChunks(): Plugin {
       order: 'post',
       handler(_html, { bundle, chunk }) {
         if (!bundle || !chunk) return [];
-        const closure = (fileNames: Iterable<string>, into = new Set<string>()) => {
-          const visit = (fileName: string) => {
-            const file = bundle[fileName];
-            if (into.has(fileName) || !file || file.type !== 'chunk') return;
-            into.add(fileName);
-            file.imports.forEach(visit);
-          };
-          [...fileNames].forEach(visit);
-          return into;
-        };
         const chunkOf = (module: string) => {
           const id = fileURLToPath(new URL(module, import.meta.url));
           const found = Object.values(bundle).find((f) => f.type === 'chunk' && f.facadeModuleId === id);
-          if (!found) throw new Error(`consoleStartChunks: no chunk for ${module}`);
+          if (!found) throw new Error(`startPreloads: no chunk for ${module}`);
           return found.fileName;
         };
-        const loaded = closure([chunk.fileName]);
-        const frame = closure(CONSOLE_START_MODULES.frame.map(chunkOf), new Set(loaded));
-        const home = closure(CONSOLE_START_MODULES.home.map(chunkOf), new Set(frame));
+        const loaded = chunkClosure(bundle, [chunk.fileName]);
+        const frame = chunkClosure(bundle, CONSOLE_START_MODULES.frame.map(chunkOf), new Set(loaded));
+        const home = chunkClosure(bundle, CONSOLE_START_MODULES.home.map(chunkOf), new Set(frame));
         const list = (files: Set<string>, without: Set<string>) => [...files].filter((f) => !without.has(f)).map((f) => `${base}${f}`);
-        const data = { frame: list(frame, loaded), home: list(home, frame) };
-        return [{ tag: 'script', attrs: { type: 'application/json', id: CONSOLE_CHUNKS_ID }, children: JSON.stringify(data), injectTo: 'head' as const }];
+        const entryImports = [...loaded].filter((f) => f !== chunk.fileName);
+        return [
+          ...entryImports.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` }, injectTo: 'head' as const })),
+          { tag: 'script', attrs: { type: 'application/json', id: CONSOLE_CHUNKS_ID }, children: JSON.stringify({ frame: list(frame, loaded), home: list(home, frame) }), injectTo: 'head' as const },
+        ];
       },
     },
   };
@@ -157,7 +130,7 @@ const PORTAL_SOURCE = `${fileURLToPath(new URL('src/portal/', import.meta.url))}
  * The imports a lazy portal page needs, preloaded with it (Vite's module preload, limited to the
  * portal): a portal page opened cold then asks for its whole chunk tree at once instead of level by
  * level. The console's ~300 lazy pages keep none (their lists would cost every page ~10 KB of entry
- * code); its start has its own list (consoleStartChunks). index.html's list is entryPreloads'.
+ * code); its start has its own list, and index.html's is the entry's (startPreloads).
  */
 function portalPreloadDependencies(fileName: string, deps: string[], context: { hostType: 'html' | 'js' }): string[] {
   if (context.hostType === 'html') return [];
@@ -182,7 +155,7 @@ export default defineConfig(({ command, mode }) => {
   return {
     // Pin the root so the config works whatever directory vite is started from.
     root: ROOT,
-    plugins: [react(), entryPreloads(), consoleStartChunks(), noteChunkModules(), ...(mock ? [mockServiceWorker()] : [])],
+    plugins: [react(), startPreloads(), noteChunkModules(), ...(mock ? [mockServiceWorker()] : [])],
     // '@dandelion/shared' is a workspace symlink to TypeScript source (packages/shared/src).
     // Linked packages are not pre-bundled: Vite transforms their .ts like our own source,
     // in dev and in the production build alike. No alias is needed.
@@ -199,7 +172,7 @@ export default defineConfig(({ command, mode }) => {
       // Vite's module preload lists, for every lazy import, all the chunks it needs: for some 300 lazy
       // pages that is ~10 KB gzip in the entry chunk, downloaded by every page. Kept for the portal's
       // pages only (~3 KB, portalPreloadDependencies); the entry's own chunks are preloaded from
-      // index.html (entryPreloads), the console start's by consoleStartChunks.
+      // index.html (startPreloads), the console start's listed there too.
       modulePreload: { polyfill: false, resolveDependencies: portalPreloadDependencies },
       rolldownOptions: {
         treeshake: { moduleSideEffects: antdInternalsArePure },

@@ -2,7 +2,7 @@
  * The console start's code, asked for at once. With `modulePreload` off, a chunk's imports are found
  * only when the chunk itself has arrived, level after level: for a console address opened cold, the
  * antd scope, the gate, the frame and the home page came in some six rounds of requests. The build
- * lists all their chunks in index.html (vite.config.ts `consoleStartChunks`); the router's loader for
+ * lists all their chunks in index.html (vite.config.ts `startPreloads`); the router's loader for
  * a console address not loaded yet (routes.tsx `unmatchedPath`) adds them as `modulepreload` links.
  * Nothing is run: the modules are fetched and compiled, and evaluated when imported as before.
  */

@@ -3,31 +3,14 @@ import { Space, Tag, Typography } from 'antd';
 import {
   TASK_RUN_STATUS_LABELS,
   TASK_STATUS_LABELS,
-  TASK_TIME_ZONE,
   TASK_TRIGGER_LABELS,
   type TaskRunStatus,
   type TaskTriggerType,
 } from '@dandelion/shared/base/scheduler';
+import { formatDateTimeSeconds } from '../../../lib/date';
 
-const secondsFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TASK_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 'YYYY-MM-DD HH:mm:ss' in China time: runs are seconds apart, so the list needs the seconds. */
-export function formatSeconds(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const p = Object.fromEntries(secondsFormatter.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
+/** 'YYYY-MM-DD HH:mm:ss' in China time (the tasks' zone, TASK_TIME_ZONE): runs are seconds apart, so the list needs the seconds. */
+export const formatSeconds = formatDateTimeSeconds;
 
 /** A run's duration as people say it: 850 毫秒, 2.4 秒, 3 分 5 秒. */
 export function formatDuration(ms: number | null | undefined): string {
