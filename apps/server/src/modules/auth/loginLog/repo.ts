@@ -4,9 +4,9 @@ import type { Db, Executor } from '../../../core/db';
 import { MAX_EXPORT_ROWS } from '../../../core/excel';
 import { checkRange, countUpTo, logPage, purgeOlder, timeWithin, type TimeRange } from '../../../core/listing';
 import { createdBy } from '../../../core/records';
-import { containing } from '../../../core/sql';
+import { containing, startingWith } from '../../../core/sql';
 import { chinaDay } from '../../../core/chinaDays';
-import { sysLoginLog, type FailureKind } from './tables';
+import { sysLoginLog, sysLoginNameEnding, type FailureKind } from './tables';
 
 /** Every query of the sign-in log: the attempts written, the brute-force counters, the owner's and the administrator's reads. */
 
@@ -138,11 +138,29 @@ const columns = {
 type Row = typeof sysLoginLog.$inferSelect;
 export type LoginLogItem = { [K in keyof typeof columns]: Row[K] };
 
-function condition(filter: LoginLogFilter): SQL | undefined {
+/** At most this many names, "login name contains" asks the log for them by name; more, it matches the text in the log itself. */
+const MAX_NAMED = 1_000;
+
+/**
+ * "Login name contains": the names with an ending that starts with the text (sys_login_name_ending, kept by a
+ * trigger on the log), then those names' attempts (sys_login_log_name_time_idx) — the same rows as the text
+ * matched case-insensitively in the log.
+ */
+async function loginNameCondition(db: Db, text: string): Promise<SQL> {
+  const names = await db
+    .selectDistinct({ name: sysLoginNameEnding.loginName })
+    .from(sysLoginNameEnding)
+    .where(startingWith(sysLoginNameEnding.ending, text.toLowerCase()))
+    .limit(MAX_NAMED + 1);
+  if (names.length > MAX_NAMED) return containing(sysLoginLog.loginName, text);
+  return names.length ? inArray(sysLoginLog.loginName, names.map((n) => n.name)) : sql`false`;
+}
+
+async function condition(db: Db, filter: LoginLogFilter): Promise<SQL | undefined> {
   checkRange(filter);
   return and(
     timeWithin(sysLoginLog.createTime, filter),
-    filter.loginName ? containing(sysLoginLog.loginName, filter.loginName) : undefined,
+    filter.loginName ? await loginNameCondition(db, filter.loginName) : undefined,
     filter.ip ? eq(sysLoginLog.ip, filter.ip) : undefined,
     filter.success !== undefined ? eq(sysLoginLog.success, filter.success) : undefined,
     filter.loginType ? eq(sysLoginLog.loginType, filter.loginType) : undefined,
@@ -153,8 +171,8 @@ function condition(filter: LoginLogFilter): SQL | undefined {
 export function createLoginLogRepo(db: Db) {
   const newestFirst = [desc(sysLoginLog.createTime), desc(sysLoginLog.id)];
   return {
-    page(filter: LoginLogFilter, page: PageParameter) {
-      const where = condition(filter);
+    async page(filter: LoginLogFilter, page: PageParameter) {
+      const where = await condition(db, filter);
       return logPage(
         page,
         (limit, offset) => db.select(columns).from(sysLoginLog).where(where).orderBy(...newestFirst).limit(limit).offset(offset),
@@ -162,8 +180,8 @@ export function createLoginLogRepo(db: Db) {
       );
     },
 
-    forExport(filter: LoginLogFilter): Promise<LoginLogItem[]> {
-      return db.select(columns).from(sysLoginLog).where(condition(filter)).orderBy(...newestFirst).limit(MAX_EXPORT_ROWS);
+    async forExport(filter: LoginLogFilter): Promise<LoginLogItem[]> {
+      return db.select(columns).from(sysLoginLog).where(await condition(db, filter)).orderBy(...newestFirst).limit(MAX_EXPORT_ROWS);
     },
 
     /** Attempts per China day since `since`: successes, failures and distinct users who got in. */

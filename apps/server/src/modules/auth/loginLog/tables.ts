@@ -40,3 +40,25 @@ export const sysLoginLog = pgTable(
     index('sys_login_log_name_trgm_idx').using('gin', t.loginName.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * Every name the sign-in log holds, once, and every ending of it lower-cased (`lbu004242`: `lbu004242`,
+ * `bu004242`, … `2`), kept by a trigger on sys_login_log (migration 0037; names of purged rows stay, matching
+ * nothing). "Login name contains x" is "some ending of the name starts with x": a prefix range in this B-tree,
+ * a few index entries whatever the names look like. The trigram index on the log read hundreds of pages for ten
+ * matches when every name shares a prefix (an employee-number scheme: `lbu…` in a million rows).
+ */
+export const sysLoginName = pgTable('sys_login_name', {
+  loginName: varchar('login_name', { length: 64 }).primaryKey(),
+});
+
+export const sysLoginNameEnding = pgTable(
+  'sys_login_name_ending',
+  {
+    ending: varchar('ending', { length: 64 }).notNull(),
+    loginName: varchar('login_name', { length: 64 }).notNull(),
+  },
+  // Only new names get their endings, so each (ending, name) is there once. The index answers from its entries alone.
+  (t) => [index('sys_login_name_ending_idx').on(t.ending.op('varchar_pattern_ops'), t.loginName)],
+);
+

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../../../test/helpers/accounts';
 import { download, sheetRows } from '../../../../../test/helpers/excel';
 import { createTestApp, post, type TestContext } from '../../../../../test/helpers/testApp';
 import { TEST_ADMIN_PASSWORD } from '../../../../../test/helpers/testDatabase';
 import { flushLogs, sessionWithCodes } from '../../../../../test/kits/logTestKit';
 import { sysAccessLog, sysRestLog } from '../tables';
+import { sysLoginLog } from '../../../auth/loginLog/tables';
 import { ACCESS_BEACON_LIMIT } from './routes';
 
 let ctx: TestContext;
@@ -75,6 +76,34 @@ describe('the sign-in log', () => {
     expect((await call(LOGIN_PAGE, { loginType: 'SMS' })).body.data.total).toBe(0);
     expect((await call(LOGIN_PAGE, { endTime: new Date(Date.now() - 3_600_000).toISOString() })).body.data.total).toBe(0);
     expect((await call(LOGIN_PAGE, { success: true })).body.data.total).toBe(3);
+  });
+
+  it('"login name contains" finds the same attempts through the names\' endings as matching every row, whoever wrote them', async () => {
+    // Written straight into the log (as a bulk import would), mixed case: the trigger keeps the names and endings.
+    await ctx.database.db.execute(sql`
+      insert into sys_login_log (login_name, login_type, ip, success, message, create_time, update_time)
+      select case when g % 3 = 0 then 'emp' || lpad((g % 40)::text, 4, '0') else 'Zhang_' || (g % 7) end, 'ACCOUNT', '10.40.0.1', g % 2 = 0, 'x',
+        now() - interval '5 days' - make_interval(mins => g), now()
+      from generate_series(1, 600) g`);
+    try {
+      for (const text of ['emp001', 'EMP00', 'zhang_', 'G_3', '_', '%', '0', 'nobody-at-all']) {
+        const expected = await ctx.database.db
+          .select({ id: sysLoginLog.id })
+          .from(sysLoginLog)
+          .where(sql`${sysLoginLog.loginName} ilike ${'%' + text.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`)
+          .orderBy(desc(sysLoginLog.createTime), desc(sysLoginLog.id));
+        const res = await call(LOGIN_PAGE, { loginName: text, pageParameter: { pageNum: 1, pageSize: 500 } });
+        expect(res.status, text).toBe(200);
+        expect(res.body.data.list.map((r: { logId: string }) => Number(r.logId)), text).toEqual(expected.slice(0, 500).map((r) => r.id));
+        expect(res.body.data.total, text).toBe(expected.length);
+      }
+      // A sign-in through the API adds its (new) name too.
+      await post(ctx.app, '/callback?client_name=myform_client', { username: 'Ghost.Name', password: 'Whatever@2026' });
+      const ghost = await call(LOGIN_PAGE, { loginName: 'ST.NA', pageParameter: { pageNum: 1, pageSize: 10 } });
+      expect(ghost.body.data.list.map((r: { loginName: string }) => r.loginName)).toEqual(['ghost.name']);
+    } finally {
+      await ctx.database.db.delete(sysLoginLog).where(eq(sysLoginLog.ip, '10.40.0.1'));
+    }
   });
 
   it('exports the filtered attempts', async () => {
