@@ -96,8 +96,13 @@ test('the region page shows the provinces, opens one, and finds a county by sear
   await dialog.getByLabel('分组编码', { exact: true }).fill('E2E_EAST');
   await dialog.getByLabel('分组名称', { exact: true }).fill('华东试点');
   await dialog.getByRole('combobox').click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '浙江省' }).click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '杭州市' }).click();
+  // Wait for the opening motion to end: a province clicked while the menu still slides in is missed or hits its neighbour.
+  const cascader = page.locator('.ant-cascader-dropdown:visible');
+  await expect(cascader).toHaveCount(1);
+  await expect(cascader).not.toHaveClass(/-(appear|enter)/);
+  await cascader.locator('.ant-cascader-menu-item', { hasText: '浙江省' }).click();
+  await expect(cascader.locator('.ant-cascader-menu-item-active', { hasText: '浙江省' })).toBeVisible();
+  await cascader.locator('.ant-cascader-menu-item', { hasText: '杭州市' }).click();
   await dialog.getByRole('button', { name: '添加' }).click();
   await expect(dialog.locator('.ant-tag', { hasText: '浙江省 / 杭州市' })).toBeVisible();
   await snapshot(page, 'region-group-form');
