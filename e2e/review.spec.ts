@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { adminToken, apiLogin, callApi, expect, signInAsAdmin, signInWith, signOut, snapshot, test } from './fixtures';
+import { day, idNumber, PASSWORD } from './reviewedWorld';
 
 /**
  * Expert review (issue 17): the office approves an expert who registered, runs the assignment for a
@@ -11,18 +12,8 @@ import { adminToken, apiLogin, callApi, expect, signInAsAdmin, signInWith, signO
  * accepted declarations, three more approved experts, and the group with its members.
  */
 
-const BEIJING = 8 * 3_600_000;
-const day = (days: number) => new Date(Date.now() + BEIJING + days * 86_400_000).toISOString().slice(0, 10);
-const PASSWORD = 'Journey#2026x';
 const CREDIT_CODE = '91110000000000001H';
 
-/** A resident ID number with a right check character (GB 11643). */
-function idNumber(serial: number): string {
-  const first17 = `11010519${70 + (serial % 20)}0101${String(100 + (serial % 900)).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return first17 + '10X98765432'[sum % 11]!;
-}
 
 interface Setup {
   admin: string;

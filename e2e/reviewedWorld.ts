@@ -12,9 +12,19 @@ const BEIJING = 8 * 3_600_000;
 export const day = (days: number) => new Date(Date.now() + BEIJING + days * 86_400_000).toISOString().slice(0, 10);
 export const PASSWORD = 'Journey#2026x';
 
-/** A resident ID number with a right check character (GB 11643). */
+/**
+ * A resident ID number with a right check character (GB 11643), a different one for every serial below
+ * 6 720 000: the serial spells the birth date (1970–1989, days 1–28) and the three-digit sequence. Journeys
+ * share one database and each derives its serials from the time it started, so a narrower mapping (it was
+ * 1 800 numbers) let two journeys make the same person (证件号码已存在).
+ */
 export function idNumber(serial: number): string {
-  const first17 = `11010519${70 + (serial % 20)}0101${String(100 + (serial % 900)).padStart(3, '0')}`;
+  const n = serial % 6_720_000;
+  const sequence = n % 1000;
+  const days = Math.floor(n / 1000);
+  const months = Math.floor(days / 28);
+  const birth = `${1970 + (Math.floor(months / 12) % 20)}${String((months % 12) + 1).padStart(2, '0')}${String((days % 28) + 1).padStart(2, '0')}`;
+  const first17 = `110105${birth}${String(sequence).padStart(3, '0')}`;
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
   return first17 + '10X98765432'[sum % 11]!;

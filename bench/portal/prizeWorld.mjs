@@ -15,7 +15,12 @@ const TITLES = ['深海装备的耐压结构设计', '智能电网的故障自�
 
 /** A resident ID number with a right check character (GB 11643). */
 function idNumber(serial) {
-  const first17 = `11010519${70 + (serial % 20)}0101${String(100 + (serial % 900)).padStart(3, '0')}`;
+  // The same numbers as e2e/reviewedWorld.ts's idNumber: distinct for every serial below 6 720 000.
+  const n = serial % 6_720_000;
+  const days = Math.floor(n / 1000);
+  const months = Math.floor(days / 28);
+  const birth = `${1970 + (Math.floor(months / 12) % 20)}${String((months % 12) + 1).padStart(2, '0')}${String((days % 28) + 1).padStart(2, '0')}`;
+  const first17 = `110105${birth}${String(n % 1000).padStart(3, '0')}`;
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i], 0);
   return first17 + '10X98765432'[sum % 11];
