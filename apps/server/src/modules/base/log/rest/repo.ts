@@ -95,9 +95,12 @@ function conditionBesidesPath(filter: RestLogFilter): SQL | undefined {
   );
 }
 
-async function condition(db: Db, filter: RestLogFilter): Promise<SQL | undefined> {
+/** The filter as conditions: all of it (`where`), all but the path (`others`), and the paths it names (null: none, or too many to walk). */
+async function conditionsOf(db: Db, filter: RestLogFilter) {
   const others = conditionBesidesPath(filter);
-  return filter.path ? and(pathCondition(filter.path, await pathsNamed(db, filter.path)), others) : others;
+  const paths = filter.path ? await pathsNamed(db, filter.path) : null;
+  const where = filter.path ? and(pathCondition(filter.path, paths), others) : others;
+  return { where, others, paths };
 }
 
 /** Queries of the interface-call log; the rows are written by the capture's batch writer. */
@@ -113,9 +116,7 @@ export const restLogRepo = {
       )}`),
 
   async page(db: Db, filter: RestLogFilter, page: PageParameter) {
-    const others = conditionBesidesPath(filter);
-    const paths = filter.path ? await pathsNamed(db, filter.path) : null;
-    const where = filter.path ? and(pathCondition(filter.path, paths), others) : others;
+    const { where, others, paths } = await conditionsOf(db, filter);
     const planned = filter.minDuration !== undefined ? await plannedRows(db, sysRestLog, where) : undefined;
     const order = planned !== undefined && planned <= FEW_SLOW_CALLS ? matchesFirst : newestFirst;
     return logPage(
@@ -143,7 +144,7 @@ export const restLogRepo = {
     return db
       .select({ ...listColumns, userAgent: sysRestLog.userAgent })
       .from(sysRestLog)
-      .where(await condition(db, filter))
+      .where((await conditionsOf(db, filter)).where)
       .orderBy(...newestFirst)
       .limit(MAX_EXPORT_ROWS);
   },
