@@ -3,6 +3,7 @@
  * fetch: fetch reports no upload progress, and the widgets show a progress bar.
  */
 import { REQUEST_TIMEOUT_MS } from '@dandelion/shared';
+import { chinaFields } from '../lib/date';
 import {
   ApiError,
   INVALID_RESPONSE_CODE,
@@ -51,20 +52,10 @@ export interface UploadOptions {
   fileField?: string;
 }
 
-const SHANGHAI_PARTS = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `YYYYMMDDHHmmss` in China time, the file service's request-time format. */
 export function formatRequestTime(date: Date = new Date()): string {
-  const p = Object.fromEntries(SHANGHAI_PARTS.formatToParts(date).map((part) => [part.type, part.value]));
+  const p = chinaFields(date);
+  if (!p) throw new RangeError('Invalid time value');
   return `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}`;
 }
 

@@ -38,7 +38,11 @@ const two = (n: number) => String(n).padStart(2, '0');
 /** The wall-clock fields of an ISO instant in Asia/Shanghai; null when missing or invalid. */
 function fieldsOf(iso: string | null | undefined): Fields | null {
   if (!iso) return null;
-  const date = new Date(iso);
+  return chinaFields(new Date(iso));
+}
+
+/** The wall-clock fields of a time in Asia/Shanghai (zero-padded: YYYY, MM, DD, HH, mm, ss); null for an invalid date. */
+export function chinaFields(date: Date): Fields | null {
   const ms = date.getTime();
   if (Number.isNaN(ms)) return null;
   if (ms < FIXED_OFFSET_SINCE) return historicFields(date);
