@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -61,9 +62,12 @@ export function createFileStore(root: string) {
           done(null, chunk);
         },
       });
+      const sink = fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(source, meter, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+        await pipeline(source, meter, sink);
       } catch (error) {
+        // A file stream destroyed while still opening creates its file afterwards: remove it once closed.
+        if (!sink.closed) await once(sink, 'close').catch(() => undefined);
         await fsp.rm(tempPath, { force: true });
         throw error;
       }
