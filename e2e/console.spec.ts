@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { adminToken, expect, registerByApi, snapshot, test, uniqueApplicant } from './fixtures';
+import { adminToken, expect, openMenuEntry, registerByApi, snapshot, test, uniqueApplicant } from './fixtures';
 
 /**
  * Console shell journeys: the server's menu, pages opened through it, tabs, the theme
@@ -34,8 +34,7 @@ test('admin: the server menu, three pages through it, tabs, top layout and colou
   await expect(menu.getByText('个人中心')).toBeVisible();
 
   // Page 2 through the menu: 消息管理 → 短信日志 (the group opens, the page loads its list).
-  await menu.getByText('消息管理').click();
-  await menu.getByText('短信日志', { exact: true }).click();
+  await openMenuEntry(menu, '消息管理', '短信日志');
   await expect(page).toHaveURL(/\/message\/sms\/smsList$/);
   await expect(page.getByRole('columnheader', { name: '手机号' })).toBeVisible();
   await expect(page.getByRole('button', { name: /批量删除/ })).toBeVisible();

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { solveCaptcha } from './captchaSolver';
 
 /**
@@ -24,6 +24,18 @@ export const test = base.extend<{ pageErrors: string[] }>({
   },
 });
 export { expect };
+
+/**
+ * Opens a console menu entry inside a group of the sidebar. The group's list slides open (antd's collapse
+ * motion); an entry clicked meanwhile moves between the press and the release, the click lands on no entry
+ * and nothing opens. So the motion is waited out first.
+ */
+export async function openMenuEntry(menu: Locator, group: string, entry: string): Promise<void> {
+  await menu.getByText(group, { exact: true }).click();
+  const item = menu.getByRole('menuitem', { name: entry, exact: true });
+  await expect(item.locator('xpath=ancestor::ul[1]')).not.toHaveClass(/motion-collapse/);
+  await item.click();
+}
 
 export async function snapshot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/artifacts/${name}.png`, fullPage: true });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminToken, expect, snapshot, test } from './fixtures';
+import { adminToken, expect, openMenuEntry, snapshot, test } from './fixtures';
 
 /**
  * System administration journey: an organisation, a role with a few permissions and a
@@ -104,8 +104,7 @@ test('an organisation, a role and a user: the user sees exactly the grant; freez
   const menu = staff.getByTestId('console-menu');
   await expect(menu.getByText('消息管理')).toBeVisible();
   await expect(menu.getByText('系统管理')).toHaveCount(0);
-  await menu.getByText('消息管理').click();
-  await menu.getByText('短信日志', { exact: true }).click();
+  await openMenuEntry(menu, '消息管理', '短信日志');
   await expect(staff).toHaveURL(/\/message\/sms\/smsList$/);
   await expect(staff.getByRole('columnheader', { name: '手机号' })).toBeVisible();
   await expect(staff.getByRole('button', { name: /批量删除/ })).toHaveCount(0);
