@@ -8,6 +8,7 @@ import { createMemoryBus, type EventBus } from './core/bus';
 import { cacheStats, createInvalidatingCache } from './core/cache';
 import type { Database, Executor } from './core/db';
 import { createPlatform, registerSecurityPlugins } from './core/platform';
+import { registerCompression } from './core/compression';
 import { registerHealthRoutes } from './core/health';
 import { registerBackupRoute } from './core/backup';
 import { registerOpenApi } from './core/openapi';
@@ -103,6 +104,7 @@ async function committeeHolderIds(ex: Executor): Promise<number[]> {
 export async function buildApp(deps: AppDeps): Promise<DandelionApp> {
   const { config, database } = deps;
   const { app, drain } = createPlatform(config);
+  await registerCompression(app);
 
   const db = database.db;
   const bus = deps.bus ?? createMemoryBus();

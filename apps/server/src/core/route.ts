@@ -30,6 +30,8 @@ export interface ServeOptions {
   config?: Omit<FastifyContextConfig, 'permission' | 'envelope'>;
   bodyLimit?: number;
   preHandler?: RouteShorthandOptions['preHandler'];
+  /** `false`: the answer goes out as the handler made it, never compressed (core/compression.ts). */
+  compress?: false;
 }
 
 function accessLine(access: string): string {
@@ -52,6 +54,7 @@ export function serve<C extends CallSpec>(app: FastifyInstance, call: C, handler
     url: call.path,
     bodyLimit: options.bodyLimit,
     preHandler: options.preHandler,
+    ...(options.compress === false ? { compress: false as const } : {}),
     config: { ...options.config, permission: call.access, envelope: answer === 'portal' ? 'portal' : 'console' },
     schema: {
       tags: [call.tag],

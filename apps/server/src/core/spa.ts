@@ -39,6 +39,9 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
         root: webDistDir!,
         wildcard: false,
         index: false,
+        // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts precompressAssets): sent as they are
+        // to clients that accept them, without compressing anything per request.
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

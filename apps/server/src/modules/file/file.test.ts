@@ -160,6 +160,21 @@ describe('upload and download', () => {
     expect(cached.statusCode).toBe(304);
   });
 
+  it('sends a text file as stored, never compressed, even to a browser that accepts gzip', async () => {
+    const notice = Buffer.from('申报说明：请于 12 月 1 日前提交。\n'.repeat(200));
+    const uploaded = await upload(alice, '长说明.txt', notice);
+    const query = `fileId=${uploaded.body.data.fileId}&filename=${encodeURIComponent('长说明.txt')}`;
+    const whole = await download(query, { authorization: alice, 'accept-encoding': 'gzip, deflate, br' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(Number(whole.headers['content-length'])).toBe(notice.length);
+    expect(whole.rawPayload.equals(notice)).toBe(true);
+    const part = await download(query, { authorization: alice, 'accept-encoding': 'gzip', range: 'bytes=0-99' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.rawPayload.equals(notice.subarray(0, 100))).toBe(true);
+  });
+
   it('saves a download with the stored extension whatever name the link asks for', async () => {
     const text = await upload(alice, '说明.txt', Buffer.from('纯文本'));
     const query = (name: string) => `fileId=${text.body.data.fileId}&filename=${encodeURIComponent(name)}`;

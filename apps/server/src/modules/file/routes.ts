@@ -74,6 +74,7 @@ export async function registerFileRoutes(
   });
 
   // Public route: public files need no sign-in; others are checked against the token in the query or header.
+  // Sent as stored, never compressed: the ETag, the length and byte ranges are those of the file itself.
   serve(app, fileCalls.download, async (request, reply) => {
     const { fileId, fileRepId, authorization } = request.query;
     const filename = safeFilename(request.query.filename ?? '');
@@ -104,7 +105,7 @@ export async function registerFileRoutes(
     }
     reply.header('content-length', file.size);
     return reply.send(files.read(file.storageKey));
-  });
+  }, { compress: false });
 
   serve(app, fileCalls.details, async (request) => ok(await files.details([...new Set(request.body.fileIds)], request.principal!)));
 }
