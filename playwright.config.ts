@@ -31,6 +31,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The journeys are a user who prefers reduced motion: dialogs, drawers, menus and dropdowns appear at once
+    // (components/antd/reducedMotion.ts), so a click never meets an element that is still zooming or sliding
+    // into place. console.spec keeps the motion on and waits for it where it clicks.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

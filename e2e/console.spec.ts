@@ -7,6 +7,9 @@ import { adminToken, expect, openMenuEntry, registerByApi, snapshot, test, uniqu
  * (layout and colour) surviving a reload, sign-out; a user without a permission; a 401 mid-session.
  */
 
+// The console as most users see it: with antd's motion (the other journeys prefer reduced motion, playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 const ADMIN_PASSWORD = 'Admin@2026!';
 const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 

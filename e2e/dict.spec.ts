@@ -10,6 +10,30 @@ import { adminToken, expect, signInAsAdmin, snapshot, test } from './fixtures';
 const byLabel = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 
+/**
+ * Records every class name of antd's zoom animation running (its active phase) from now on; the returned function
+ * reads them. The prepare phase shows without motion too: the dialog measures where it opens from.
+ */
+async function watchZoomClasses(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    const note = (node: Node) => {
+      if (node instanceof Element && /\bant-zoom-(?:appear|enter)-active\b/.test(node.className)) seen.push(node.className);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        note(record.target);
+        record.addedNodes.forEach((added) => {
+          note(added);
+          if (added instanceof Element) added.querySelectorAll('*').forEach(note);
+        });
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    (window as unknown as { zoomClasses: string[] }).zoomClasses = seen;
+  });
+  return () => page.evaluate(() => (window as unknown as { zoomClasses: string[] }).zoomClasses);
+}
+
 async function openOrgType(page: Page) {
   await page.goto('/base/dict/dictList');
   await page.locator('.dict-category-node', { hasText: '机构类型' }).locator('span', { hasText: '机构类型' }).first().click();
@@ -30,9 +54,13 @@ test('a value added to ORG_TYPE shows in the organisation form at once; once loc
   await page.keyboard.press('Escape');
 
   await openOrgType(page);
+  const zooms = await watchZoomClasses(page);
   // The toolbar's 新增 (its icon is part of the accessible name).
   await page.locator('button', { hasText: /^新增$/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增字典项' });
+  // A user who prefers reduced motion (playwright.config.ts) gets the dialog at once: antd's zoom never ran.
+  await expect(dialog).toBeVisible();
+  expect(await zooms()).toEqual([]);
   await dialog.getByRole('button', { name: '保存', exact: true }).click();
   await expect(dialog.getByText('填写内容不能为空')).toHaveCount(2);
   await dialog.getByLabel('字典项编码', { exact: true }).fill(code);
