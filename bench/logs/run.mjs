@@ -19,8 +19,11 @@ const WARMUP = 3;
 const SAMPLES = Math.min(200, Math.max(5, Number(process.env.BENCH_LOG_SAMPLES) || 30));
 const LIST_PATH = '/rest/restLog/getRestLogPage';
 const PAGE = { pageNum: 1, pageSize: 20 };
-/** The server counts at most this many matching rows (apps/server/src/core/listing.ts). */
-const COUNT_CAP = 100_000;
+/**
+ * The server counts at most this many matching rows and refuses pages that start beyond them
+ * (LOG_COUNT_CAP in packages/shared/src/base/log.ts, used by apps/server/src/core/listing.ts).
+ */
+const COUNT_CAP = 10_000;
 
 const iso = (msAgo) => new Date(Date.now() - msAgo).toISOString();
 const DAY = 86_400_000;
@@ -39,7 +42,8 @@ function cases() {
     { name: 'last 24 hours', body: lastDay, where: `create_time >= $1 and create_time <= $2`, params: [lastDay.beginTime, lastDay.endTime] },
     { name: 'user + last 7 days', body: { username: 'user042', ...lastWeek }, where: `create_time >= $1 and create_time <= $2 and username = $3`, params: [lastWeek.beginTime, lastWeek.endTime, 'user042'] },
     { name: 'slow calls ≥ 300 ms', body: { minDuration: 300 }, where: `duration_ms >= $1`, params: [300] },
-    { name: 'deep page 2500 × 20', body: {}, page: { pageNum: 2500, pageSize: 20 }, where: 'true', params: [] },
+    // The deepest page the list offers: its last rows are the cap's.
+    { name: 'deepest page 500 × 20', body: {}, page: { pageNum: COUNT_CAP / 20, pageSize: 20 }, where: 'true', params: [] },
   ];
 }
 
@@ -158,6 +162,14 @@ export async function runLogsBench({ databaseUrl = process.env.DATABASE_URL } = 
       results.cases.push(row);
       say(`${c.name}: p50 ${row.latencyMs?.p50} ms, p95 ${row.latencyMs?.p95} ms (page ${queries.page.executionMs} ms + count ${queries.count.executionMs} ms in the database), total ${row.total}`);
     }
+
+    // A page that starts beyond the counted rows is refused with the reason, not read.
+    const beyond = await postJson(server.url + LIST_PATH, { pageParameter: { pageNum: COUNT_CAP / 20 + 1, pageSize: 20 } }, token);
+    results.beyondCap = { status: beyond.status, msg: beyond.json?.msg ?? null };
+    if (beyond.status !== 400 || !String(beyond.json?.msg).includes(`最多翻阅前 ${COUNT_CAP} 条记录`)) {
+      results.failures.push(`page ${COUNT_CAP / 20 + 1} × 20: expected 400 最多翻阅前 ${COUNT_CAP} 条记录, got HTTP ${beyond.status} ${beyond.text.slice(0, 200)}`);
+    }
+    say(`page ${COUNT_CAP / 20 + 1} × 20 (beyond the cap): HTTP ${beyond.status} ${results.beyondCap.msg}`);
   } catch (err) {
     results.failures.push(`aborted: ${err.message}`);
     throw err;
