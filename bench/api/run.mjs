@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { failuresOf, loadSettingsFromEnv, runLoad } from '../lib/load.mjs';
 import { createBenchDatabase, withDirectDb } from '../lib/db.mjs';
 import { machineInfo, waitForQuiet, warnIfBusy } from '../lib/machine.mjs';
-import { freePort, postJson, probeLatency } from '../lib/net.mjs';
+import { freePort, postJson, probeLatency, sleep } from '../lib/net.mjs';
 import { isMain } from '../lib/paths.mjs';
 import { readRss, toMB } from '../lib/proc.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
@@ -35,6 +35,13 @@ const bareScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare
 export const CONSOLE_RATIO_TARGET = 0.85;
 /** BENCH_API_ONLY=console: only the console list's (d) and (e), to iterate on the framework's overhead. */
 const consoleOnly = process.env.BENCH_API_ONLY === 'console';
+/** Embedded mode's memory targets (issue 19): resident MB when idle, and at most under the load. */
+const EMBEDDED_RSS_TARGET = { idleMB: 300, loadMB: 400 };
+/**
+ * How long the started server is left without requests before its idle memory is read: the embedded server
+ * gives back the start's young generation after two idle checks of 5 s (core/heapGrowth.ts trimHeapWhenIdle).
+ */
+const IDLE_SETTLE_MS = 20_000;
 
 
 
@@ -128,6 +135,8 @@ async function benchEngine(engine, { url, load, failures }) {
 
     server = await startServer({ dataDir, databaseUrl: url });
     out.startup.secondStartMs = server.startupMs;
+    out.rssMB.rightAfterStart = toMB(readRss(server.pid));
+    await sleep(IDLE_SETTLE_MS);
     out.rssMB.idleAfterStart = toMB(readRss(server.pid));
 
     const probe = await postJson(server.url + LIST_PATH, LIST_BODY);
@@ -264,6 +273,14 @@ function printApiTable(results) {
         `  ·  p99 (d)/(e) = ${e.ratios.p99_d_over_e}  ·  Node CPU/request (d)/(e) = ${e.ratios.cpuMsPerRequest_d_over_e}`,
     );
     if (!e.b) continue;
+    if (e.engine === 'pglite') {
+      const idle = e.rssMB.idleAfterStart;
+      const max = Math.max(e.b.process?.rssMB?.max ?? 0, e.d?.process?.rssMB?.max ?? 0);
+      console.log(
+        `${idle <= EMBEDDED_RSS_TARGET.idleMB ? '✓' : '✗'} pglite: server RSS idle ${idle} MB after ${IDLE_SETTLE_MS / 1000} s without requests (target ≤ ${EMBEDDED_RSS_TARGET.idleMB}; ${e.rssMB.rightAfterStart} MB right after the start)` +
+          `  ·  ${max <= EMBEDDED_RSS_TARGET.loadMB ? '✓' : '✗'} max ${max} MB under (b) and (d) (target ≤ ${EMBEDDED_RSS_TARGET.loadMB})`,
+      );
+    }
     console.log(
       `  ${e.engine}: cached portal list (b)/(c) req/s = ${e.ratios.requestsPerSec_b_over_c}  ·  p99 (b)/(c) = ${e.ratios.p99_b_over_c}` +
         `  ·  Node CPU/request (b)/(c) = ${e.ratios.cpuMsPerRequest_b_over_c}` +

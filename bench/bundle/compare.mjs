@@ -2,6 +2,8 @@
 // Two (or more) web builds side by side: each served by its own server (WEB_DIST_DIR), one page
 // loaded cold from each in turn, so that the load of a shared machine weighs on both alike.
 //   node bench/bundle/compare.mjs <dist-a> <dist-b> [--page=/home] [--rounds=7] [--timeline]
+// A build may name its own server bundle, `<dist>@<server.js>` (e.g. an older commit's server built beside
+// apps/server/dist/main.js), to compare server changes too; otherwise the built server serves each.
 // Prints the LCP and FCP samples and medians per build; --timeline also prints, for the first load
 // of each build, when each script and call started and ended (ms from navigation).
 import fs from 'node:fs';
@@ -15,7 +17,13 @@ import { CHROMIUM, CHROMIUM_ARGS, adminSession, loadOnce } from './run.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const dists = args.filter((a) => !a.startsWith('--')).map((d) => path.resolve(d));
+const builds = args
+  .filter((a) => !a.startsWith('--'))
+  .map((a) => {
+    const [dist, server] = a.split('@');
+    return { dist: path.resolve(dist), server: server ? path.resolve(server) : serverEntry };
+  });
+const dists = builds.map((b) => b.dist);
 const pagePath = option('page', '/home');
 const rounds = Number(option('rounds', '7'));
 const showTimeline = args.includes('--timeline');
@@ -26,12 +34,12 @@ if (dists.length < 1 || dists.some((d) => !fs.existsSync(path.join(d, 'index.htm
   process.exit(2);
 }
 
-async function serve(dist) {
+async function serve({ dist, server }) {
   const dataDir = makeTempDir('bundle-compare');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = childEnv({ HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD, TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false', WEB_DIST_DIR: dist });
-  const proc = spawnNode([serverEntry], { env });
+  const proc = spawnNode([server], { env });
   await waitForHttp200(`${url}/healthz`, { timeoutMs: 90_000, isAlive: proc.isRunning });
   return { dist, url, dataDir, proc };
 }
@@ -44,7 +52,7 @@ const median = (xs) => {
 const servers = [];
 let browser;
 try {
-  for (const dist of dists) servers.push(await serve(dist));
+  for (const build of builds) servers.push(await serve(build));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const signedIn = pagePath === '/home';
   const sessions = await Promise.all(servers.map((s) => (signedIn ? adminSession(s.url) : null)));
