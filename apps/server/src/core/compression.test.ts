@@ -11,7 +11,7 @@ import { signIn } from '../../test/helpers/accounts';
 import { flushLogs } from '../../test/kits/logTestKit';
 import { sysRestLog } from '../modules/base/log/tables';
 import { COMPRESSION_THRESHOLD_BYTES, registerCompression } from './compression';
-import { registerSpa } from './spa';
+import { acceptedEncodings, registerSpa } from './spa';
 
 let ctx: TestContext;
 let admin: string;
@@ -96,11 +96,14 @@ describe('API answers', () => {
 describe('the web app’s built files', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dandelion-spa-'));
   const script = `export const greeting = ${JSON.stringify('你好，'.repeat(400))};\n`;
+  const page = `<!doctype html><title>蒲公英</title><p>${'欢迎'.repeat(300)}</p>`;
   let app: ReturnType<typeof Fastify>;
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>蒲公英</title>');
+    fs.writeFileSync(path.join(dist, 'index.html'), page);
+    fs.writeFileSync(path.join(dist, 'index.html.gz'), zlib.gzipSync(`${page}<!-- built -->`));
+    fs.writeFileSync(path.join(dist, 'index.html.br'), zlib.brotliCompressSync(`${page}<!-- built -->`));
     fs.writeFileSync(path.join(dist, 'assets', 'app.js'), script);
     // Marked copies: the test tells a file compressed at build time from one compressed per request.
     fs.writeFileSync(path.join(dist, 'assets', 'app.js.gz'), zlib.gzipSync(`${script}// built\n`));
@@ -132,5 +135,33 @@ describe('the web app’s built files', () => {
     const plain = await fetchScript(null);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.payload).toBe(script);
+  });
+
+  it('the app’s page, for any address of the app, goes as the build compressed it, or plain', async () => {
+    const open = (encoding: string | null) =>
+      app.inject({ method: 'GET', url: '/system/user/userList', headers: encoding === null ? {} : { 'accept-encoding': encoding } });
+    const br = await open('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(`${page}<!-- built -->`);
+
+    const gz = await open('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(`${page}<!-- built -->`);
+
+    const plain = await open(null);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(page);
+  });
+});
+
+describe('Accept-Encoding', () => {
+  it('lists the codings a client allows, q=0 refusing one', () => {
+    expect([...acceptedEncodings('gzip, deflate, br')]).toEqual(['gzip', 'deflate', 'br']);
+    expect([...acceptedEncodings('br;q=0, GZIP;q=0.5')]).toEqual(['gzip']);
+    expect([...acceptedEncodings(undefined)]).toEqual([]);
+    expect([...acceptedEncodings('identity')]).toEqual(['identity']);
   });
 });

@@ -30,8 +30,9 @@ export function isApiPath(url: string): boolean {
 export async function registerSpa(app: FastifyInstance, webDistDir: string | null) {
   const indexFile = webDistDir ? path.join(webDistDir, 'index.html') : null;
   const hasWeb = indexFile !== null && fs.existsSync(indexFile);
-  // index.html is small and fixed for a deployment: read once, served from memory.
+  // index.html is small and fixed for a deployment: read once, served from memory, with the build's compressed copies.
   const indexHtml = hasWeb ? fs.readFileSync(indexFile!) : null;
+  const compressedIndex = hasWeb ? compressedCopies(indexFile!) : [];
 
   if (hasWeb) {
     await registerPublicPlugins(app, async (scope) => {
@@ -53,8 +54,31 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (hasWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const accepted = acceptedEncodings(request.headers['accept-encoding']);
+      const copy = compressedIndex.find((c) => accepted.has(c.encoding) || accepted.has('*'));
+      return copy ? reply.header('content-encoding', copy.encoding).send(copy.bytes) : reply.send(indexHtml);
     }
     return sendFailure(request, reply, { status: 404, code: '404', msg: '请求的接口不存在' });
   });
+}
+
+/** The build's `.br` and `.gz` of a file, best first, where they exist. */
+function compressedCopies(file: string): Array<{ encoding: 'br' | 'gzip'; bytes: Buffer }> {
+  const copies: Array<{ encoding: 'br' | 'gzip'; bytes: Buffer }> = [];
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (fs.existsSync(file + suffix)) copies.push({ encoding, bytes: fs.readFileSync(file + suffix) });
+  }
+  return copies;
+}
+
+/** The content codings an `Accept-Encoding` header allows (a `q=0` refuses one). */
+export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
+  }
+  return accepted;
 }
