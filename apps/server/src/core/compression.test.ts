@@ -11,7 +11,7 @@ import { signIn } from '../../test/helpers/accounts';
 import { flushLogs } from '../../test/kits/logTestKit';
 import { sysRestLog } from '../modules/base/log/tables';
 import { COMPRESSION_THRESHOLD_BYTES, registerCompression } from './compression';
-import { acceptedEncodings, registerSpa } from './spa';
+import { registerSpa } from './spa';
 
 let ctx: TestContext;
 let admin: string;
@@ -154,14 +154,5 @@ describe('the web app’s built files', () => {
     const plain = await open(null);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.payload).toBe(page);
-  });
-});
-
-describe('Accept-Encoding', () => {
-  it('lists the codings a client allows, q=0 refusing one', () => {
-    expect([...acceptedEncodings('gzip, deflate, br')]).toEqual(['gzip', 'deflate', 'br']);
-    expect([...acceptedEncodings('br;q=0, GZIP;q=0.5')]).toEqual(['gzip']);
-    expect([...acceptedEncodings(undefined)]).toEqual([]);
-    expect([...acceptedEncodings('identity')]).toEqual(['identity']);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { negotiate } from '@fastify/accept-negotiator';
 import { sendFailure } from './errorHandler';
 import { registerPublicPlugins } from './permissions';
 
@@ -33,6 +34,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
   // index.html is small and fixed for a deployment: read once, served from memory, with the build's compressed copies.
   const indexHtml = hasWeb ? fs.readFileSync(indexFile!) : null;
   const compressedIndex = hasWeb ? compressedCopies(indexFile!) : [];
+  const indexEncodings = compressedIndex.map((c) => c.encoding);
 
   if (hasWeb) {
     await registerPublicPlugins(app, async (scope) => {
@@ -55,8 +57,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (hasWeb && wantsPage) {
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-      const accepted = acceptedEncodings(request.headers['accept-encoding']);
-      const copy = compressedIndex.find((c) => accepted.has(c.encoding) || accepted.has('*'));
+      const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), indexEncodings);
+      const copy = compressedIndex.find((c) => c.encoding === encoding);
       return copy ? reply.header('content-encoding', copy.encoding).send(copy.bytes) : reply.send(indexHtml);
     }
     return sendFailure(request, reply, { status: 404, code: '404', msg: '请求的接口不存在' });
@@ -70,15 +72,4 @@ function compressedCopies(file: string): Array<{ encoding: 'br' | 'gzip'; bytes:
     if (fs.existsSync(file + suffix)) copies.push({ encoding, bytes: fs.readFileSync(file + suffix) });
   }
   return copies;
-}
-
-/** The content codings an `Accept-Encoding` header allows (a `q=0` refuses one). */
-export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
-  }
-  return accepted;
 }
