@@ -1,21 +1,9 @@
-import { useSyncExternalStore } from 'react';
 import type { ThemeConfig } from 'antd';
-
-const QUERY = '(prefers-reduced-motion: reduce)';
-
-function mediaQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : null;
-}
-
-function subscribe(onChange: () => void): () => void {
-  const query = mediaQuery();
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
+import { useMediaQuery } from '../useMediaQuery';
 
 /** Whether the user asked the system for less motion; follows the setting when it changes. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => mediaQuery()?.matches ?? false, () => false);
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
 }
 
 /**

@@ -1,4 +1,5 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useMediaQuery } from '../../../components/useMediaQuery';
 import './descriptions.css';
 
 export interface DescriptionItem {
@@ -20,12 +21,6 @@ interface PortalDescriptionsProps {
 
 // antd's `sm` breakpoint: its responsive column switches at a 576 px wide window.
 const SM_QUERY = '(min-width: 576px)';
-const subscribeToSm = (onChange: () => void) => {
-  const query = window.matchMedia(SM_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-const isSm = () => window.matchMedia(SM_QUERY).matches;
 
 /** Items into rows of `column` spans, as antd lays them out: an item that would overflow takes what is left, and the last one of a row fills it. */
 export function rowsOf(items: readonly DescriptionItem[], column: number): DescriptionItem[][] {
@@ -57,7 +52,7 @@ export function rowsOf(items: readonly DescriptionItem[], column: number): Descr
  * the portal's detail pages without antd's code.
  */
 export function PortalDescriptions({ items, column = 3, bordered = false, size = 'middle', className }: PortalDescriptionsProps) {
-  const sm = useSyncExternalStore(subscribeToSm, isSm, () => true);
+  const sm = useMediaQuery(SM_QUERY, true);
   const columns = typeof column === 'number' ? column : sm ? column.sm : column.xs;
   const rows = rowsOf(items.filter((item): item is DescriptionItem => !!item), columns);
   return (
