@@ -42,7 +42,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | nul
         root: webDistDir!,
         wildcard: false,
         index: false,
-        // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts precompressAssets): sent as they are
+        // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts precompressAssets, vite-plugin-compression2): sent as they are
         // to clients that accept them, without compressing anything per request.
         preCompressed: true,
         setHeaders: (reply, filePath) => {
