@@ -9,8 +9,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** One request; never throws: a failure is an answer with status 0 and the error. */
 export async function call(base, method, path, { body, token, headers = {}, form, timeoutMs = 30_000 } = {}) {
   const startedAt = Date.now();
+  let res = null;
   try {
-    const res = await fetch(base + path, {
+    res = await fetch(base + path, {
       method,
       headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: token } : {}), is_ajax_request: 'true', ...headers },
       body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
@@ -21,7 +22,8 @@ export async function call(base, method, path, { body, token, headers = {}, form
     if (String(res.headers.get('content-type')).includes('json')) json = JSON.parse(buf.toString('utf8'));
     return { status: res.status, json, buf, upstream: res.headers.get('x-upstream') ?? '', startedAt, endedAt: Date.now() };
   } catch (err) {
-    return { status: 0, json: null, buf: null, upstream: '', error: err.cause?.code ?? err.message, startedAt, endedAt: Date.now() };
+    // An answer cut off after its headers (its instance killed while the body streamed) still names its upstream.
+    return { status: 0, json: null, buf: null, upstream: res?.headers.get('x-upstream') ?? '', error: err.cause?.code ?? err.message, startedAt, endedAt: Date.now() };
   }
 }
 
