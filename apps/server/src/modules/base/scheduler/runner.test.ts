@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../../core/db';
@@ -19,14 +19,18 @@ const log = { warn: (obj: object) => problems.push(obj), error: (obj: object) =>
 
 /** What each run's job saw, by run id. */
 const seen = new Map<number, { attempts: number; aborted: boolean }>();
+/** A `gated` run holds until the test opens the gate, so its RUNNING row can be read without racing the job. */
+let openGate: () => void = () => {};
+const gate = () => new Promise<void>((resolve) => (openGate = resolve));
 const registry = createJobRegistry();
 registry.register({
   handler: 'test.work',
   title: '测试任务',
   description: '按 mode 成功、失败、挂起或忽略中止信号',
-  params: z.strictObject({ mode: z.enum(['ok', 'fail', 'failOnce', 'hang', 'ignoreAbort', 'slow']), ms: z.number().int().default(0) }),
+  params: z.strictObject({ mode: z.enum(['ok', 'fail', 'failOnce', 'hang', 'ignoreAbort', 'slow', 'gated']), ms: z.number().int().default(0) }),
   example: { mode: 'ok' },
   async run({ mode, ms }, { signal, runId, attempt }) {
+    const gated = mode === 'gated' ? gate() : undefined;
     const note = seen.get(runId) ?? { attempts: 0, aborted: false };
     seen.set(runId, note);
     note.attempts = attempt;
@@ -44,6 +48,7 @@ registry.register({
     if (mode === 'hang') await wait(60_000, true);
     if (mode === 'ignoreAbort') await wait(1_500, false);
     if (mode === 'slow') await wait(ms, true);
+    if (mode === 'gated') await gated;
     return '完成';
   },
 });
@@ -76,9 +81,11 @@ afterAll(async () => {
 
 describe('a run', () => {
   it('records a success with its attempt, timings and the job’s message', async () => {
-    const t = await task();
+    const t = await task({ params: { mode: 'gated' } });
     const { runId, done } = await runner.runNow(t.id);
     expect((await runRow(runId)).status).toBe('RUNNING');
+    await vi.waitFor(() => expect(seen.has(runId)).toBe(true));
+    openGate();
     await done;
     const row = await runRow(runId);
     expect(row).toMatchObject({ status: 'SUCCESS', attempts: 1, triggerType: 'MANUAL', instanceId: 'test-a:1:aaaaaa', message: '完成' });
