@@ -1,7 +1,6 @@
 import type { PGlite, QueryOptions } from '@electric-sql/pglite';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './db';
-import { testDatabase } from '../../test/helpers/testDatabase';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './db';
 
 /**
  * The embedded database's client leaves Drizzle's per-statement parsers out (pgliteClient.ts). What Drizzle
@@ -22,13 +21,15 @@ const EVERY_TYPE = `select
   1.25::numeric as n, 9007199254740993::int8 as big, '{"a": [1, "二"]}'::jsonb as j, array[1, 2]::int[] as ints, true as b, 'é"\\'::text as t`;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  if (database.kind !== 'pglite') throw new Error('this file is about the embedded database');
+  // Its own embedded database, whichever engine the other tests run on: this is about PGlite's client.
+  database = await openDatabase({ kind: 'pglite' });
   forDrizzle = (database.db as unknown as { $client: PGlite }).$client;
   instance = Object.getPrototypeOf(forDrizzle) as PGlite;
   const session = (database.db as unknown as { _: { session: { prepareQuery: (...args: unknown[]) => typeof drizzleOptions } } })._.session;
   drizzleOptions = session.prepareQuery({ sql: 'select 1', params: [] }, undefined, '', false);
 });
+
+afterAll(() => database.close());
 
 describe('the embedded database client Drizzle talks to', () => {
   it('reads every type as Drizzle’s own parsers read it, as arrays and as objects', async () => {

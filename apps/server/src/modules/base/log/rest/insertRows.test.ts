@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, like } from 'drizzle-orm';
+import { asc, like, sql } from 'drizzle-orm';
 import { testDatabase } from '../../../../../test/helpers/testDatabase';
 import { isEmbedded, type Database, type Db } from '../../../../core/db';
 import { sysRestLog } from '../tables';
@@ -65,5 +65,15 @@ describe('interface-log rows as parameters', () => {
 
   it('knows the embedded database (whose batches are kept small) from PostgreSQL', () => {
     expect(isEmbedded(db)).toBe(database.kind === 'pglite');
+  });
+
+  it('compresses stored answers with lz4 where the database has it (migration 0038), pglz on the embedded one', async () => {
+    const result = await db.execute(sql`
+      select a.attcompression as compression,
+             exists (select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any (enumvals)) as lz4
+      from pg_attribute a where a.attrelid = 'sys_rest_log'::regclass and a.attname = 'response_body'`);
+    const { rows } = result as unknown as { rows: Array<{ compression: string; lz4: boolean }> };
+    if (database.kind === 'pglite') expect(rows[0]!.lz4).toBe(false);
+    expect(rows[0]!.compression).toBe(rows[0]!.lz4 ? 'l' : '');
   });
 });
