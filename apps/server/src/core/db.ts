@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from './paths';
-import { clientForDrizzle, keepTextParsers, PGLITE_TEXT_PARSERS } from './pgliteClient';
+import { clientForDrizzle } from './pgliteClient';
 
 /**
  * The one database type modules see; the driver underneath is PGlite or node-postgres. It carries no
@@ -60,7 +60,6 @@ export const EMBEDDED_EXTENSIONS = { pg_trgm };
 const EMBEDDED_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
   extensions: EMBEDDED_EXTENSIONS,
-  parsers: PGLITE_TEXT_PARSERS,
 };
 
 // Arbitrary constant shared by every instance: the advisory-lock key for start-up work.
@@ -69,7 +68,6 @@ const STARTUP_LOCK_KEY = 724_160_301;
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     const client = target.dataDir ? await PGlite.create(target.dataDir, EMBEDDED_OPTIONS) : await PGlite.create(EMBEDDED_OPTIONS);
-    keepTextParsers(client);
     const db = drizzlePglite(clientForDrizzle(client)) as unknown as Db;
     return {
       db,

@@ -15,23 +15,11 @@ const asText = (value: string) => value;
 /** The types Drizzle's PGlite driver reads as text (drizzle-orm/pglite/session.js), arrays included. */
 const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
 
-/** Instance parsers for `PGlite.create({ parsers })`: the text types as text. */
-export const PGLITE_TEXT_PARSERS: ParserOptions = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText]));
-
-/**
- * PGlite sets a parser for every array type once it has started (arrays of the element's parser), which
- * replaces the array entries given at creation; this puts the text ones back. Call it after `PGlite.create`.
- */
-export function keepTextParsers(client: PGlite): void {
-  Object.assign(client.parsers, PGLITE_TEXT_PARSERS);
-}
+const TEXT_PARSERS: ParserOptions = Object.fromEntries(TEXT_TYPES.map((oid) => [oid, asText]));
 
 /** Whether the instance already parses every type of `parsers` as text, so leaving them out changes nothing. */
 function instanceParsesAsText(client: PGlite, parsers: ParserOptions): boolean {
-  for (const oid in parsers) {
-    if (parsers[oid as unknown as number] === undefined) continue;
-    if (client.parsers[oid as unknown as number] !== asText) return false;
-  }
+  for (const oid in parsers) if (client.parsers[oid as unknown as number] !== asText) return false;
   return true;
 }
 
@@ -50,10 +38,13 @@ function queryWithoutCopies<T extends Queryable>(client: PGlite, target: T): T['
 }
 
 /**
- * The client Drizzle is given: PGlite's own, but statements — in and out of transactions — go without parser
- * copies. Drizzle calls `query` and `transaction` on it; everything else reads through to the instance.
+ * The client Drizzle is given: PGlite's own, started, with the text parsers set on the instance (after the start:
+ * PGlite sets a parser for every array type once it has started, which would replace the array ones), and
+ * statements — in and out of transactions — sent without parser copies. Drizzle calls `query` and `transaction`
+ * on it; everything else reads through to the instance.
  */
 export function clientForDrizzle(client: PGlite): PGlite {
+  Object.assign(client.parsers, TEXT_PARSERS);
   const forDrizzle = Object.create(client) as PGlite;
   forDrizzle.query = queryWithoutCopies(client, client);
   forDrizzle.transaction = (fn) =>
