@@ -118,6 +118,12 @@ export async function loadOnce(browser, url, session, ready) {
         domContentLoaded: nav?.domContentLoadedEventEnd ?? null,
         load: nav?.loadEventEnd ?? null,
         title: document.title,
+        // What was fetched when (ms from navigation): compare.mjs --timeline prints it.
+        resources: performance.getEntriesByType('resource').map((e) => ({
+          name: e.name.replace(location.origin, ''),
+          start: Math.round(e.startTime),
+          end: Math.round(e.responseEnd),
+        })),
       };
     });
     return { js, timing, consoleErrors, pageErrors, failed };

@@ -5,6 +5,8 @@ import { jsonFetch } from '../test/renderApp';
 import { ApiError, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE, getJson, onUnauthorized, postJson } from './http';
 
 afterEach(() => {
+  // A 401 nobody heard waits for the next listener: a test's ended session is not the next test's.
+  onUnauthorized(() => undefined)();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -104,6 +106,37 @@ describe('postJson', () => {
     } finally {
       stop();
     }
+  });
+
+  it('tells the first listener of a session that ended before anyone listened (the start-up calls), and only once', async () => {
+    vi.stubGlobal('fetch', vi.fn(jsonFetch({ code: '401', success: false, msg: '未授权，请重新登录', data: null }, 401)));
+    useSessionStore.getState().signIn('tok', {});
+    await rejection(postJson('/rest/user/getUserRoles', {}, { silent: true }));
+    expect(useSessionStore.getState().session).toBeNull();
+    const shell = vi.fn();
+    const later = vi.fn();
+    const stopShell = onUnauthorized(shell);
+    const stopLater = onUnauthorized(later);
+    try {
+      expect(shell).toHaveBeenCalledTimes(1);
+      expect(later).not.toHaveBeenCalled();
+      stopShell();
+      onUnauthorized(shell)();
+      expect(shell).toHaveBeenCalledTimes(1);
+    } finally {
+      stopShell();
+      stopLater();
+    }
+  });
+
+  it('does not tell of an unheard ending once someone has signed in again', async () => {
+    vi.stubGlobal('fetch', vi.fn(jsonFetch({ code: '401', success: false, msg: '未授权，请重新登录', data: null }, 401)));
+    useSessionStore.getState().signIn('tok', {});
+    await rejection(postJson('/rest/user/getUserRoles', {}, { silent: true }));
+    useSessionStore.getState().signIn('tok-2', {});
+    const shell = vi.fn();
+    onUnauthorized(shell)();
+    expect(shell).not.toHaveBeenCalled();
   });
 });
 

@@ -74,13 +74,24 @@ export interface RawResponse {
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
+/**
+ * A session ended while nobody listened: the console's start-up calls leave from the router's loader,
+ * before the app shell has rendered and subscribed. The shell hears it when it subscribes.
+ */
+let unheardUnauthorized = false;
 
 /**
  * Called after a 401 answer has ended the session (spec §8); the app shell sends the user to sign in.
- * Returns the unsubscribe function.
+ * A session that ended before anyone subscribed is told to the first listener, unless a new one has started
+ * since. Returns the unsubscribe function.
  */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
+  if (unheardUnauthorized) {
+    unheardUnauthorized = false;
+    // Unless someone has signed in again since.
+    if (!useSessionStore.getState().session) listener();
+  }
   return () => unauthorizedListeners.delete(listener);
 }
 
@@ -258,7 +269,9 @@ export function endSessionOnUnauthorized(path: string, code: string, status: num
   if ((code === UNAUTHORIZED_CODE || status === 401) && !isLoginCallback(path)) {
     const hadSession = !!useSessionStore.getState().session || !!currentToken();
     useSessionStore.getState().signOut();
-    if (hadSession) unauthorizedListeners.forEach((listener) => listener());
+    if (!hadSession) return;
+    if (unauthorizedListeners.size === 0) unheardUnauthorized = true;
+    else unauthorizedListeners.forEach((listener) => listener());
   }
 }
 

@@ -11,7 +11,7 @@ import { CONSOLE_PAGES, isConsolePath, isKnownConsolePagePath } from '../console
 import type { PageModule } from '../console/pageTypes';
 import { BLANK_PATH, guardedPath } from '../console/routing/buildRoutes';
 import { MAIN_INDEX_PATH } from '@dandelion/shared';
-import { commitConsoleData, loadConsoleData } from '../console/bootstrap';
+import { commitConsoleData, loadConsoleData, startConsole } from '../console/bootstrap';
 import { preloadConsoleStart } from '../console/startChunks';
 
 const exceptionPages = () => import('./exception/ExceptionPages');
@@ -61,9 +61,9 @@ export function unmatchedPath({ request }: LoaderFunctionArgs) {
     if (!readSession()) throw redirect(loginPathFor(url.pathname + url.search));
     const { loaded, permissionList } = useConsoleStore.getState();
     if (!loaded) {
-      // The gate loads the console next: its code and the frame's are asked for now, all at once.
+      // The gate shows the console next: its code, the frame's and the console's calls are asked for now, all at once.
       preloadConsoleStart(url.pathname);
-      return null;
+      return startConsole();
     }
     throw replace(guardedPath(url.pathname + url.search, permissionList, GUARDED_PAGES, 'inApp'));
   }

@@ -1,14 +1,14 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { App } from 'antd';
 import { ApiError } from '../api/http';
 import { goAfterConsoleChange } from '../api/routerSwap';
 import { PageLoading } from '../components/PageLoading';
 import { useSessionStore } from '../api/session';
-import { commitConsoleData, loadConsoleData, NO_MENU_MESSAGE, USER_INFO_FAILED_MESSAGE } from './bootstrap';
+import { commitConsoleData, NO_MENU_MESSAGE, startConsole, USER_INFO_FAILED_MESSAGE, type ConsoleStart } from './bootstrap';
 import { consolePageAt, isConsolePath, isKnownConsolePagePath } from './pages';
 import { guardedPath } from './routing/buildRoutes';
-import { ENROLMENT_PATH, isEnrolmentDue } from '../auth/center/enrolmentDue';
+import { ENROLMENT_PATH } from '../auth/center/enrolmentDue';
 
 /** The SSO return address (/login?sso=…): a guard failure there ends the half-made session. */
 function isSsoPath(pathname: string, search: string): boolean {
@@ -35,15 +35,15 @@ export function ConsoleGate() {
   const location = useLocation();
   const navigate = useNavigate();
   const { notification } = App.useApp();
+  const start = useLoaderData<ConsoleStart | null | undefined>();
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const here = location.pathname + location.search;
-    // The two-factor check needs none of the console data: asked beside it, not after it.
-    const loading = loadConsoleData();
-    const enrolmentDue = isEnrolmentDue();
+    // Started by the route's loader (routes.tsx unmatchedPath), or here when a test renders the gate alone.
+    const { data: loading, enrolmentDue } = start ?? startConsole();
     prefetchConsoleCode(location.pathname);
     loading
       .then(async (data) => {
@@ -59,7 +59,7 @@ export function ConsoleGate() {
         if (isSsoPath(location.pathname, location.search)) useSessionStore.getState().signOut();
         goAfterConsoleChange('/', navigate);
       });
-  }, [location, navigate, notification]);
+  }, [location, navigate, notification, start]);
 
   return <PageLoading />;
 }

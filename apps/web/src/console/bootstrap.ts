@@ -68,6 +68,26 @@ export function loadConsoleData(): Promise<ConsoleData> {
   return inFlight;
 }
 
+/** The console's start-up: its data and the two-factor check, under way together. */
+export interface ConsoleStart {
+  data: Promise<ConsoleData>;
+  /** Whether the user must enrol in two-factor sign-in first (false when the check fails: the server still guards). */
+  enrolmentDue: Promise<boolean>;
+}
+
+/**
+ * Starts the console's calls for a console address opened cold. The router's loader calls it, so the
+ * calls travel while the antd scope's and the gate's chunks load; the gate takes the outcome once it
+ * renders (a 401 meanwhile reaches the shell when it subscribes, api/http.ts `onUnauthorized`).
+ */
+export function startConsole(): ConsoleStart {
+  const data = loadConsoleData();
+  // Handled by the gate when it renders; until then a failure is not an unhandled rejection.
+  data.catch(() => undefined);
+  const enrolmentDue = import('../auth/center/enrolmentDue').then((m) => m.isEnrolmentDue(), () => false);
+  return { data, enrolmentDue };
+}
+
 /** Stores loaded console data, unless the session ended meanwhile (a sign-out while loading wins). */
 export function commitConsoleData(data: ConsoleData): void {
   if (readSession() && !useConsoleStore.getState().loaded) useConsoleStore.getState().setLoaded(data);
