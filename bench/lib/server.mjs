@@ -89,11 +89,18 @@ export function spawnNode(args, { env, cwd = repoRoot, ipc = false } = {}) {
   return { child, pid: child.pid, exited, output, isRunning: () => running, stop };
 }
 
-/** Environment for a child: the caller's, minus every server setting, plus `vars`. */
+/**
+ * What `npm start` (package.json) sets for the server process: glibc's malloc keeps its mmap threshold fixed, so
+ * large blocks (argon2's 19 MB per password hash, compiler zones) go back to the system when freed instead of
+ * staying in the thread arenas (docs/embedded-memory.md). The benches start the server the same way.
+ */
+export const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
+
+/** Environment for a child: the caller's, minus every server setting, plus what `npm start` sets and `vars`. */
 export function childEnv(vars) {
   const env = { ...process.env };
   for (const key of SERVER_ENV_KEYS) delete env[key];
-  return { ...env, ...vars };
+  return { ...env, ...SERVER_PROCESS_ENV, ...vars };
 }
 
 /**

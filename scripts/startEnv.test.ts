@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server process's malloc setting (docs/embedded-memory.md) is written in three places that cannot share a
+ * constant: `npm start` (package.json), the benches' server environment (bench/lib/server.mjs, so they measure what
+ * users run) and the README's multi-instance commands. Read as text, they must name the same value.
+ */
+const read = (file: string) => fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8');
+const SETTING = 'MALLOC_MMAP_THRESHOLD_';
+
+describe('the server process environment', () => {
+  const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const value = new RegExp(`${SETTING}=(\\d+)`).exec(start)?.[1];
+
+  it('is set by npm start', () => {
+    expect(value).toMatch(/^\d+$/);
+    expect(start).toMatch(new RegExp(`^exec env ${SETTING}=\\d+ node scripts/start\\.mjs$`));
+  });
+
+  it('is the one the benches start the server with', () => {
+    expect(read('bench/lib/server.mjs')).toContain(`${SETTING}: '${value}'`);
+  });
+
+  it('is on every command of the README that starts the built server directly', () => {
+    const commands = read('README.md').split('\n').filter((line) => line.includes('node apps/server/dist/main.js'));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const line of commands) expect(line).toContain(`${SETTING}=${value} `);
+  });
+});
