@@ -89,7 +89,6 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   unauthorizedListeners.add(listener);
   if (unheardUnauthorized) {
     unheardUnauthorized = false;
-    // Unless someone has signed in again since.
     if (!useSessionStore.getState().session) listener();
   }
   return () => unauthorizedListeners.delete(listener);

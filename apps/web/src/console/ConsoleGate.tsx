@@ -5,7 +5,7 @@ import { ApiError } from '../api/http';
 import { goAfterConsoleChange } from '../api/routerSwap';
 import { PageLoading } from '../components/PageLoading';
 import { useSessionStore } from '../api/session';
-import { commitConsoleData, NO_MENU_MESSAGE, startConsole, USER_INFO_FAILED_MESSAGE, type ConsoleStart } from './bootstrap';
+import { commitConsoleData, NO_MENU_MESSAGE, USER_INFO_FAILED_MESSAGE, type ConsoleStart } from './bootstrap';
 import { consolePageAt, isConsolePath, isKnownConsolePagePath } from './pages';
 import { guardedPath } from './routing/buildRoutes';
 import { ENROLMENT_PATH } from '../auth/center/enrolmentDue';
@@ -35,15 +35,15 @@ export function ConsoleGate() {
   const location = useLocation();
   const navigate = useNavigate();
   const { notification } = App.useApp();
-  const start = useLoaderData<ConsoleStart | null | undefined>();
+  // The calls the route's loader started (routes.tsx unmatchedPath), the one route that renders the gate.
+  const start = useLoaderData<ConsoleStart>();
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const here = location.pathname + location.search;
-    // Started by the route's loader (routes.tsx unmatchedPath), or here when a test renders the gate alone.
-    const { data: loading, enrolmentDue } = start ?? startConsole();
+    const { data: loading, enrolmentDue } = start;
     prefetchConsoleCode(location.pathname);
     loading
       .then(async (data) => {
