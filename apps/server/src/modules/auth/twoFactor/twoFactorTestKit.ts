@@ -23,6 +23,18 @@ export function totpCode(manualKey: string, steps = 0): string {
   return totp.generate({ timestamp: Date.now() + steps * 30_000 });
 }
 
+/**
+ * The code of the step before now, taken where at least `marginMs` of the current period is left (waiting for
+ * the next period to begin otherwise). The server accepts one step either side of its own clock: a code of the
+ * step before that reached it after the period turned would be two steps old and refused, which a loaded
+ * machine's slow answer made happen.
+ */
+export async function codeOfStepBefore(manualKey: string, marginMs = 10_000): Promise<string> {
+  const leftInPeriod = 30_000 - (Date.now() % 30_000);
+  if (leftInPeriod < marginMs) await new Promise((resolve) => setTimeout(resolve, leftInPeriod + 50));
+  return totpCode(manualKey, -1);
+}
+
 /** As if the authenticator's last accepted code were long ago: the next current code is fresh again. */
 export async function forgetLastStep(ctx: TestContext, userId: number): Promise<void> {
   await ctx.database.db.update(sysUserTwoFactor).set({ lastTimeStep: 0 }).where(eq(sysUserTwoFactor.userId, userId));
@@ -40,7 +52,7 @@ export async function enrol(app: DandelionApp, token: string): Promise<{ manualK
   if (begun.status !== 200) throw new Error(`beginEnrol: ${JSON.stringify(begun.body)}`);
   const { manualKey } = begun.body.data;
   // The step before now: later sign-ins in the same period still have two fresh steps.
-  const confirmed = await post(app, '/rest/twoFactor/confirmEnrol', { code: totpCode(manualKey, -1) }, { authorization: token });
+  const confirmed = await post(app, '/rest/twoFactor/confirmEnrol', { code: await codeOfStepBefore(manualKey) }, { authorization: token });
   if (confirmed.status !== 200) throw new Error(`confirmEnrol: ${JSON.stringify(confirmed.body)}`);
   return { manualKey, recoveryCodes: confirmed.body.data.recoveryCodes };
 }
