@@ -10,7 +10,7 @@ import pg from 'pg';
 import { createBenchDatabase } from '../lib/db.mjs';
 import { machineInfo } from '../lib/machine.mjs';
 import { isMain, serverEntry, repoRoot } from '../lib/paths.mjs';
-import { assertServerBuilt } from '../lib/server.mjs';
+import { assertServerBuilt, serverArgs } from '../lib/server.mjs';
 import { printTable, round, writeResult } from '../lib/report.mjs';
 import { freePort, startInstances } from './cluster.mjs';
 import { startNginx } from './nginx.mjs';
@@ -32,7 +32,7 @@ export async function runScaleoutBench() {
     console.log(`${ok ? '✓' : '✗'} ${name}${detail ? ` — ${detail}` : ''}`);
   };
   try {
-    instances = await startInstances(3, { args: [serverEntry], cwd: repoRoot, databaseUrl: database.url, filesDir, redisUrl: process.env.REDIS_URL });
+    instances = await startInstances(3, { args: serverArgs(serverEntry, database.url), cwd: repoRoot, databaseUrl: database.url, filesDir, redisUrl: process.env.REDIS_URL });
     const ports = instances.map((i) => i.port);
     const fronts = [
       { port: await freePort(), upstreams: ports.slice(0, 1) },
