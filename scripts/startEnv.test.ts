@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
  */
 const read = (file: string) => fs.readFileSync(path.resolve(import.meta.dirname, '..', file), 'utf8');
 const SETTING = 'MALLOC_MMAP_THRESHOLD_';
+const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start ?? '';
 
 describe('the server process environment', () => {
-  const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start ?? '';
   const value = new RegExp(`${SETTING}=(\\d+)`).exec(start)?.[1];
 
   it('is set by npm start', () => {
@@ -36,7 +36,6 @@ describe('the server process environment', () => {
  * README's multi-instance commands, which all run on PostgreSQL. Read as text, all three name the same flags.
  */
 describe("the server's Node flags in PostgreSQL mode", () => {
-  const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start ?? '';
   const flags = /\$\{DATABASE_URL:\+([^}]+)\}/.exec(start)?.[1] ?? '';
 
   it('are added by npm start when DATABASE_URL is set', () => {

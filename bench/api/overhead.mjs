@@ -20,7 +20,7 @@ import { freePort, postJson, sleep, waitForHttp200 } from '../lib/net.mjs';
 import { serverEntry } from '../lib/paths.mjs';
 import { procTicks } from '../lib/proc.mjs';
 import { round } from '../lib/report.mjs';
-import { ADMIN_PASSWORD, POSTGRES_NODE_FLAGS, childEnv, makeTempDir, removeDir, spawnNode, startServer } from '../lib/server.mjs';
+import { ADMIN_PASSWORD, childEnv, makeTempDir, removeDir, serverArgs, spawnNode, startServer } from '../lib/server.mjs';
 import { CONSOLE_LIST_BODY, CONSOLE_LIST_PATH, captureConsoleListSql } from './consoleList.mjs';
 import { seedArticles } from './seed.mjs';
 
@@ -215,7 +215,7 @@ async function startServerAt(entry, dataDir, url, extraEnv = {}) {
   const env = childEnv({ HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD, TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false', DATABASE_URL: url, ...extraEnv });
   // --prof DIR: each server writes a CPU profile (node --cpu-prof) into DIR when it stops.
   const prof = opt('prof', null);
-  const proc = spawnNode([...POSTGRES_NODE_FLAGS, ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : []), entry], { env });
+  const proc = spawnNode([...(prof ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(prof)}`] : []), ...serverArgs(entry, url)], { env });
   await waitForHttp200(`http://127.0.0.1:${port}/healthz`, { timeoutMs: 90_000, isAlive: proc.isRunning });
   return { ...proc, url: `http://127.0.0.1:${port}` };
 }

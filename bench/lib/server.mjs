@@ -101,7 +101,7 @@ export const SERVER_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
  * semi-spaces of 64 MB instead of 16, fewer scavenges per request (docs/framework-overhead.md, fifth round). Not
  * in embedded mode, where the larger young generation would take the server over its memory targets.
  */
-export const POSTGRES_NODE_FLAGS = ['--max-semi-space-size=64'];
+const POSTGRES_NODE_FLAGS = ['--max-semi-space-size=64'];
 
 /** The node arguments that run a server entry as `npm start` would, for the given database. */
 export const serverArgs = (entry, databaseUrl) => (databaseUrl ? [...POSTGRES_NODE_FLAGS, entry] : [entry]);
